@@ -1,0 +1,113 @@
+"""A Rebirth map turned into lookup tables the rules use on every move.
+
+Built once per map (the content is immutable), so each placement only does dictionary look-ups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import hexgrid
+
+PLACEMENT_KINDS = frozenset(".efs")
+WATER_KINDS = frozenset("~w")
+
+
+@dataclass
+class Settlement:
+    """A settlement: its name and spaces (1 small, 2 medium, 3 large, 4 sprawling)."""
+
+    index: int
+    name: str
+    spaces: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.spaces)
+
+
+@dataclass
+class Board:
+    """Every space of a map with its kind, neighbours and features."""
+
+    map_id: str
+    name: str
+    width: int
+    height: int
+    kind: dict[str, str] = field(default_factory=dict)
+    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    region: dict[str, str] = field(default_factory=dict)
+    settlement_of: dict[str, Settlement] = field(default_factory=dict)
+    settlements: list[Settlement] = field(default_factory=list)
+    ports: frozenset[str] = frozenset()
+    castles: dict[str, str] = field(default_factory=dict)
+    cathedrals: dict[str, str] = field(default_factory=dict)
+    yellow: dict[str, int] = field(default_factory=dict)
+    placement_spaces: tuple[str, ...] = ()
+    castle_of_name: dict[str, str] = field(default_factory=dict)
+    adjacent_castles: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    adjacent_cathedrals: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    coords: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def open_spaces(self, players: int) -> tuple[str, ...]:
+        """Placement spaces not covered by a neutral tile at this player count."""
+        return tuple(s for s in self.placement_spaces if self.yellow.get(s, 0) <= players)
+
+    def covered_spaces(self, players: int) -> tuple[str, ...]:
+        """Yellow spaces that a face-down neutral tile covers at this player count."""
+        return tuple(s for s, need in self.yellow.items() if need > players)
+
+    def features(self, space: str) -> list[str]:
+        """Named features of a space, for records and descriptions."""
+        out = []
+        if space in self.settlement_of:
+            out.append(f"settlement:{self.settlement_of[space].name}")
+        if space in self.ports:
+            out.append("port")
+        if space in self.castles:
+            out.append(f"castle:{self.castles[space]}")
+        if space in self.cathedrals:
+            out.append(f"cathedral:{self.cathedrals[space]}")
+        if space in self.yellow:
+            out.append(f"yellow:{self.yellow[space]}")
+        return out
+
+
+def build_board(map_data: dict[str, Any]) -> Board:
+    """Index a map file (docs/formats.md) for the rules."""
+    rows = [row.split(" ") for row in map_data["grid"]]
+    region_rows = [row.split(" ") for row in map_data.get("regions_grid", [])]
+    regions = map_data.get("regions", {})
+    board = Board(map_id=map_data["id"], name=map_data["name"], width=len(rows[0]), height=len(rows))
+    for r, row in enumerate(rows):
+        for c, code in enumerate(row):
+            if code == "-":
+                continue
+            space = hexgrid.name(c, r)
+            board.kind[space] = code
+            board.coords[space] = (c, r)
+            if region_rows and region_rows[r][c] != "-":
+                board.region[space] = regions[region_rows[r][c]]
+    for space, (c, r) in board.coords.items():
+        board.neighbours[space] = tuple(
+            hexgrid.name(nc, nr)
+            for nc, nr in hexgrid.neighbours(c, r)
+            if 0 <= nc < board.width and 0 <= nr < board.height and hexgrid.name(nc, nr) in board.kind
+        )
+    for index, entry in enumerate(map_data["settlements"]):
+        settlement = Settlement(index, entry["name"], tuple(entry["spaces"]))
+        board.settlements.append(settlement)
+        for space in settlement.spaces:
+            board.settlement_of[space] = settlement
+    board.ports = frozenset(map_data.get("ports", []))
+    board.castles = dict(map_data.get("castles", {}))
+    board.cathedrals = dict(map_data.get("cathedrals", {}))
+    board.castle_of_name = {name: space for space, name in board.castles.items()}
+    board.yellow = {space: int(need) for space, need in map_data.get("yellow", {}).items()}
+    board.placement_spaces = tuple(s for s, k in board.kind.items() if k in PLACEMENT_KINDS)
+    for space in board.placement_spaces:
+        near = board.neighbours[space]
+        board.adjacent_castles[space] = tuple(n for n in near if n in board.castles)
+        board.adjacent_cathedrals[space] = tuple(n for n in near if n in board.cathedrals)
+    return board

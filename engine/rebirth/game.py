@@ -1,0 +1,429 @@
+"""Rebirth: the rules of a whole game, from setup to final scoring.
+
+A turn is one move: place the tile in hand on a legal space (its coordinate is the move, e.g.
+`F7`), score it, draw. `discard` exists only for the case the text leaves open: a tile with no
+legal space anywhere. `resign` may be played by any seated player at any time.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine import hexgrid
+from engine.base import Applied, MoveChoice
+from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
+from engine.rebirth import missions as mission_rules
+from engine.rebirth import scoring
+from engine.rebirth.board import Board, build_board
+from engine.rebirth.state import NEUTRAL, RebirthState
+from i18n import t
+
+COLOURS = ("orange", "blue", "green", "purple")
+DISCARD = "discard"
+RESIGN = "resign"
+
+# Spaces a tile may go on, and where a farm may go when its own spaces and blank land are full.
+_ALLOWED = {"E": ".e", "F": ".f"}
+_FALLBACK = {"E": "f", "F": "e"}
+# The tie-break castles of each map, in order (rules text, "Tie-breaking Criteria").
+TIEBREAK_CASTLES = {"scotland": ("Edinburgh Castle", "Stirling Castle"), "ireland": ("Blarney Castle",)}
+
+
+class Rebirth:
+    """The Rebirth rules over one set of content (maps, tile mix, mission cards)."""
+
+    id = "rebirth"
+    min_players = 2
+    max_players = 4
+
+    def __init__(self, maps: dict[str, dict[str, Any]], tiles: dict[str, Any], missions: dict[str, list[dict]]):
+        self.boards: dict[str, Board] = {map_id: build_board(data) for map_id, data in maps.items()}
+        self.tiles = tiles
+        self.missions = {card["id"]: card for cards in missions.values() for card in cards}
+        self.mission_decks = {map_id: [card["id"] for card in cards] for map_id, cards in missions.items()}
+
+    # ------------------------------------------------------------------ setup
+
+    def new_game(self, players: int, options: dict[str, Any], seed: int) -> RebirthState:
+        """Setup as the text describes it for Scotland; every shuffle is drawn from `seed`."""
+        map_id = options.get("map", "scotland")
+        if map_id not in self.boards:
+            raise IllegalMove("error.rebirth.unknown_map", map=map_id)
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalMove("error.players_range", low=self.min_players, high=self.max_players)
+        board = self.boards[map_id]
+        rng = random.Random(f"rebirth:{seed}")
+        deck = list(self.mission_decks.get(map_id, []))
+        rng.shuffle(deck)
+        set_aside_count = self.tiles["set_aside"][map_id]
+        state = RebirthState(map_id=map_id, players=players, seed=seed, current=rng.randrange(players))
+        for _ in range(players):
+            tiles = [code for code, count in self.tiles["colour_tiles"].items() for _ in range(count)]
+            rng.shuffle(tiles)
+            state.set_aside.append(sorted(tiles[:set_aside_count]))
+            state.hands.append(tiles[set_aside_count])
+            state.supplies.append(tiles[set_aside_count + 1 :])
+            state.missions.append([])
+            state.scores.append({})
+            state.resigned.append(False)
+            state.discarded.append([])
+        state.mission_deck = deck
+        for space in board.covered_spaces(players):
+            state.board[space] = (NEUTRAL, "N")
+        state.castles = {space: None for space in board.castles}
+        state.cathedral_markers = {space: [] for space in board.cathedrals}
+        return state
+
+    # ------------------------------------------------------------ questions
+
+    def board(self, state: RebirthState) -> Board:
+        return self.boards[state.map_id]
+
+    def to_move(self, state: RebirthState) -> int | None:
+        return None if state.finished else state.current
+
+    def is_over(self, state: RebirthState) -> bool:
+        return state.finished
+
+    def scores(self, state: RebirthState) -> list[int]:
+        return [state.total(seat) for seat in range(state.players)]
+
+    def legal_moves(self, state: RebirthState, seat: int) -> list[str]:
+        """Every move `seat` may make now (empty when it is not their turn)."""
+        if state.finished or seat != state.current:
+            return []
+        spaces = self._legal_spaces(state, state.hands[seat])
+        return spaces if spaces else [DISCARD]
+
+    def _legal_spaces(self, state: RebirthState, tile: str | None) -> list[str]:
+        if tile is None:
+            return []
+        board = self.board(state)
+        empty = [s for s in board.placement_spaces if s not in state.board]
+        if tile.startswith("S"):
+            return [s for s in empty if board.kind[s] == "s"]
+        spaces = [s for s in empty if board.kind[s] in _ALLOWED[tile]]
+        return spaces or [s for s in empty if board.kind[s] == _FALLBACK[tile]]
+
+    def move_choices(self, state: RebirthState, seat: int, locale: str | None = None) -> list[MoveChoice]:
+        """Legal moves labelled with what they would score now, best first."""
+        moves = self.legal_moves(state, seat)
+        if moves == [DISCARD]:
+            return [MoveChoice(DISCARD, t("move.rebirth.discard_label", locale), 0)]
+        tile = state.hands[seat]
+        choices = []
+        for space in moves:
+            preview = self._preview(state, seat, tile, space)
+            label = t(
+                "move.rebirth.label",
+                locale,
+                space=space,
+                tile=t(f"tile.{tile}", locale),
+                points=preview["points"],
+            )
+            extras = [t("move.rebirth.takes_castle", locale, castle=name) for name in preview["castles"]]
+            extras += [t("move.rebirth.cathedral_card", locale)] * preview["cathedrals"]
+            if extras:
+                label = f"{label} · {', '.join(extras)}"
+            rank = preview["points"] + 3 * len(preview["castles"]) + 2 * preview["cathedrals"]
+            choices.append(MoveChoice(space, label[:100], rank))
+        choices.sort(key=lambda choice: (-choice.rank, _space_order(choice.notation)))
+        return choices
+
+    def _preview(self, state: RebirthState, seat: int, tile: str, space: str) -> dict[str, Any]:
+        """What placing `tile` on `space` would give `seat` now, without changing the state."""
+        board = self.board(state)
+        tiles = dict(state.board)
+        tiles[space] = (seat, tile)
+        points = sum(self._placement_points(board, tiles, seat, tile, space).get(seat, {}).values())
+        castles = []
+        for castle in board.adjacent_castles[space]:
+            holder = state.castles[castle]
+            if holder != seat and scoring.castle_controller(board, tiles, castle, seat, holder, state.players) == seat:
+                castles.append(board.castles[castle])
+        cathedrals = sum(seat not in state.cathedral_markers[k] for k in board.adjacent_cathedrals[space])
+        return {"points": points, "castles": castles, "cathedrals": cathedrals}
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, state: RebirthState, seat: int, move: str) -> Applied:
+        """Play `move` for `seat`: a new state and a description of what happened.
+
+        Raises a GameError saying why when the move is refused; `state` is never modified.
+        """
+        if not 0 <= seat < state.players:
+            raise NotAPlayer("error.not_a_player")
+        if state.finished:
+            raise GameOver("error.game_over")
+        text = move.strip().lower()
+        if text == RESIGN:
+            return self._resign(state, seat)
+        if state.resigned[seat]:
+            raise IllegalMove("error.resigned")
+        if seat != state.current:
+            raise NotYourTurn("error.not_your_turn")
+        tile = state.hands[seat]
+        assert tile is not None, "a seat to move always holds a tile"
+        if text == DISCARD:
+            if self._legal_spaces(state, tile):
+                raise IllegalMove("error.rebirth.discard_with_space", tile=t(f"tile.{tile}"))
+            return self._discard(state, seat, tile)
+        coords = hexgrid.parse(text)
+        if coords is None:
+            raise MalformedMove("error.rebirth.malformed", text=move[:20])
+        space = hexgrid.name(*coords)
+        self._check_space(state, tile, space)
+        return self._place(state, seat, tile, space)
+
+    def _check_space(self, state: RebirthState, tile: str, space: str) -> None:
+        board = self.board(state)
+        kind = board.kind.get(space)
+        if kind is None:
+            raise IllegalMove("error.rebirth.off_board", space=space)
+        if kind in "~w":
+            raise IllegalMove("error.rebirth.water", space=space)
+        if kind == "C":
+            raise IllegalMove("error.rebirth.castle_space", space=space)
+        if kind == "K":
+            raise IllegalMove("error.rebirth.cathedral_space", space=space)
+        if space in state.board:
+            key = "error.rebirth.neutral" if state.board[space][0] == NEUTRAL else "error.rebirth.occupied"
+            raise IllegalMove(key, space=space)
+        if space in self._legal_spaces(state, tile):
+            return
+        tile_name = t(f"tile.{tile}")
+        if tile.startswith("S"):
+            raise IllegalMove("error.rebirth.settlement_only", space=space)
+        if kind == "s":
+            raise IllegalMove("error.rebirth.settlement_space", space=space, tile=tile_name)
+        raise IllegalMove("error.rebirth.farm_fallback", space=space, tile=tile_name)
+
+    def _placement_points(
+        self, board: Board, tiles: dict[str, tuple[int, str]], seat: int, tile: str, space: str
+    ) -> dict[int, dict[str, int]]:
+        """Points scored immediately by a placement (already on `tiles`), by seat and category."""
+        points: dict[int, dict[str, int]] = {}
+
+        def add(who: int, category: str, value: int) -> None:
+            if value:
+                points.setdefault(who, {})
+                points[who][category] = points[who].get(category, 0) + value
+
+        if tile in scoring.FARMS:
+            add(seat, "farm", len(scoring.farm_cluster(board, tiles, seat, tile, space)))
+            return points
+        settlement = board.settlement_of[space]
+        if settlement.size == 1:
+            add(seat, "settlement", scoring.influence(tile))
+        elif scoring.is_complete(settlement, tiles):
+            for who, value in scoring.settlement_payout(settlement, tiles).items():
+                add(who, "settlement", value)
+        if space in board.ports:
+            add(seat, "port", 1)
+        return points
+
+    def _place(self, state: RebirthState, seat: int, tile: str, space: str) -> Applied:
+        board = self.board(state)
+        new = state.copy()
+        new.board[space] = (seat, tile)
+        points = self._placement_points(board, new.board, seat, tile, space)
+        for who, categories in points.items():
+            for category, value in categories.items():
+                new.scores[who][category] = new.scores[who].get(category, 0) + value
+        event: dict[str, Any] = {"kind": "place", "seat": seat, "space": space, "tile": tile, "points": points}
+        private: dict[int, dict[str, Any]] = {}
+        settlement = board.settlement_of.get(space)
+        if settlement and settlement.size > 1 and scoring.is_complete(settlement, new.board):
+            event["completed"] = settlement.name
+        drawn = []
+        for cathedral in board.adjacent_cathedrals[space]:
+            if seat in new.cathedral_markers[cathedral]:
+                continue
+            new.cathedral_markers[cathedral].append(seat)
+            event.setdefault("cathedrals", []).append(board.cathedrals[cathedral])
+            if new.mission_deck:
+                card = new.mission_deck.pop(0)
+                new.missions[seat].append(card)
+                drawn.append(card)
+        if drawn:
+            private[seat] = {"missions_drawn": drawn}
+            event["missions_drawn"] = len(drawn)
+        for castle in board.adjacent_castles[space]:
+            holder = new.castles[castle]
+            controller = scoring.castle_controller(board, new.board, castle, seat, holder, new.players)
+            if controller != holder:
+                new.castles[castle] = controller
+                event.setdefault("castles", []).append(
+                    {"castle": board.castles[castle], "from": holder, "to": controller}
+                )
+        new.last = {"seat": seat, "space": space, "tile": tile}
+        self._finish_turn(new, seat)
+        return Applied(new, event, private)
+
+    def _discard(self, state: RebirthState, seat: int, tile: str) -> Applied:
+        new = state.copy()
+        new.discarded[seat].append(tile)
+        new.last = {"seat": seat, "space": None, "tile": tile}
+        self._finish_turn(new, seat)
+        return Applied(new, {"kind": "discard", "seat": seat, "tile": tile, "points": {}}, {})
+
+    def _resign(self, state: RebirthState, seat: int) -> Applied:
+        if state.resigned[seat]:
+            raise IllegalMove("error.resigned")
+        new = state.copy()
+        new.resigned[seat] = True
+        new.hands[seat] = None
+        new.supplies[seat] = []
+        event: dict[str, Any] = {"kind": "resign", "seat": seat, "points": {}}
+        if sum(not r for r in new.resigned) <= 1:
+            self._final_scoring(new)
+        elif new.current == seat:
+            self._advance(new, seat)
+        return Applied(new, event, {})
+
+    def _finish_turn(self, state: RebirthState, seat: int) -> None:
+        """Step 3 of a turn (draw), then pass the turn or end the game."""
+        state.turn += 1
+        supply = state.supplies[seat]
+        state.hands[seat] = supply.pop(0) if supply else None
+        self._advance(state, seat)
+
+    def _advance(self, state: RebirthState, seat: int) -> None:
+        for step in range(1, state.players + 1):
+            nxt = (seat + step) % state.players
+            if not state.resigned[nxt] and state.hands[nxt] is not None:
+                state.current = nxt
+                return
+        self._final_scoring(state)
+
+    # ------------------------------------------------------------ end game
+
+    def position(self, state: RebirthState) -> mission_rules.Position:
+        return mission_rules.Position(self.board(state), state.board, state.castles, state.cathedral_markers)
+
+    def _final_scoring(self, state: RebirthState) -> None:
+        """Incomplete settlements as small ones, 5 per castle, met missions; then the winner."""
+        board = self.board(state)
+        state.finished = True
+        state.current = None
+        before = [dict(s) for s in state.scores]
+        for settlement in board.settlements:
+            if settlement.size > 1 and not scoring.is_complete(settlement, state.board):
+                for who, value in scoring.settlement_influence(settlement, state.board).items():
+                    if value:
+                        state.scores[who]["incomplete"] = state.scores[who].get("incomplete", 0) + value
+        for holder in state.castles.values():
+            if holder is not None:
+                state.scores[holder]["castles"] = state.scores[holder].get("castles", 0) + scoring.CASTLE_POINTS
+        pos = self.position(state)
+        met: list[list[str]] = []
+        for seat in range(state.players):
+            done = [c for c in state.missions[seat] if mission_rules.is_met(self.missions[c]["condition"], pos, seat)]
+            met.append(done)
+            value = sum(self.missions[c]["points"] for c in done)
+            if value:
+                state.scores[seat]["missions"] = value
+        final_points = [
+            {k: v - before[seat].get(k, 0) for k, v in state.scores[seat].items() if v != before[seat].get(k, 0)}
+            for seat in range(state.players)
+        ]
+        winners, decided_by = self._winners(state)
+        state.final = {
+            "winners": winners,
+            "decided_by": decided_by,
+            "final_points": final_points,
+            "missions_met": met,
+            "missions": [list(m) for m in state.missions],
+        }
+
+    def _winners(self, state: RebirthState) -> tuple[list[int], str]:
+        """Highest total among players who did not resign; then the map's castle tie-breaks."""
+        candidates = [seat for seat in range(state.players) if not state.resigned[seat]]
+        best = max(state.total(seat) for seat in candidates)
+        tied = [seat for seat in candidates if state.total(seat) == best]
+        if len(tied) == 1:
+            return tied, "score"
+        board = self.board(state)
+        for castle_name in TIEBREAK_CASTLES.get(state.map_id, ()):
+            space = board.castle_of_name.get(castle_name)
+            holder = state.castles.get(space) if space else None
+            if holder in tied:
+                return [holder], castle_name
+        return tied, "shared"
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, state: RebirthState, seat: int | None, locale: str | None = None) -> dict[str, Any]:
+        """What `seat` may see (None: the public view, the only one channel messages use)."""
+        seats = []
+        for s in range(state.players):
+            seats.append(
+                {
+                    "seat": s,
+                    "colour": COLOURS[s],
+                    "score": state.total(s),
+                    "breakdown": dict(state.scores[s]),
+                    "supply": len(state.supplies[s]),
+                    "hand": int(state.hands[s] is not None),
+                    "missions": len(state.missions[s]),
+                    "castles": sum(holder == s for holder in state.castles.values()),
+                    "resigned": state.resigned[s],
+                }
+            )
+        view: dict[str, Any] = {
+            "game": self.id,
+            "map": state.map_id,
+            "players": state.players,
+            "current": state.current,
+            "finished": state.finished,
+            "turn": state.turn,
+            "seats": seats,
+            "board": {space: {"seat": None if owner == NEUTRAL else owner, "tile": tile}
+                      for space, (owner, tile) in state.board.items()},
+            "castles": dict(state.castles),
+            "cathedrals": {space: list(seats) for space, seats in state.cathedral_markers.items()},
+            "last": dict(state.last) if state.last else None,
+            "mission_deck": len(state.mission_deck),
+            "private": None,
+        }
+        if state.finished and state.final:
+            final = dict(state.final)
+            final["missions"] = [
+                [self.mission_card(card, pos_seat, state, locale) for card in cards]
+                for pos_seat, cards in enumerate(final["missions"])
+            ]
+            view["final"] = final
+        if seat is not None and 0 <= seat < state.players:
+            view["private"] = {
+                "seat": seat,
+                "hand": state.hands[seat],
+                "set_aside": list(state.set_aside[seat]),
+                "missions": [self.mission_card(card, seat, state, locale) for card in state.missions[seat]],
+            }
+        return view
+
+    def mission_card(self, card_id: str, seat: int, state: RebirthState, locale: str | None = None) -> dict[str, Any]:
+        """A mission card with its text and how far `seat` is from meeting it now."""
+        card = self.missions[card_id]
+        have, need = mission_rules.progress(card["condition"], self.position(state), seat)
+        return {
+            "id": card_id,
+            "name": card["name"],
+            "points": card["points"],
+            "text": mission_rules.describe(card["condition"], locale),
+            "have": have,
+            "need": need,
+            "met": have >= need,
+        }
+
+    def dumps(self, state: RebirthState) -> str:
+        return state.dumps()
+
+    def loads(self, text: str) -> RebirthState:
+        return RebirthState.loads(text)
+
+
+def _space_order(space: str) -> tuple[int, int]:
+    coords = hexgrid.parse(space)
+    return (coords[1], coords[0]) if coords else (999, 999)

@@ -1,0 +1,209 @@
+"""Mission card conditions (vocabulary in docs/formats.md), evaluated against the board.
+
+`progress` returns (have, need) so a player's hand can show how close each mission is; a
+mission is met when have >= need. The card text is generated from the same condition through
+the translation function, so text and rule cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import hexgrid
+from engine.rebirth import scoring
+from engine.rebirth.board import Board
+from engine.rebirth.state import NEUTRAL
+from i18n import t
+
+FARM_CODES = {"energy": ("E",), "food": ("F",), "any": ("E", "F")}
+TILE_KINDS = {"energy": "E", "food": "F", "settlement": "S"}
+
+
+@dataclass(frozen=True)
+class Position:
+    """What a condition may look at: the board and the public markers on it."""
+
+    board: Board
+    tiles: dict[str, tuple[int, str]]
+    castles: dict[str, int | None]
+    cathedral_markers: dict[str, list[int]]
+
+    def own(self, seat: int) -> dict[str, str]:
+        return {space: tile for space, (owner, tile) in self.tiles.items() if owner == seat}
+
+
+def _cluster(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    sizes = [size for farm in FARM_CODES[c["farm"]] for size in scoring.all_clusters(pos.board, pos.tiles, seat, farm)]
+    count = c.get("count", 1)
+    if count == 1:
+        return min(max(sizes, default=0), c["size"]), c["size"]
+    return min(sum(size >= c["size"] for size in sizes), count), count
+
+
+def _farms(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    code = FARM_CODES[c["farm"]][0]
+    return sum(tile == code for tile in pos.own(seat).values()), c["count"]
+
+
+def _size_matches(size: int, wanted: int | None, default_min: int) -> bool:
+    return size == wanted if wanted is not None else size >= default_min
+
+
+def _settlements_won(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    won = 0
+    for settlement in pos.board.settlements:
+        if not _size_matches(settlement.size, c.get("size"), 2):
+            continue
+        if not scoring.is_complete(settlement, pos.tiles):
+            continue
+        groups = scoring.rank_groups(scoring.settlement_influence(settlement, pos.tiles))
+        won += bool(groups) and seat in groups[0]
+    return won, c["count"]
+
+
+def _settlements_present(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    present = 0
+    for settlement in pos.board.settlements:
+        if _size_matches(settlement.size, c.get("size"), 1) and any(
+            pos.tiles.get(space, (NEUTRAL, ""))[0] == seat for space in settlement.spaces
+        ):
+            present += 1
+    return present, c["count"]
+
+
+def _sole_settlement(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    sole = sum(
+        settlement.size == c["size"]
+        and all(pos.tiles.get(space, (NEUTRAL, ""))[0] == seat for space in settlement.spaces)
+        for settlement in pos.board.settlements
+    )
+    return sole, c["count"]
+
+
+def _ports(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    return sum(space in pos.board.ports for space in pos.own(seat)), c["count"]
+
+
+def _castles(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    return sum(holder == seat for holder in pos.castles.values()), c["count"]
+
+
+def _castle(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    space = pos.board.castle_of_name[c["name"]]
+    return int(pos.castles.get(space) == seat), 1
+
+
+def _cathedrals(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    return sum(seat in seats for seats in pos.cathedral_markers.values()), c["count"]
+
+
+def _touches(board: Board, space: str, feature: str) -> bool:
+    for near in board.neighbours[space]:
+        kind = board.kind[near]
+        if (
+            (feature == "sea" and kind == "~")
+            or (feature == "loch" and kind == "w")
+            or (feature == "castle" and kind == "C")
+            or (feature == "cathedral" and kind == "K")
+        ):
+            return True
+    return False
+
+
+def _adjacent(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    return sum(_touches(pos.board, space, c["feature"]) for space in pos.own(seat)), c["count"]
+
+
+def _kind_matches(tile: str, wanted: str) -> bool:
+    return wanted == "any" or tile.startswith(TILE_KINDS[wanted])
+
+
+def _region(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    wanted = c.get("tile", "any")
+    have = sum(
+        pos.board.region.get(space) == c["region"] and _kind_matches(tile, wanted)
+        for space, tile in pos.own(seat).items()
+    )
+    return have, c["count"]
+
+
+def _regions(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    names = {pos.board.region.get(space) for space in pos.own(seat)} - {None}
+    return len(names), c["count"]
+
+
+def _influence(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    return sum(scoring.influence(tile) for tile in pos.own(seat).values()), c["total"]
+
+
+def _line(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    own = set(pos.own(seat))
+    best = 0
+    for space in own:
+        col, row = pos.board.coords[space]
+        for direction in hexgrid.line_directions():
+            back = hexgrid.step(col, row, hexgrid.opposite(direction))
+            if hexgrid.name(*back) in own and back[0] >= 0 and back[1] >= 0:
+                continue  # not the start of this line
+            length, cell = 0, (col, row)
+            while cell[0] >= 0 and cell[1] >= 0 and hexgrid.name(*cell) in own:
+                length += 1
+                cell = hexgrid.step(*cell, direction)
+            best = max(best, length)
+    return min(best, c["length"]), c["length"]
+
+
+def _each_kind(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+    tiles = list(pos.own(seat).values())
+    counts = [sum(tile.startswith(code) for tile in tiles) for code in ("E", "F", "S")]
+    return min(min(counts), c["count"]), c["count"]
+
+
+CONDITIONS: dict[str, Callable[[Position, int, dict[str, Any]], tuple[int, int]]] = {
+    "cluster": _cluster,
+    "farms": _farms,
+    "settlements_won": _settlements_won,
+    "settlements_present": _settlements_present,
+    "sole_settlement": _sole_settlement,
+    "ports": _ports,
+    "castles": _castles,
+    "castle": _castle,
+    "cathedrals": _cathedrals,
+    "adjacent": _adjacent,
+    "region": _region,
+    "regions": _regions,
+    "influence": _influence,
+    "line": _line,
+    "each_kind": _each_kind,
+}
+
+
+def progress(condition: dict[str, Any], pos: Position, seat: int) -> tuple[int, int]:
+    """(have, need) for `seat`; the mission is met when have >= need."""
+    have, need = CONDITIONS[condition["type"]](pos, seat, condition)
+    return min(have, need), need
+
+
+def is_met(condition: dict[str, Any], pos: Position, seat: int) -> bool:
+    have, need = progress(condition, pos, seat)
+    return have >= need
+
+
+def describe(condition: dict[str, Any], locale: str | None = None) -> str:
+    """The card's text, made from its condition."""
+    params = {key: value for key, value in condition.items() if key != "type"}
+    kind = condition["type"]
+    if "farm" in params:
+        params["farm"] = t(f"farm.{params['farm']}", locale)
+    if "tile" in params:
+        params["tile"] = t(f"tilekind.{params['tile']}", locale)
+    if "feature" in params:
+        params["feature"] = t(f"feature.{params['feature']}", locale)
+    if "size" in params:
+        params["size"] = t(f"settlement.size.{params['size']}", locale)
+    key = f"mission.{kind}"
+    if kind == "cluster" and condition.get("count", 1) > 1:
+        key = "mission.clusters"
+    return " ".join(t(key, locale, **params).split())

@@ -1,0 +1,76 @@
+"""The whole state of a Rebirth game, serialisable to JSON and back without loss.
+
+All randomness happens at setup (each player's shuffled tiles, the mission deck, the first
+player), drawn from the seed; the shuffled orders are part of the state and hidden from views.
+So a seed plus the list of moves always replays to the same state.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+NEUTRAL = -1  # the seat number of a face-down neutral tile on the board
+
+
+@dataclass
+class RebirthState:
+    map_id: str
+    players: int
+    seed: int
+    current: int | None
+    turn: int = 0
+    board: dict[str, tuple[int, str]] = field(default_factory=dict)
+    hands: list[str | None] = field(default_factory=list)
+    supplies: list[list[str]] = field(default_factory=list)
+    set_aside: list[list[str]] = field(default_factory=list)
+    missions: list[list[str]] = field(default_factory=list)
+    mission_deck: list[str] = field(default_factory=list)
+    cathedral_markers: dict[str, list[int]] = field(default_factory=dict)
+    castles: dict[str, int | None] = field(default_factory=dict)
+    scores: list[dict[str, int]] = field(default_factory=list)
+    resigned: list[bool] = field(default_factory=list)
+    discarded: list[list[str]] = field(default_factory=list)
+    finished: bool = False
+    final: dict[str, Any] | None = None
+    last: dict[str, Any] | None = None
+
+    def copy(self) -> RebirthState:
+        """A copy deep enough that applying a move to it leaves this state untouched."""
+        return RebirthState(
+            map_id=self.map_id,
+            players=self.players,
+            seed=self.seed,
+            current=self.current,
+            turn=self.turn,
+            board=dict(self.board),
+            hands=list(self.hands),
+            supplies=[list(s) for s in self.supplies],
+            set_aside=[list(s) for s in self.set_aside],
+            missions=[list(m) for m in self.missions],
+            mission_deck=list(self.mission_deck),
+            cathedral_markers={k: list(v) for k, v in self.cathedral_markers.items()},
+            castles=dict(self.castles),
+            scores=[dict(s) for s in self.scores],
+            resigned=list(self.resigned),
+            discarded=[list(d) for d in self.discarded],
+            finished=self.finished,
+            final=self.final,
+            last=self.last,
+        )
+
+    def total(self, seat: int) -> int:
+        return sum(self.scores[seat].values())
+
+    def dumps(self) -> str:
+        """Canonical JSON: equal states give equal text, which the replay test relies on."""
+        data = asdict(self)
+        data["board"] = {space: list(tile) for space, tile in self.board.items()}
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> RebirthState:
+        data = json.loads(text)
+        data["board"] = {space: (seat, tile) for space, (seat, tile) in data["board"].items()}
+        return cls(**data)
