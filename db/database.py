@@ -1,0 +1,253 @@
+"""Games, seats and moves in one SQLite file (WAL), through aiosqlite.
+
+Every write is one transaction. A game row carries a version: each write names the version it
+was computed from and is refused (`StaleVersion`) if the row moved on meanwhile, so two racing
+moves (a double submit, two players at once) apply at most once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from db.migrations import MIGRATIONS
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, game, options, seed, status, creator_id, state, version, "
+    "created_at, updated_at, turn_started_at"
+)
+
+
+class StaleVersion(Exception):
+    """The game changed since it was read; the caller should reload and tell the user."""
+
+
+class ChannelBusy(Exception):
+    """The channel already hosts a game in its lobby or in play."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    creator_id: int
+    state: str | None
+    version: int
+    created_at: float
+    updated_at: float
+    turn_started_at: float | None
+    players: tuple[int, ...]  # user ids: join order in the lobby, seat order once started
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    number: int
+    seat: int
+    user_id: int | None
+    move: str
+    event: dict[str, Any]
+    created_at: float
+
+
+class Database:
+    """One connection to the game database; open with `await Database.open(path)`."""
+
+    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+        self._db = connection
+        self.path = path
+        self._lock = asyncio.Lock()  # one transaction at a time on the shared connection
+
+    @classmethod
+    async def open(cls, path: str) -> Database:
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        await connection.execute("PRAGMA journal_mode=WAL")
+        await connection.execute("PRAGMA foreign_keys=ON")
+        await connection.execute("PRAGMA busy_timeout=5000")
+        database = cls(connection, path)
+        await database._migrate()
+        return database
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            (applied,) = await cursor.fetchone()
+        for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
+            await self._db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            (version,) = await cursor.fetchone()
+        return int(version)
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    # ---------------------------------------------------------------- reads
+
+    async def _players(self, game_id: int) -> tuple[int, ...]:
+        async with self._db.execute("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
+            return tuple(row[0] for row in await cur.fetchall())
+
+    async def _record(self, row: Sequence[Any] | None) -> GameRecord | None:
+        if row is None:
+            return None
+        values = list(row)
+        values[4] = json.loads(values[4])
+        return GameRecord(*values, players=await self._players(values[0]))
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        async with self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cursor:
+            return await self._record(await cursor.fetchone())
+
+    async def open_game(self, channel_id: int) -> GameRecord | None:
+        """The game in its lobby or in play in this channel, if any."""
+        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
+        async with self._db.execute(query, (channel_id,)) as cursor:
+            return await self._record(await cursor.fetchone())
+
+    async def latest_game(self, channel_id: int) -> GameRecord | None:
+        """The most recent game of this channel, finished or not (for /board after the end)."""
+        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+        async with self._db.execute(query, (channel_id,)) as cursor:
+            return await self._record(await cursor.fetchone())
+
+    async def active_games(self) -> list[GameRecord]:
+        """Every game in play: what a restarted bot resumes."""
+        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id"
+        async with self._db.execute(query) as cursor:
+            rows = await cursor.fetchall()
+        return [record for row in rows if (record := await self._record(row)) is not None]
+
+    async def moves(self, game_id: int, *, last: int | None = None) -> list[MoveRecord]:
+        """The game's moves in order; with `last`, only the most recent ones."""
+        query = "SELECT number, seat, user_id, move, event, created_at FROM moves WHERE game_id = ?"
+        params: tuple[Any, ...] = (game_id,)
+        if last is not None:
+            query += " AND number > (SELECT COALESCE(MAX(number), 0) - ? FROM moves WHERE game_id = ?)"
+            params = (game_id, last, game_id)
+        async with self._db.execute(query + " ORDER BY number", params) as cursor:
+            rows = await cursor.fetchall()
+        return [MoveRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+
+    # --------------------------------------------------------------- writes
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        creator_id: int,
+        now: float,
+    ) -> GameRecord:
+        """Open a lobby in a channel with its creator seated; ChannelBusy if one is open there."""
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                    (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now),
+                )
+                game_id = cursor.lastrowid
+                await db.execute("INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)", (game_id, creator_id))
+        except sqlite3.IntegrityError as error:
+            raise ChannelBusy from error
+        record = await self.game(game_id)
+        assert record is not None
+        return record
+
+    async def _bump(self, db: aiosqlite.Connection, game: GameRecord, sets: str, params: tuple[Any, ...]) -> None:
+        cursor = await db.execute(
+            f"UPDATE games SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
+            (*params, game.id, game.version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleVersion
+
+    async def _set_players(self, db: aiosqlite.Connection, game_id: int, players: Sequence[int]) -> None:
+        await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
+            [(game_id, seat, user) for seat, user in enumerate(players)],
+        )
+
+    async def set_lobby_players(self, game: GameRecord, players: Sequence[int], now: float) -> GameRecord:
+        """Replace the lobby's player list (join, leave)."""
+        async with self._transaction() as db:
+            await self._bump(db, game, "updated_at = ?", (now,))
+            await self._set_players(db, game.id, players)
+        return await self._reload(game.id)
+
+    async def start_game(self, game: GameRecord, players: Sequence[int], state: str, now: float) -> GameRecord:
+        """Seat the players in their final order and store the initial state."""
+        async with self._transaction() as db:
+            await self._bump(
+                db, game, "status = 'active', state = ?, updated_at = ?, turn_started_at = ?", (state, now, now)
+            )
+            await self._set_players(db, game.id, players)
+        return await self._reload(game.id)
+
+    async def record_move(
+        self,
+        game: GameRecord,
+        *,
+        seat: int,
+        user_id: int | None,
+        move: str,
+        event: dict[str, Any],
+        state: str,
+        finished: bool,
+        turn_changed: bool,
+        now: float,
+    ) -> GameRecord:
+        """Store a move and the state after it, in one transaction, if `game` is still current."""
+        status = "finished" if finished else "active"
+        turn_started = now if turn_changed else game.turn_started_at
+        async with self._transaction() as db:
+            await self._bump(
+                db,
+                game,
+                "state = ?, status = ?, updated_at = ?, turn_started_at = ?",
+                (state, status, now, turn_started),
+            )
+            await db.execute(
+                "INSERT INTO moves (game_id, number, seat, user_id, move, event, created_at)"
+                " VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?)",
+                (game.id, game.id, seat, user_id, move, json.dumps(event), now),
+            )
+        return await self._reload(game.id)
+
+    async def abort_game(self, game: GameRecord, now: float) -> GameRecord:
+        """End a game without a result, freeing its channel."""
+        async with self._transaction() as db:
+            await self._bump(db, game, "status = 'aborted', updated_at = ?", (now,))
+        return await self._reload(game.id)
+
+    async def _reload(self, game_id: int) -> GameRecord:
+        record = await self.game(game_id)
+        assert record is not None
+        return record
