@@ -49,6 +49,10 @@ class GameRecord:
     updated_at: float
     turn_started_at: float | None
     players: tuple[int, ...]  # user ids: join order in the lobby, seat order once started
+    names: tuple[str, ...]  # their display names when they joined, for images
+
+    def roster(self) -> list[tuple[int, str]]:
+        return list(zip(self.players, self.names, strict=True))
 
 
 @dataclass(frozen=True)
@@ -106,16 +110,19 @@ class Database:
 
     # ---------------------------------------------------------------- reads
 
-    async def _players(self, game_id: int) -> tuple[int, ...]:
-        async with self._db.execute("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
-            return tuple(row[0] for row in await cur.fetchall())
+    async def _players(self, game_id: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        query = "SELECT user_id, name FROM seats WHERE game_id = ? ORDER BY seat"
+        async with self._db.execute(query, (game_id,)) as cursor:
+            rows = await cursor.fetchall()
+        return tuple(row[0] for row in rows), tuple(row[1] for row in rows)
 
     async def _record(self, row: Sequence[Any] | None) -> GameRecord | None:
         if row is None:
             return None
         values = list(row)
         values[4] = json.loads(values[4])
-        return GameRecord(*values, players=await self._players(values[0]))
+        players, names = await self._players(values[0])
+        return GameRecord(*values, players=players, names=names)
 
     async def game(self, game_id: int) -> GameRecord | None:
         async with self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cursor:
@@ -162,6 +169,7 @@ class Database:
         options: dict[str, Any],
         seed: int,
         creator_id: int,
+        creator_name: str,
         now: float,
     ) -> GameRecord:
         """Open a lobby in a channel with its creator seated; ChannelBusy if one is open there."""
@@ -173,7 +181,10 @@ class Database:
                     (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now),
                 )
                 game_id = cursor.lastrowid
-                await db.execute("INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)", (game_id, creator_id))
+                await db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (game_id, creator_id, creator_name),
+                )
         except sqlite3.IntegrityError as error:
             raise ChannelBusy from error
         record = await self.game(game_id)
@@ -188,21 +199,25 @@ class Database:
         if cursor.rowcount != 1:
             raise StaleVersion
 
-    async def _set_players(self, db: aiosqlite.Connection, game_id: int, players: Sequence[int]) -> None:
+    async def _set_players(
+        self, db: aiosqlite.Connection, game_id: int, players: Sequence[tuple[int, str]]
+    ) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
-            [(game_id, seat, user) for seat, user in enumerate(players)],
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+            [(game_id, seat, user, name) for seat, (user, name) in enumerate(players)],
         )
 
-    async def set_lobby_players(self, game: GameRecord, players: Sequence[int], now: float) -> GameRecord:
+    async def set_lobby_players(self, game: GameRecord, players: Sequence[tuple[int, str]], now: float) -> GameRecord:
         """Replace the lobby's player list (join, leave)."""
         async with self._transaction() as db:
             await self._bump(db, game, "updated_at = ?", (now,))
             await self._set_players(db, game.id, players)
         return await self._reload(game.id)
 
-    async def start_game(self, game: GameRecord, players: Sequence[int], state: str, now: float) -> GameRecord:
+    async def start_game(
+        self, game: GameRecord, players: Sequence[tuple[int, str]], state: str, now: float
+    ) -> GameRecord:
         """Seat the players in their final order and store the initial state."""
         async with self._transaction() as db:
             await self._bump(

@@ -27,6 +27,7 @@ MIGRATIONS: list[str] = [
         game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         seat INTEGER NOT NULL,
         user_id INTEGER NOT NULL,
+        name TEXT NOT NULL DEFAULT '',
         PRIMARY KEY (game_id, seat),
         UNIQUE (game_id, user_id)
     );

@@ -1,0 +1,123 @@
+"""tabletop: asynchronous board games in Discord channels.
+
+`create_bot(database)` builds the configured, unstarted bot (the tests use it); running this
+file reads the token and database path from the environment (or a `.env` file) and starts it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.games import GameCog
+from cogs.play import PlayCog
+from cogs.replies import caller_of
+from content.games import load_engine
+from db import Database
+from engine.errors import GameError
+from i18n import t
+from service import GameService
+
+log = logging.getLogger("tabletop")
+
+DEFAULT_DATABASE = "tabletop.sqlite3"
+TOKEN_HELP = """\
+DISCORD_TOKEN is not set.
+
+To get one: open https://discord.com/developers/applications, create an application, open
+"Bot", press "Reset Token" and copy it. Then either
+  export DISCORD_TOKEN=...      (or put DISCORD_TOKEN=... in a .env file here)
+and run `python bot.py` again. README.md explains how to invite the bot to a server.
+"""
+
+
+class TabletopBot(commands.Bot):
+    """The bot: one database, one game service, the cogs, and one error funnel."""
+
+    def __init__(self, database: str, seeds: Callable[[], int] | None = None) -> None:
+        intents = discord.Intents.default()  # slash commands need no privileged intent
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions.none(),
+            help_command=None,
+        )
+        self.database_path = database
+        self._seeds = seeds
+        self.database: Database | None = None
+        self.service: GameService | None = None
+        self.tree.on_error = self._on_app_command_error
+
+    async def setup_hook(self) -> None:
+        self.database = await Database.open(self.database_path)
+        self.service = GameService(
+            self.database,
+            engines=load_engine,
+            clock=lambda: discord.utils.utcnow().timestamp(),
+            seeds=self._seeds,
+        )
+        await self.add_cog(GameCog(self.service))
+        await self.add_cog(PlayCog(self.service))
+        await self.tree.sync()
+        active = await self.database.active_games()
+        log.info("ready to continue %d game(s) from %s", len(active), self.database_path)
+
+    async def close(self) -> None:
+        await super().close()
+        if self.database is not None:
+            await self.database.close()
+            self.database = None
+
+    async def _on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """The one funnel: a refused request becomes a short private reply; anything else is
+        logged and the player is told nothing changed."""
+        original = getattr(error, "original", error)
+        locale = caller_of(interaction).locale
+        if isinstance(original, GameError):
+            text = original.message(locale)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = t("error.guild_only", locale)
+        elif isinstance(error, app_commands.CheckFailure):
+            text = t("error.not_allowed", locale)
+        else:
+            log.error("command failed", exc_info=original)
+            text = t("error.internal", locale)
+        mentions = discord.AllowedMentions.none()
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=mentions)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=mentions)
+
+
+def create_bot(database: str, *, seeds: Callable[[], int] | None = None) -> TabletopBot:
+    """The configured, unstarted bot storing its games in `database` (a path, or ":memory:")."""
+    return TabletopBot(database, seeds=seeds)
+
+
+def main() -> int:
+    from dotenv import load_dotenv
+
+    load_dotenv()
+    logging.basicConfig(
+        level=os.environ.get("TABLETOP_LOG_LEVEL", "INFO"),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        print(TOKEN_HELP, file=sys.stderr)
+        return 2
+    database = os.environ.get("TABLETOP_DATABASE", DEFAULT_DATABASE)
+    create_bot(database).run(token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,329 @@
+"""Load a channel's game, check who may act, apply, save, render, and say what to post.
+
+Shared by every front end and tested without Discord. Rules stay in the engine; this layer
+adds people (who is which seat), time, storage and presentation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from db import ChannelBusy, Database, GameRecord, StaleVersion
+from engine.base import Applied, Game, MoveChoice, seat_order
+from engine.errors import GameError, NotAPlayer
+from i18n import t
+from service.messages import Caller, Message, ServiceError, StaleGame
+from service.presenters import Presenter, presenter_for
+
+AUTOCOMPLETE_LIMIT = 25
+
+Ready = Callable[[], Awaitable[None]] | None
+"""Called once a request is accepted and only slow work (rendering) is left: a front end with a
+response deadline acknowledges there, so refusals stay private and successes stay in time."""
+
+
+class GameService:
+    """The use cases of a game channel, one method per command."""
+
+    def __init__(
+        self,
+        database: Database,
+        *,
+        engines: Callable[[str], Game],
+        clock: Callable[[], float],
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        self.db = database
+        self._engines = engines
+        self._clock = clock
+        self._seeds = seeds or (lambda: random.SystemRandom().randrange(1, 2**31))
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # --------------------------------------------------------------- helpers
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def _open_game(self, caller: Caller) -> GameRecord:
+        game = await self.db.open_game(caller.channel_id)
+        if game is None:
+            raise ServiceError("error.no_game_here")
+        return game
+
+    async def _active_game(self, caller: Caller) -> GameRecord:
+        game = await self._open_game(caller)
+        if game.status != "active":
+            raise ServiceError("error.not_started")
+        return game
+
+    async def _shown_game(self, caller: Caller) -> GameRecord:
+        """The game in play here, or else the last one that finished (to look at its board)."""
+        game = await self.db.open_game(caller.channel_id)
+        if game is None:
+            game = await self.db.latest_game(caller.channel_id)
+        if game is None or game.state is None:
+            raise ServiceError("error.no_game_here")
+        return game
+
+    @staticmethod
+    def _seat_of(game: GameRecord, user_id: int) -> int:
+        try:
+            return game.players.index(user_id)
+        except ValueError:
+            raise NotAPlayer("error.not_a_player") from None
+
+    def _presenter(self, game: GameRecord) -> Presenter:
+        return presenter_for(game.game, self._engines(game.game))
+
+    async def _render(
+        self, presenter: Presenter, game: GameRecord, state: Any, caller: Caller, ready: Ready = None
+    ) -> bytes:
+        """Draw the public board off the event loop (Pillow work would stall other commands)."""
+        if ready is not None:
+            await ready()
+        view = presenter.engine.view(state, None, caller.locale)
+        return await asyncio.to_thread(presenter.render, view, game.options, list(game.names))
+
+    # ---------------------------------------------------------------- lobby
+
+    async def new_game(self, caller: Caller, game_id: str, options: dict[str, Any]) -> list[Message]:
+        """Open a lobby in the caller's channel, with the caller seated."""
+        try:
+            engine = self._engines(game_id)
+        except KeyError:
+            raise ServiceError("error.unknown_game", game=game_id) from None
+        presenter = presenter_for(game_id, engine)
+        options = presenter.check_options(options)
+        try:
+            game = await self.db.create_game(
+                guild_id=caller.guild_id,
+                channel_id=caller.channel_id,
+                game=game_id,
+                options=options,
+                seed=self._seeds(),
+                creator_id=caller.user_id,
+                creator_name=caller.display_name,
+                now=self._clock(),
+            )
+        except ChannelBusy:
+            raise ServiceError("error.channel_busy") from None
+        text = t(
+            "lobby.opened",
+            caller.locale,
+            user=f"<@{caller.user_id}>",
+            game=presenter.title(options, caller.locale),
+            low=engine.min_players,
+            high=engine.max_players,
+        )
+        return [Message(self._lobby_text(game, text, caller))]
+
+    def _lobby_text(self, game: GameRecord, head: str, caller: Caller) -> str:
+        seated = ", ".join(f"<@{user}>" for user in game.players)
+        return f"{head}\n{t('lobby.seated', caller.locale, count=len(game.players), players=seated)}"
+
+    async def join(self, caller: Caller) -> list[Message]:
+        async with self._lock(caller.channel_id):
+            game = await self._open_game(caller)
+            engine = self._engines(game.game)
+            if game.status != "lobby":
+                raise ServiceError("error.already_started")
+            if caller.user_id in game.players:
+                raise ServiceError("error.already_joined")
+            if len(game.players) >= engine.max_players:
+                raise ServiceError("error.lobby_full", high=engine.max_players)
+            roster = [*game.roster(), (caller.user_id, caller.display_name)]
+            game = await self._write(self.db.set_lobby_players(game, roster, self._clock()))
+        head = t("lobby.joined", caller.locale, user=f"<@{caller.user_id}>")
+        return [Message(self._lobby_text(game, head, caller))]
+
+    async def leave(self, caller: Caller) -> list[Message]:
+        async with self._lock(caller.channel_id):
+            game = await self._open_game(caller)
+            if game.status != "lobby":
+                raise ServiceError("error.leave_started")
+            if caller.user_id not in game.players:
+                raise NotAPlayer("error.not_a_player")
+            if caller.user_id == game.creator_id:
+                raise ServiceError("error.creator_leaves")
+            roster = [entry for entry in game.roster() if entry[0] != caller.user_id]
+            game = await self._write(self.db.set_lobby_players(game, roster, self._clock()))
+        head = t("lobby.left", caller.locale, user=f"<@{caller.user_id}>")
+        return [Message(self._lobby_text(game, head, caller))]
+
+    async def start(self, caller: Caller, ready: Ready = None) -> list[Message]:
+        """Seat the lobby in an order drawn from the seed, set the game up, ping everyone seated."""
+        async with self._lock(caller.channel_id):
+            game = await self._open_game(caller)
+            engine = self._engines(game.game)
+            presenter = presenter_for(game.game, engine)
+            if game.status != "lobby":
+                raise ServiceError("error.already_started")
+            if caller.user_id != game.creator_id:
+                raise ServiceError("error.not_creator")
+            if not engine.min_players <= len(game.players) <= engine.max_players:
+                raise ServiceError("error.players_range", low=engine.min_players, high=engine.max_players)
+            order = seat_order(len(game.players), game.seed)
+            players = [game.roster()[i] for i in order]
+            state = engine.new_game(len(players), game.options, game.seed)
+            game = await self._write(self.db.start_game(game, players, engine.dumps(state), self._clock()))
+        image = await self._render(presenter, game, state, caller, ready)
+        text = presenter.start_text(state, game, caller.locale)
+        return [Message(text, image=image, ping=tuple(game.players))]
+
+    # ----------------------------------------------------------------- moves
+
+    async def move_choices(self, caller: Caller, typed: str) -> list[MoveChoice]:
+        """The caller's legal moves matching what they typed, best first, at most 25.
+
+        Anyone who may not move gets an empty list (autocomplete cannot show errors).
+        """
+        game = await self.db.open_game(caller.channel_id)
+        if game is None or game.status != "active" or caller.user_id not in game.players:
+            return []
+        engine = self._engines(game.game)
+        state = engine.loads(game.state or "")
+        seat = game.players.index(caller.user_id)
+        needle = typed.strip().lower()
+        choices = [
+            choice
+            for choice in engine.move_choices(state, seat, caller.locale)
+            if not needle or choice.notation.lower().startswith(needle) or needle in choice.label.lower()
+        ]
+        return choices[:AUTOCOMPLETE_LIMIT]
+
+    async def move(self, caller: Caller, text: str, ready: Ready = None) -> list[Message]:
+        """Apply the caller's move and say it in the channel, pinging whoever is next."""
+        async with self._lock(caller.channel_id):
+            game = await self._active_game(caller)
+            seat = self._seat_of(game, caller.user_id)
+            engine = self._engines(game.game)
+            presenter = presenter_for(game.game, engine)
+            state = engine.loads(game.state or "")
+            before = engine.to_move(state)
+            applied = engine.apply(state, seat, text)
+            notation = applied.event.get("space") or text.strip().lower()
+            game = await self._write(
+                self.db.record_move(
+                    game,
+                    seat=seat,
+                    user_id=caller.user_id,
+                    move=notation,
+                    event=applied.event,
+                    state=engine.dumps(applied.state),
+                    finished=engine.is_over(applied.state),
+                    turn_changed=engine.to_move(applied.state) != before,
+                    now=self._clock(),
+                )
+            )
+        return await self._after_move(caller, game, presenter, applied, ready)
+
+    async def _after_move(
+        self,
+        caller: Caller,
+        game: GameRecord,
+        presenter: Presenter,
+        applied: Applied,
+        ready: Ready,
+    ) -> list[Message]:
+        state, event, private = applied.state, applied.event, applied.private
+        image = await self._render(presenter, game, state, caller, ready)
+        line = presenter.event_text(event, game, caller.locale)
+        engine = presenter.engine
+        if engine.is_over(state):
+            final = presenter.final_text(state, game, caller.locale)
+            messages = [Message(f"{line}\n\n{final}", image=image, ping=tuple(game.players))]
+        else:
+            nxt = game.players[engine.to_move(state)]
+            ping_line = t("move.next", caller.locale, user=f"<@{nxt}>")
+            messages = [Message(f"{line}\n{ping_line}", image=image, ping=(nxt,))]
+        seat = game.players.index(caller.user_id) if caller.user_id in game.players else None
+        if seat is not None and private.get(seat):
+            messages.append(Message(presenter.private_text(private[seat], state, seat, caller.locale), ephemeral=True))
+        return messages
+
+    async def resign(self, caller: Caller, ready: Ready = None) -> list[Message]:
+        async with self._lock(caller.channel_id):
+            game = await self._active_game(caller)
+            seat = self._seat_of(game, caller.user_id)
+            engine = self._engines(game.game)
+            presenter = presenter_for(game.game, engine)
+            state = engine.loads(game.state or "")
+            before = engine.to_move(state)
+            applied = engine.apply(state, seat, "resign")
+            game = await self._write(
+                self.db.record_move(
+                    game,
+                    seat=seat,
+                    user_id=caller.user_id,
+                    move="resign",
+                    event=applied.event,
+                    state=engine.dumps(applied.state),
+                    finished=engine.is_over(applied.state),
+                    turn_changed=engine.to_move(applied.state) != before,
+                    now=self._clock(),
+                )
+            )
+        return await self._after_move(caller, game, presenter, applied, ready)
+
+    async def abort(self, caller: Caller) -> list[Message]:
+        """End the channel's game without a result: the creator, or anyone who manages the channel."""
+        async with self._lock(caller.channel_id):
+            game = await self._open_game(caller)
+            if caller.user_id != game.creator_id and not caller.can_manage_channel:
+                raise ServiceError("error.abort_rights")
+            await self._write(self.db.abort_game(game, self._clock()))
+        return [Message(t("game.aborted", caller.locale, user=f"<@{caller.user_id}>"))]
+
+    # --------------------------------------------------------------- looking
+
+    async def hand(self, caller: Caller) -> list[Message]:
+        """The caller's private information, for their eyes only."""
+        game = await self._active_game(caller)
+        seat = self._seat_of(game, caller.user_id)
+        presenter = self._presenter(game)
+        state = presenter.engine.loads(game.state or "")
+        view = presenter.engine.view(state, seat, caller.locale)
+        return [Message(presenter.hand_text(view, caller.locale), ephemeral=True)]
+
+    async def board(self, caller: Caller, ready: Ready = None) -> list[Message]:
+        """Re-post the current (or last finished) board in the channel, pinging nobody."""
+        game = await self._shown_game(caller)
+        presenter = self._presenter(game)
+        state = presenter.engine.loads(game.state or "")
+        image = await self._render(presenter, game, state, caller, ready)
+        return [Message(presenter.board_caption(state, game, caller.locale), image=image)]
+
+    async def status(self, caller: Caller) -> list[Message]:
+        game = await self._open_game(caller)
+        if game.status == "lobby":
+            presenter = self._presenter(game)
+            head = t("lobby.status", caller.locale, game=presenter.title(game.options, caller.locale))
+            return [Message(self._lobby_text(game, head, caller))]
+        presenter = self._presenter(game)
+        state = presenter.engine.loads(game.state or "")
+        return [Message(presenter.status_text(state, game, caller.locale))]
+
+    async def log(self, caller: Caller, count: int = 10) -> list[Message]:
+        game = await self._shown_game(caller)
+        presenter = self._presenter(game)
+        moves = await self.db.moves(game.id, last=count)
+        if not moves:
+            return [Message(t("log.empty", caller.locale))]
+        lines = [f"{m.number}. {presenter.event_text(m.event, game, caller.locale)}" for m in moves]
+        return [Message(t("log.title", caller.locale, count=len(moves)) + "\n" + "\n".join(lines))]
+
+    # -------------------------------------------------------------- storage
+
+    @staticmethod
+    async def _write(write: Any) -> GameRecord:
+        """Await a versioned write, turning a lost race into a message for the player."""
+        try:
+            return await write
+        except StaleVersion:
+            raise StaleGame("error.stale") from None
+
+
+__all__ = ["GameError", "GameService"]

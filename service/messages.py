@@ -1,0 +1,43 @@
+"""What goes in and out of the service: who is calling, and what to post."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.errors import GameError
+
+
+@dataclass(frozen=True)
+class Caller:
+    """The person acting and where: enough to find the channel's game and check their rights."""
+
+    user_id: int
+    channel_id: int
+    guild_id: int | None = None
+    locale: str | None = None
+    display_name: str = ""
+    can_manage_channel: bool = False
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message to post.
+
+    `ephemeral` messages are seen by the caller only: the sole place hidden information may go.
+    `ping` lists exactly the users this message may notify; the front end must allow no other
+    mention (text a user typed can then never ping anyone).
+    """
+
+    text: str
+    image: bytes | None = None
+    image_name: str = "board.png"
+    ephemeral: bool = False
+    ping: tuple[int, ...] = ()
+
+
+class ServiceError(GameError):
+    """A request refused before the rules are consulted (no game here, not the creator, ...)."""
+
+
+class StaleGame(ServiceError):
+    """Somebody else changed the game between reading and writing it; nothing was applied."""

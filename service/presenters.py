@@ -1,0 +1,253 @@
+"""How each game's states and events read in a channel: the words and the image.
+
+One presenter per game. They only format: every fact they print comes from the engine's views
+and events, so no rule is decided here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from content.games import REBIRTH_MAPS, map_data
+from db import GameRecord
+from engine.base import Game
+from i18n import t
+from service.messages import ServiceError
+
+COLOUR_EMOJI = {"orange": "🟠", "blue": "🔵", "green": "🟢", "purple": "🟣"}
+COLOUR_LETTER = {"orange": "O", "blue": "B", "green": "G", "purple": "P"}
+CATEGORY_ORDER = ("settlement", "farm", "port", "incomplete", "castles", "missions")
+
+
+class Presenter(Protocol):
+    engine: Game
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
+    def title(self, options: dict[str, Any], locale: str | None) -> str: ...
+    def render(self, view: dict[str, Any], options: dict[str, Any], names: list[str]) -> bytes: ...
+    def start_text(self, state: Any, game: GameRecord, locale: str | None) -> str: ...
+    def event_text(self, event: dict[str, Any], game: GameRecord, locale: str | None) -> str: ...
+    def final_text(self, state: Any, game: GameRecord, locale: str | None) -> str: ...
+    def private_text(self, private: dict[str, Any], state: Any, seat: int, locale: str | None) -> str: ...
+    def hand_text(self, view: dict[str, Any], locale: str | None) -> str: ...
+    def status_text(self, state: Any, game: GameRecord, locale: str | None) -> str: ...
+    def board_caption(self, state: Any, game: GameRecord, locale: str | None) -> str: ...
+
+
+def presenter_for(game_id: str, engine: Game) -> Presenter:
+    if game_id == "rebirth":
+        return RebirthPresenter(engine)
+    raise KeyError(game_id)
+
+
+def seat_tag(colour: str, user_id: int) -> str:
+    """`🟠O <@123>`: colour and letter, so the seat reads without telling colours apart."""
+    return f"{COLOUR_EMOJI[colour]}{COLOUR_LETTER[colour]} <@{user_id}>"
+
+
+class RebirthPresenter:
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        map_id = options.get("map") or "scotland"
+        if map_id not in REBIRTH_MAPS:
+            raise ServiceError("error.rebirth.unknown_map", map=map_id)
+        return {"map": map_id}
+
+    def title(self, options: dict[str, Any], locale: str | None) -> str:
+        return t("rebirth.title", locale, map=t(f"map.{options.get('map', 'scotland')}", locale))
+
+    def render(self, view: dict[str, Any], options: dict[str, Any], names: list[str]) -> bytes:
+        from render.rebirth import render_board  # Pillow is loaded only where boards are drawn
+
+        return render_board(view, map_data("rebirth", view["map"]), names)
+
+    # ------------------------------------------------------------ pieces
+
+    def _tag(self, game: GameRecord, seat: int) -> str:
+        from engine.rebirth import COLOURS
+
+        return seat_tag(COLOURS[seat], game.players[seat])
+
+    def _points(self, categories: dict[str, int], locale: str | None) -> str:
+        parts = [
+            f"{t(f'category.{name}', locale)} {categories[name]}" for name in CATEGORY_ORDER if categories.get(name)
+        ]
+        return ", ".join(parts)
+
+    # ------------------------------------------------------------- texts
+
+    def start_text(self, state: Any, game: GameRecord, locale: str | None) -> str:
+        from engine.rebirth import COLOURS
+
+        lines = [t("rebirth.start", locale, title=self.title(game.options, locale))]
+        for seat, _user in enumerate(game.players):
+            colour = COLOURS[seat]
+            lines.append(
+                t(
+                    "rebirth.start_seat",
+                    locale,
+                    tag=self._tag(game, seat),
+                    colour=t(f"colour.{colour}", locale),
+                    shape=t(f"shape.{colour}", locale),
+                )
+            )
+        lines.append(t("rebirth.first", locale, user=f"<@{game.players[state.current]}>"))
+        return "\n".join(lines)
+
+    def event_text(self, event: dict[str, Any], game: GameRecord, locale: str | None) -> str:
+        who = self._tag(game, event["seat"])
+        kind = event["kind"]
+        if kind == "resign":
+            return t("rebirth.event.resign", locale, who=who)
+        if kind == "discard":
+            return t("rebirth.event.discard", locale, who=who, tile=t(f"tile.{event['tile']}", locale))
+        points = {int(seat): cats for seat, cats in event.get("points", {}).items()}
+        own = points.get(event["seat"], {})
+        scored = (
+            t("rebirth.event.scored", locale, total=sum(own.values()), detail=self._points(own, locale))
+            if own
+            else t("rebirth.event.no_points", locale)
+        )
+        parts = [
+            t(
+                "rebirth.event.place",
+                locale,
+                who=who,
+                tile=t(f"tile.{event['tile']}", locale),
+                space=event["space"],
+                scored=scored,
+            )
+        ]
+        if "completed" in event:
+            payouts = ", ".join(
+                f"{self._tag(game, seat)} +{sum(cats.values())}" for seat, cats in sorted(points.items())
+            )
+            parts.append(t("rebirth.event.completed", locale, settlement=event["completed"], payouts=payouts))
+        for change in event.get("castles", []):
+            if change["from"] is None:
+                parts.append(t("rebirth.event.castle_taken", locale, castle=change["castle"]))
+            else:
+                parts.append(
+                    t("rebirth.event.castle_won", locale, castle=change["castle"], loser=self._tag(game, change["from"]))
+                )
+        for cathedral in event.get("cathedrals", []):
+            parts.append(t("rebirth.event.cathedral", locale, cathedral=cathedral))
+        if event.get("missions_drawn"):
+            parts.append(t("rebirth.event.missions_drawn", locale, count=event["missions_drawn"]))
+        return " ".join(parts)
+
+    def final_text(self, state: Any, game: GameRecord, locale: str | None) -> str:
+        view = self.engine.view(state, None, locale)
+        final = view["final"]
+        lines = [t("rebirth.final.title", locale)]
+        ranked = sorted(view["seats"], key=lambda seat: (seat["resigned"], -seat["score"]))
+        for seat in ranked:
+            s = seat["seat"]
+            met = sum(card["met"] for card in final["missions"][s])
+            held = len(final["missions"][s])
+            line = t(
+                "rebirth.final.line",
+                locale,
+                tag=self._tag(game, s),
+                total=seat["score"],
+                detail=self._points(seat["breakdown"], locale) or "0",
+                met=met,
+                held=held,
+            )
+            if seat["resigned"]:
+                line += " " + t("rebirth.final.resigned", locale)
+            lines.append(line)
+        winners = " ".join(f"<@{game.players[s]}>" for s in final["winners"])
+        decided = final["decided_by"]
+        if decided == "score":
+            lines.append(t("rebirth.final.winner", locale, winners=winners))
+        elif decided == "shared":
+            lines.append(t("rebirth.final.shared", locale, winners=winners))
+        else:
+            lines.append(t("rebirth.final.tiebreak", locale, winners=winners, castle=decided))
+        return "\n".join(lines)
+
+    def _mission_line(self, card: dict[str, Any], locale: str | None) -> str:
+        state_key = "rebirth.mission.met" if card["met"] else "rebirth.mission.unmet"
+        return t(
+            "rebirth.mission.line",
+            locale,
+            name=card["name"],
+            points=card["points"],
+            text=card["text"],
+            have=card["have"],
+            need=card["need"],
+            status=t(state_key, locale),
+        )
+
+    def private_text(self, private: dict[str, Any], state: Any, seat: int, locale: str | None) -> str:
+        cards = [self.engine.mission_card(card, seat, state, locale) for card in private.get("missions_drawn", [])]
+        lines = [t("rebirth.private.drawn", locale, count=len(cards))]
+        lines += [self._mission_line(card, locale) for card in cards]
+        return "\n".join(lines)
+
+    def hand_text(self, view: dict[str, Any], locale: str | None) -> str:
+        mine = view["private"]
+        colour = view["seats"][mine["seat"]]["colour"]
+        hand = t(f"tile.{mine['hand']}", locale) if mine["hand"] else t("rebirth.hand.none", locale)
+        lines = [
+            t("rebirth.hand.title", locale, emoji=COLOUR_EMOJI[colour], colour=t(f"colour.{colour}", locale),
+              letter=COLOUR_LETTER[colour]),
+            t("rebirth.hand.tile", locale, tile=hand),
+            t(
+                "rebirth.hand.set_aside",
+                locale,
+                tiles=", ".join(t(f"tile.{tile}", locale) for tile in mine["set_aside"]) or "-",
+            ),
+        ]
+        if mine["missions"]:
+            lines.append(t("rebirth.hand.missions", locale, count=len(mine["missions"])))
+            lines += [self._mission_line(card, locale) for card in mine["missions"]]
+        else:
+            lines.append(t("rebirth.hand.no_missions", locale))
+        if view["current"] == mine["seat"]:
+            lines.append(t("rebirth.hand.your_turn", locale))
+        return "\n".join(lines)
+
+    def status_text(self, state: Any, game: GameRecord, locale: str | None) -> str:
+        view = self.engine.view(state, None, locale)
+        head = self.title(game.options, locale)
+        if view["finished"]:
+            lines = [t("rebirth.status.finished", locale, title=head)]
+        else:
+            since = int(game.turn_started_at or game.updated_at)
+            lines = [
+                t(
+                    "rebirth.status.turn",
+                    locale,
+                    title=head,
+                    turn=view["turn"] + 1,
+                    user=f"<@{game.players[view['current']]}>",
+                    since=f"<t:{since}:R>",
+                )
+            ]
+        for seat in view["seats"]:
+            line = t(
+                "rebirth.status.seat",
+                locale,
+                tag=self._tag(game, seat["seat"]),
+                score=seat["score"],
+                tiles=seat["supply"] + seat["hand"],
+                missions=seat["missions"],
+                castles=seat["castles"],
+            )
+            if seat["resigned"]:
+                line += " " + t("rebirth.final.resigned", locale)
+            lines.append(line)
+        lines.append(t("rebirth.status.deck", locale, count=view["mission_deck"]))
+        return "\n".join(lines)
+
+    def board_caption(self, state: Any, game: GameRecord, locale: str | None) -> str:
+        view = self.engine.view(state, None, locale)
+        head = self.title(game.options, locale)
+        if view["finished"]:
+            return t("rebirth.status.finished", locale, title=head)
+        user = f"<@{game.players[view['current']]}>"
+        return t("rebirth.caption", locale, title=head, turn=view["turn"] + 1, user=user)
