@@ -49,6 +49,7 @@ class Board:
     adjacent_castles: dict[str, tuple[str, ...]] = field(default_factory=dict)
     adjacent_cathedrals: dict[str, tuple[str, ...]] = field(default_factory=dict)
     coords: dict[str, tuple[int, int]] = field(default_factory=dict)
+    tiebreak_castles: tuple[str, ...] = ()
 
     def open_spaces(self, players: int) -> tuple[str, ...]:
         """Placement spaces not covered by a neutral tile at this player count."""
@@ -104,6 +105,7 @@ def build_board(map_data: dict[str, Any]) -> Board:
     board.castles = dict(map_data.get("castles", {}))
     board.cathedrals = dict(map_data.get("cathedrals", {}))
     board.castle_of_name = {name: space for space, name in board.castles.items()}
+    board.tiebreak_castles = tuple(map_data.get("tiebreak_castles", ()))
     board.yellow = {space: int(need) for space, need in map_data.get("yellow", {}).items()}
     board.placement_spaces = tuple(s for s, k in board.kind.items() if k in PLACEMENT_KINDS)
     for space in board.placement_spaces:

@@ -26,8 +26,6 @@ RESIGN = "resign"
 # Spaces a tile may go on, and where a farm may go when its own spaces and blank land are full.
 _ALLOWED = {"E": ".e", "F": ".f"}
 _FALLBACK = {"E": "f", "F": "e"}
-# The tie-break castles of each map, in order (rules text, "Tie-breaking Criteria").
-TIEBREAK_CASTLES = {"scotland": ("Edinburgh Castle", "Stirling Castle"), "ireland": ("Blarney Castle",)}
 
 
 class Rebirth:
@@ -345,7 +343,7 @@ class Rebirth:
         if len(tied) == 1:
             return tied, "score"
         board = self.board(state)
-        for castle_name in TIEBREAK_CASTLES.get(state.map_id, ()):
+        for castle_name in board.tiebreak_castles:
             space = board.castle_of_name.get(castle_name)
             holder = state.castles.get(space) if space else None
             if holder in tied:
