@@ -1,0 +1,1 @@
+"""Board images for the games (Pillow only, no I/O, no Discord)."""

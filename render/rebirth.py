@@ -1,0 +1,1101 @@
+"""Board image for Rebirth: `render_board(view, map_data, names) -> PNG bytes`.
+
+Why it is built the way it is:
+
+* Discord shows an inline preview about 550 px wide, so the image is about 1100-1300 px wide
+  (board on the left, score panel on the right) and its text is sized to survive a halving.
+* Rendering happens on every move in a busy bot, so everything that does not depend on the
+  view is drawn once: the terrain layer (per map and set of covered yellow spaces) is cached
+  with functools.lru_cache, and tile sprites are pre-rendered once per seat and tile kind and
+  pasted, the way chess GIF renderers paste pre-rendered pieces. A render is then a copy, a
+  few dozen pastes, the score panel, and a palette conversion, which keeps it fast and the PNG
+  small.
+* Colour alone must never carry meaning (colour-blind players): every seat also has a shape and
+  a letter, drawn on its tiles, its castle flags, its cathedral markers and in the score panel.
+* Player names are user-typed: they are only ever drawn as text, cleaned to what the bundled
+  font can show (the default Pillow font covers ASCII), and truncated.
+* Fonts come from `ImageFont.load_default(size=...)`, bundled with Pillow, so rendering works
+  in Docker and CI without system fonts. No file is read at render time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.hexgrid import (
+    SQRT3,
+    board_pixel_size,
+    coord_name,
+    edge_neighbour,
+    hex_center,
+    hex_corners,
+    parse_coord,
+)
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
+# ---------------------------------------------------------------------------------------------
+# Look and feel
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatStyle:
+    """How one seat is drawn: colour (Okabe-Ito, colour-blind safe), letter and shape."""
+
+    colour_name: str
+    letter: str
+    shape: str  # circle, square, triangle, diamond
+    fill: RGB
+    dark: RGB  # borders and text on light backgrounds
+    light: RGB  # highlights on tiles
+
+
+SEAT_STYLES: tuple[SeatStyle, ...] = (
+    SeatStyle("orange", "O", "circle", (230, 159, 0), (120, 72, 0), (255, 205, 100)),
+    SeatStyle("blue", "B", "square", (0, 114, 178), (0, 50, 90), (110, 180, 230)),
+    SeatStyle("green", "G", "triangle", (0, 158, 115), (0, 70, 50), (110, 215, 180)),
+    SeatStyle("purple", "P", "diamond", (204, 121, 167), (105, 40, 80), (240, 185, 215)),
+)
+_STYLE_BY_COLOUR = {s.colour_name: s for s in SEAT_STYLES}
+
+BG: RGB = (27, 35, 44)
+PANEL_BG: RGB = (38, 48, 60)
+CARD_BG: RGB = (48, 60, 74)
+CARD_CURRENT_BG: RGB = (66, 82, 100)
+PANEL_TEXT: RGB = (236, 238, 240)
+PANEL_MUTED: RGB = (160, 172, 186)
+GOLD: RGB = (255, 214, 60)
+
+SEA: RGB = (62, 112, 160)
+SEA_LINE: RGB = (74, 124, 172)
+LOCH: RGB = (132, 188, 226)
+LOCH_LINE: RGB = (104, 160, 204)
+LAND_LINE: RGB = (118, 128, 92)
+COAST: RGB = (44, 60, 52)
+TERRAIN: dict[str, RGB] = {
+    ".": (218, 228, 176),  # blank land: meadow
+    "e": (226, 232, 196),  # energy farm space: paler, with a bolt
+    "f": (236, 224, 168),  # food farm space: straw, with a sheaf
+    "s": (238, 216, 180),  # settlement space: sandstone
+    "C": (176, 172, 164),  # castle: stone
+    "K": (196, 186, 208),  # cathedral: lavender stone
+}
+ICON_ENERGY: RGB = (170, 140, 30)
+ICON_FOOD: RGB = (168, 120, 48)
+ICON_HOUSE: RGB = (150, 100, 70)
+SETTLEMENT_LINE: RGB = (112, 66, 36)
+COORD_TEXT: RGB = (58, 62, 46)
+YELLOW: RGB = (250, 204, 20)
+YELLOW_LINE: RGB = (120, 90, 0)
+COVER: RGB = (128, 130, 134)
+COVER_DARK: RGB = (78, 80, 84)
+COVER_LIGHT: RGB = (160, 162, 166)
+# last placement: red ring edged white then black, loud on land, sea and every seat colour
+HIGHLIGHT: RGB = (235, 20, 45)
+HIGHLIGHT_EDGE: RGB = (255, 255, 255)
+HIGHLIGHT_HALO: RGB = (0, 0, 0)
+
+PLACEABLE = frozenset(".efs")
+LAND = frozenset(".efsCK")
+
+TILE_NAMES = {"E": "Energy Farm", "F": "Food Farm", "S1": "Settlement 1", "S2": "Settlement 2",
+              "S3": "Settlement 3", "N": "neutral tile"}
+
+SS = 2  # supersampling of the static layer (antialiased edges and text)
+SPRITE_SS = 4  # supersampling of sprites
+
+MARGIN = 14
+PANEL_W = 350
+MAX_BOARD_W = 900
+MAX_BOARD_H = 1420
+MIN_HEX = 16.0
+MAX_HEX = 44.0
+NAME_CHARS = 16
+
+# Characters the bundled font lacks but that have an obvious ASCII stand-in (after NFKD has
+# already stripped accents).
+_TRANSLIT = {"ß": "ss", "Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae", "Œ": "OE",
+             "œ": "oe", "Đ": "D", "đ": "d", "Þ": "Th", "þ": "th", "ı": "i", "–": "-", "—": "-"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Fonts and text cleaning
+# ---------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The bundled Pillow font at a pixel size (cached: loading costs about a millisecond)."""
+    return ImageFont.load_default(size=max(6, int(round(size))))
+
+
+@lru_cache(maxsize=1)
+def _notdef_mask() -> tuple[tuple[int, int], bytes]:
+    """The 'missing glyph' box of the bundled font, to spot characters it cannot draw."""
+    m = _font(20).getmask("\U0010fffd")
+    return m.size, bytes(m)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str) -> bool:
+    """Whether the bundled font draws `ch` as something other than its missing-glyph box."""
+    if ch == " ":
+        return True
+    m = _font(20).getmask(ch)
+    return (m.size, bytes(m)) != _notdef_mask()
+
+
+def clean_text(text: object, max_chars: int = NAME_CHARS) -> str:
+    """Make user-typed text safe to draw: only characters the font has, at most `max_chars`.
+
+    Accents are stripped (NFKD) rather than lost, a few letters are transliterated, control and
+    format characters (zero-width joiners, bidi marks, lone surrogates) are dropped, and any other
+    unknown character becomes "?". Never raises, whatever the input.
+    """
+    try:
+        s = str(text)
+    except Exception:  # a hostile __str__ must not take the render down
+        s = "?"
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFKD", s):
+        cat = unicodedata.category(ch)
+        if cat.startswith("M"):  # combining accents left over by NFKD
+            continue
+        if cat in ("Zs", "Zl", "Zp") or ch in "\t\n\r":
+            ch = " "
+        elif cat.startswith("C") or (cat == "So" and not _has_glyph(ch)):
+            continue  # controls, joiners, emoji: nothing sensible to show
+        if _has_glyph(ch):
+            out.append(ch)
+        elif ch in _TRANSLIT:
+            out.append(_TRANSLIT[ch])
+        else:
+            out.append("?")
+    cleaned = " ".join("".join(out).split())
+    if len(cleaned) > max_chars:
+        cleaned = cleaned[: max_chars - 1].rstrip() + "…"
+    return cleaned
+
+
+def _fit_text(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, max_w: float) -> str:
+    """Shorten `text` with an ellipsis until it is at most `max_w` pixels wide."""
+    if font.getlength(text) <= max_w:
+        return text
+    base = text.rstrip("…")
+    while base and font.getlength(base + "…") > max_w:
+        base = base[:-1]
+    return base.rstrip() + "…"
+
+
+# ---------------------------------------------------------------------------------------------
+# Map parsing and layout
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where things go in the final image (all in final pixels)."""
+
+    size: float  # hex centre-to-corner radius
+    origin: tuple[float, float]  # centre of A1
+    board_box: tuple[int, int, int, int]
+    panel_box: tuple[int, int, int, int]
+    width: int
+    height: int
+
+    def center(self, col: int, row: int) -> Point:
+        return hex_center(col, row, self.size, self.origin)
+
+
+@dataclass
+class MapInfo:
+    """The parts of a map file the renderer needs, parsed once per static layer."""
+
+    map_id: str
+    name: str
+    grid: list[list[str]]
+    cols: int
+    rows: int
+    settlements: list[tuple[str, list[tuple[int, int]]]]
+    ports: list[tuple[int, int]]
+    castles: dict[tuple[int, int], str]
+    cathedrals: dict[tuple[int, int], str]
+    yellow: dict[tuple[int, int], int]
+    labels: list[tuple[str, tuple[int, int]]]
+    regions_grid: list[list[str]] = field(default_factory=list)
+
+    def kind(self, col: int, row: int) -> str:
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return self.grid[row][col]
+        return "-"
+
+
+def _cell(name: str) -> tuple[int, int]:
+    return parse_coord(name)
+
+
+def _parse_map(m: dict) -> MapInfo:
+    grid = [row.split() for row in m["grid"]]
+    rows = len(grid)
+    cols = max((len(r) for r in grid), default=0)
+    grid = [r + ["-"] * (cols - len(r)) for r in grid]
+    regions_grid = [r.split() for r in m.get("regions_grid", [])]
+    return MapInfo(
+        map_id=str(m.get("id", "map")),
+        name=str(m.get("name", m.get("id", ""))),
+        grid=grid,
+        cols=cols,
+        rows=rows,
+        settlements=[(str(s.get("name", "")), [_cell(x) for x in s.get("spaces", [])])
+                     for s in m.get("settlements", [])],
+        ports=[_cell(x) for x in m.get("ports", [])],
+        castles={_cell(k): str(v) for k, v in m.get("castles", {}).items()},
+        cathedrals={_cell(k): str(v) for k, v in m.get("cathedrals", {}).items()},
+        yellow={_cell(k): int(v) for k, v in m.get("yellow", {}).items()},
+        labels=[(str(lb.get("text", "")), _cell(lb["at"])) for lb in m.get("labels", []) if "at" in lb],
+        regions_grid=regions_grid,
+    )
+
+
+def _layout(cols: int, rows: int) -> Layout:
+    """Pick the hex size that fits the board in the width/height budget; panel on the right."""
+    unit_w, unit_h = board_pixel_size(cols, rows, 1.0)
+    size = min(MAX_BOARD_W / max(unit_w, 1e-9), MAX_BOARD_H / max(unit_h, 1e-9))
+    size = max(MIN_HEX, min(MAX_HEX, size))
+    bw, bh = board_pixel_size(cols, rows, size)
+    bw_i, bh_i = int(math.ceil(bw)), int(math.ceil(bh))
+    board_box = (MARGIN, MARGIN, MARGIN + bw_i, MARGIN + bh_i)
+    panel_x0 = board_box[2] + MARGIN
+    height = max(bh_i + 2 * MARGIN, _PANEL_MIN_H)
+    panel_box = (panel_x0, 0, panel_x0 + PANEL_W, height)
+    origin = (MARGIN + SQRT3 * size / 2, MARGIN + size)
+    return Layout(size, origin, board_box, panel_box, panel_box[2], height)
+
+
+# Heights of the panel parts, shared by the static and the dynamic panel drawing.
+_PANEL_TITLE_H = 92
+_CARD_H = 112
+_CARD_GAP = 10
+_LEGEND_H = 250
+_LAST_H = 56
+_PANEL_MIN_H = _PANEL_TITLE_H + 4 * (_CARD_H + _CARD_GAP) + _LAST_H + _LEGEND_H + 20
+
+
+# ---------------------------------------------------------------------------------------------
+# Shape and icon primitives (coordinates in whatever scale the caller draws at)
+# ---------------------------------------------------------------------------------------------
+
+
+def _tx(pts: Iterable[Point], cx: float, cy: float, r: float) -> list[Point]:
+    return [(cx + x * r, cy + y * r) for x, y in pts]
+
+
+def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[Point] | None:
+    """Polygon of a seat shape of 'radius' r, or None for the circle."""
+    if shape == "square":
+        k = r * 0.86
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "triangle":
+        return [(cx, cy - r * 1.08), (cx + r * 1.08, cy + r * 0.8), (cx - r * 1.08, cy + r * 0.8)]
+    if shape == "diamond":
+        return [(cx, cy - r * 1.12), (cx + r * 1.0, cy), (cx, cy + r * 1.12), (cx - r * 1.0, cy)]
+    return None
+
+
+def _draw_shape(d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float,
+                fill: RGB, outline: RGB, width: int) -> None:
+    pts = _shape_points(shape, cx, cy, r)
+    if pts is None:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+    else:
+        d.polygon(pts, fill=fill, outline=outline, width=width)
+
+
+def _shape_text_y(shape: str, cy: float, r: float) -> float:
+    """Where to centre a letter inside a seat shape (a triangle's belly is low)."""
+    return cy + (r * 0.22 if shape == "triangle" else 0.0)
+
+
+def _draw_bolt(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
+    pts = [(0.18, -1.0), (-0.5, 0.12), (-0.04, 0.12), (-0.2, 1.0), (0.5, -0.16), (0.04, -0.16)]
+    d.polygon(_tx(pts, cx, cy, r), fill=fill)
+
+
+def _draw_sheaf(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
+    """An ear of wheat: a stem with three pairs of grains leaning outwards and one on top."""
+    d.line([(cx, cy + r), (cx, cy - r * 0.55)], fill=fill, width=max(1, int(r * 0.16)))
+    for i in range(3):
+        y = cy - r * 0.42 + i * r * 0.42
+        for side in (-1, 1):
+            x0, y0 = cx + side * r * 0.04, y + r * 0.16
+            x1, y1 = cx + side * r * 0.5, y - r * 0.2
+            mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+            length = math.hypot(x1 - x0, y1 - y0)
+            nx, ny = -(y1 - y0) / length * r * 0.14, (x1 - x0) / length * r * 0.14
+            d.polygon([(x0, y0), (mx + nx, my + ny), (x1, y1), (mx - nx, my - ny)], fill=fill)
+    d.ellipse((cx - r * 0.15, cy - r * 1.0, cx + r * 0.15, cy - r * 0.5), fill=fill)
+
+
+def _draw_house(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
+    pts = [(0.0, -0.95), (0.85, -0.15), (0.62, -0.15), (0.62, 0.85), (-0.62, 0.85), (-0.62, -0.15),
+           (-0.85, -0.15)]
+    d.polygon(_tx(pts, cx, cy, r), fill=fill)
+
+
+def _draw_castle(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, hole: RGB) -> None:
+    body = [(-0.8, -0.35), (0.8, -0.35), (0.8, 0.9), (-0.8, 0.9)]
+    d.polygon(_tx(body, cx, cy, r), fill=fill)
+    for x0 in (-0.8, -0.16, 0.48):  # crenellations
+        d.rectangle((cx + x0 * r, cy - 0.7 * r, cx + (x0 + 0.32) * r, cy - 0.3 * r), fill=fill)
+    # central tower
+    d.rectangle((cx - 0.26 * r, cy - 1.0 * r, cx + 0.26 * r, cy - 0.3 * r), fill=fill)
+    d.pieslice((cx - 0.28 * r, cy + 0.3 * r, cx + 0.28 * r, cy + 0.86 * r), 180, 360, fill=hole)
+    d.rectangle((cx - 0.28 * r, cy + 0.58 * r, cx + 0.28 * r, cy + 0.9 * r), fill=hole)
+
+
+def _draw_cathedral(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, hole: RGB) -> None:
+    nave = [(-0.85, -0.05), (-0.2, -0.05), (-0.2, 0.9), (-0.85, 0.9)]
+    d.polygon(_tx(nave, cx, cy, r), fill=fill)
+    d.polygon(_tx([(-0.95, -0.05), (-0.52, -0.45), (-0.1, -0.05)], cx, cy, r), fill=fill)
+    tower = [(-0.25, -0.35), (0.45, -0.35), (0.45, 0.9), (-0.25, 0.9)]
+    d.polygon(_tx(tower, cx, cy, r), fill=fill)
+    d.polygon(_tx([(-0.3, -0.33), (0.1, -1.0), (0.5, -0.33)], cx, cy, r), fill=fill)
+    w = max(1, int(r * 0.1))
+    d.line([(cx + 0.1 * r, cy - 1.0 * r), (cx + 0.1 * r, cy - 1.25 * r)], fill=fill, width=w)
+    d.line([(cx - 0.02 * r, cy - 1.15 * r), (cx + 0.22 * r, cy - 1.15 * r)], fill=fill, width=w)
+    d.pieslice((cx - 0.07 * r, cy + 0.1 * r, cx + 0.27 * r, cy + 0.5 * r), 180, 360, fill=hole)
+    d.rectangle((cx - 0.07 * r, cy + 0.3 * r, cx + 0.27 * r, cy + 0.9 * r), fill=hole)
+    d.ellipse((cx - 0.64 * r, cy + 0.18 * r, cx - 0.42 * r, cy + 0.4 * r), fill=hole)
+
+
+def _draw_anchor(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, line: RGB) -> None:
+    """A small anchor: ring, shank, stock and curved arms, with a dark halo for contrast."""
+    for colour, extra in ((line, 0.14), (fill, 0.0)):
+        w = max(1, int(r * (0.16 + extra)))
+        ring_r = r * 0.2 + (extra * r * 0.5)
+        d.ellipse((cx - ring_r, cy - r * 0.95 - ring_r * 0.0, cx + ring_r, cy - r * 0.95 + 2 * ring_r),
+                  outline=colour, width=w)
+        d.line([(cx, cy - r * 0.5), (cx, cy + r * 0.9)], fill=colour, width=w)
+        d.line([(cx - r * 0.42, cy - r * 0.32), (cx + r * 0.42, cy - r * 0.32)], fill=colour, width=w)
+        d.arc((cx - r * 0.75, cy - r * 0.2, cx + r * 0.75, cy + r * 0.95), 20, 160, fill=colour, width=w)
+
+
+def _draw_yellow_hex(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, width: int) -> None:
+    pts = [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
+           for i in range(6)]
+    d.polygon(pts, fill=YELLOW, outline=YELLOW_LINE, width=width)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sprites: pre-rendered once, pasted on every render
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """An RGBA image and the offset from a hex centre to its top-left corner."""
+
+    image: Image.Image
+    dx: int
+    dy: int
+
+    def paste_at(self, dst: Image.Image, cx: float, cy: float) -> None:
+        dst.paste(self.image, (int(round(cx)) + self.dx, int(round(cy)) + self.dy), self.image)
+
+
+def _canvas(size: float, scale: float = 1.0) -> tuple[Image.Image, int, int]:
+    """A supersampled transparent canvas big enough for a hex of radius size*scale plus margin."""
+    w = int(math.ceil(SQRT3 * size * scale)) + 6
+    h = int(math.ceil(2 * size * scale)) + 6
+    w += w % 2
+    h += h % 2
+    return Image.new("RGBA", (w * SPRITE_SS, h * SPRITE_SS), (0, 0, 0, 0)), w, h
+
+
+def _finish(img: Image.Image, w: int, h: int) -> Sprite:
+    small = img.resize((w, h), Image.Resampling.LANCZOS)
+    return Sprite(small, -w // 2, -h // 2)
+
+
+def _tile_hex(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, dark: RGB,
+              light: RGB) -> None:
+    """A physical-looking tile: dark rim, bevel highlight, flat face."""
+    d.polygon(hex_corners(cx, cy, r), fill=dark)
+    d.polygon(hex_corners(cx, cy - r * 0.03, r * 0.9), fill=light)
+    d.polygon(hex_corners(cx, cy + r * 0.02, r * 0.86), fill=fill)
+
+
+@lru_cache(maxsize=128)
+def tile_sprite(seat: int | None, tile: str, size: float) -> Sprite:
+    """The picture of one placed tile for a seat (None: the grey face-down neutral tile).
+
+    The face carries colour + seat letter (top) + a white seat-shape emblem holding the tile type
+    ("E", "F", or 1-3 settlement pips), so shape and letter tell seats apart without colour.
+    """
+    img, w, h = _canvas(size, 0.92)
+    d = ImageDraw.Draw(img)
+    k = SPRITE_SS
+    cx, cy, r = w * k / 2, h * k / 2, size * 0.9 * k
+    if seat is None:
+        _tile_hex(d, cx, cy, r, COVER, COVER_DARK, COVER_LIGHT)
+        # a face-down back: a faint diagonal weave
+        inner = hex_corners(cx, cy, r * 0.62)
+        d.polygon(inner, outline=COVER_DARK, width=max(1, int(r * 0.05)))
+        d.polygon(hex_corners(cx, cy, r * 0.3), fill=COVER_DARK)
+        return _finish(img, w, h)
+    st = SEAT_STYLES[seat % len(SEAT_STYLES)]
+    _tile_hex(d, cx, cy, r, st.fill, st.dark, st.light)
+    # seat letter, top
+    lf = _font(r * 0.42)
+    d.text((cx, cy - r * 0.56), st.letter, font=lf, fill=(255, 255, 255), anchor="mm",
+           stroke_width=max(1, int(r * 0.05)), stroke_fill=st.dark)
+    # emblem: seat shape, white, with the tile type inside
+    ey, er = cy + r * 0.2, r * 0.47
+    if st.shape == "triangle":
+        er *= 1.08
+        ey -= r * 0.04
+    _draw_shape(d, st.shape, cx, ey, er, (255, 255, 255), st.dark, max(1, int(r * 0.06)))
+    ty = _shape_text_y(st.shape, ey, er)
+    if tile in ("E", "F"):
+        tf = _font(er * (1.05 if st.shape != "triangle" else 0.9))
+        d.text((cx, ty), tile, font=tf, fill=(20, 20, 20), anchor="mm",
+               stroke_width=max(1, int(r * 0.02)), stroke_fill=(20, 20, 20))
+    else:
+        n = int(tile[1:]) if tile[1:].isdigit() else 1
+        pr = er * (0.2 if st.shape != "triangle" else 0.17)
+        if n == 1:
+            pips = [(0.0, 0.0)]
+        elif n == 2:
+            pips = [(-0.3, 0.0), (0.3, 0.0)]
+        else:
+            pips = [(0.0, -0.27), (-0.3, 0.22), (0.3, 0.22)]
+        if st.shape == "triangle":
+            pips = [(x * 0.85, y * 0.85) for x, y in pips]
+        for px, py in pips:
+            x, y = cx + px * er, ty + py * er
+            d.ellipse((x - pr, y - pr, x + pr, y + pr), fill=(20, 20, 20))
+    return _finish(img, w, h)
+
+
+@lru_cache(maxsize=16)
+def badge_sprite(seat: int, radius: float, letter: bool = True) -> Sprite:
+    """A seat's shape in its colour with its letter: castle flags, cathedral markers, panel."""
+    st = SEAT_STYLES[seat % len(SEAT_STYLES)]
+    side = int(math.ceil(radius * 2.6)) + 4
+    side += side % 2
+    k = SPRITE_SS
+    img = Image.new("RGBA", (side * k, side * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c, r = side * k / 2, radius * k
+    _draw_shape(d, st.shape, c, c, r * 1.08, (255, 255, 255), (255, 255, 255), 1)
+    _draw_shape(d, st.shape, c, c, r * 0.9, st.fill, st.dark, max(1, int(r * 0.12)))
+    if letter:
+        f = _font(r * (1.05 if st.shape != "triangle" else 0.8))
+        d.text((c, _shape_text_y(st.shape, c, r * 0.9)), st.letter, font=f, fill=(255, 255, 255),
+               anchor="mm", stroke_width=max(1, int(r * 0.1)), stroke_fill=st.dark)
+    small = img.resize((side, side), Image.Resampling.LANCZOS)
+    return Sprite(small, -side // 2, -side // 2)
+
+
+@lru_cache(maxsize=16)
+def ring_sprite(colour: RGB, size: float, width_frac: float, halo: RGB | None) -> Sprite:
+    """A hex outline ring (castle control), antialiased; `halo` adds a thin outer edge."""
+    layers: list[tuple[RGB | None, float, float]] = [(halo, 1.03, 0.05 + width_frac)] if halo else []
+    layers.append((colour, 1.0, width_frac))
+    return _rings(size, layers)
+
+
+@lru_cache(maxsize=4)
+def highlight_sprite(size: float) -> Sprite:
+    """The last-placement marker: a thick red ring between white and black edges, reaching a
+    little outside the space so it frames the tile without hiding it."""
+    return _rings(size, ((HIGHLIGHT_HALO, 1.18, 0.38), (HIGHLIGHT_EDGE, 1.14, 0.34), (HIGHLIGHT, 1.1, 0.26)))
+
+
+def _rings(size: float, layers: Sequence[tuple[RGB | None, float, float]]) -> Sprite:
+    """Concentric hex rings, outermost first: (colour, outer radius and width, both in hexes)."""
+    img, w, h = _canvas(size, 1.22)
+    d = ImageDraw.Draw(img)
+    k = SPRITE_SS
+    cx, cy = w * k / 2, h * k / 2
+    for colour, outer, width in layers:
+        if colour is None:
+            continue
+        # Pillow grows polygon outlines inwards, so the outer radius is the polygon's radius
+        d.polygon(hex_corners(cx, cy, size * outer * k), outline=colour, width=max(1, int(size * width * k)))
+    return _finish(img, w, h)
+
+
+# ---------------------------------------------------------------------------------------------
+# Static layer: terrain, icons, coordinates, names, legend; cached per (map, covered spaces)
+# ---------------------------------------------------------------------------------------------
+
+
+class MapRef:
+    """A hashable handle on map data so the static layer can sit in an lru_cache.
+
+    Equality is by map id plus a digest of the content, so two loads of the same file share a
+    cache entry while a test fixture and the real map with the same id do not.
+    """
+
+    __slots__ = ("data", "key")
+
+    def __init__(self, data: dict) -> None:
+        self.data = data
+        digest = hashlib.blake2b(json.dumps(data, sort_keys=True, default=str).encode(), digest_size=12)
+        self.key = (str(data.get("id", "")), digest.hexdigest())
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MapRef) and other.key == self.key
+
+
+@dataclass
+class StaticLayer:
+    """Everything view-independent: base image, overlay patches, geometry, PNG palette."""
+
+    info: MapInfo
+    layout: Layout
+    base: Image.Image  # RGB, final size
+    overlay: list[tuple[Image.Image, tuple[int, int]]]  # RGBA patches pasted over the tiles
+    palette: Image.Image  # "P" image whose palette the output is reduced to
+
+
+def _overlay_text(d: ImageDraw.ImageDraw, boxes: list[tuple[float, float, float, float]], xy: Point,
+                  text: str, size: float, fill: RGB, stroke: RGB) -> None:
+    """Draw haloed text on the overlay canvas and remember its box (supersampled coords)."""
+    f = _font(size)
+    sw = max(2, int(size * 0.16))
+    d.text(xy, text, font=f, fill=fill, anchor="mm", stroke_width=sw, stroke_fill=stroke)
+    x0, y0, x1, y1 = d.textbbox(xy, text, font=f, anchor="mm", stroke_width=sw)
+    boxes.append((x0, y0, x1, y1))
+
+
+def _short_name(name: str, word: str) -> str:
+    """'Edinburgh Castle' -> 'Edinburgh' next to a castle icon; keeps names that are only the word."""
+    parts = [p for p in name.split() if p.lower() != word.lower()]
+    return " ".join(parts) if parts else name
+
+
+@lru_cache(maxsize=8)
+def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
+    """Draw the board that does not depend on the game state (once per map and covered set)."""
+    info = _parse_map(ref.data)
+    lay = _layout(info.cols, info.rows)
+    W, H = lay.width * SS, lay.height * SS
+    img = Image.new("RGB", (W, H), BG)
+    d = ImageDraw.Draw(img)
+    s = lay.size * SS
+
+    def c_ss(col: int, row: int) -> Point:
+        x, y = lay.center(col, row)
+        return x * SS, y * SS
+
+    settlement_of: dict[tuple[int, int], int] = {}
+    for i, (_, spaces) in enumerate(info.settlements):
+        for sp in spaces:
+            settlement_of[sp] = i
+    covered_cells = set()
+    for name in covered:
+        try:
+            covered_cells.add(parse_coord(name))
+        except ValueError:
+            continue
+
+    # 1. cells: water seamless, land with a thin grid line
+    line_w = max(1, int(SS * 1.0))
+    for row in range(info.rows):
+        for col in range(info.cols):
+            k = info.grid[row][col]
+            if k == "-":
+                continue
+            cx, cy = c_ss(col, row)
+            if k == "~":
+                d.polygon(hex_corners(cx, cy, s + SS * 0.6), fill=SEA)
+            elif k == "w":
+                d.polygon(hex_corners(cx, cy, s + SS * 0.6), fill=LOCH)
+    for row in range(info.rows):
+        for col in range(info.cols):
+            k = info.grid[row][col]
+            if k == "~":
+                cx, cy = c_ss(col, row)
+                d.polygon(hex_corners(cx, cy, s * 0.97), outline=SEA_LINE, width=line_w)
+            elif k in TERRAIN:
+                cx, cy = c_ss(col, row)
+                d.polygon(hex_corners(cx, cy, s), fill=TERRAIN[k], outline=LAND_LINE, width=line_w)
+    # 2. coastline and region borders: thicker lines on land edges facing water/off-board/other region
+    for row in range(info.rows):
+        for col in range(info.cols):
+            k = info.grid[row][col]
+            if k not in LAND:
+                continue
+            cx, cy = c_ss(col, row)
+            corners = hex_corners(cx, cy, s)
+            for e in range(6):
+                nc, nr = edge_neighbour(col, row, e)
+                nk = info.kind(nc, nr)
+                p, q = corners[e], corners[(e + 1) % 6]
+                if nk not in LAND:
+                    d.line([p, q], fill=COAST, width=int(SS * 2.2))
+                elif info.regions_grid and _region(info, col, row) != _region(info, nc, nr):
+                    _dashed(d, p, q, (96, 96, 80), int(SS * 1.6), s * 0.16)
+    # 3. settlement groups: one outline around all spaces of a settlement
+    for _, spaces in info.settlements:
+        group = set(spaces)
+        for col, row in spaces:
+            cx, cy = c_ss(col, row)
+            corners = hex_corners(cx, cy, s * 0.985)
+            for e in range(6):
+                if edge_neighbour(col, row, e) not in group:
+                    d.line([corners[e], corners[(e + 1) % 6]], fill=SETTLEMENT_LINE, width=int(SS * 2.6))
+        for col, row in spaces:  # round the joints
+            cx, cy = c_ss(col, row)
+            rr = SS * 1.3
+            for x, y in hex_corners(cx, cy, s * 0.985):
+                if True:
+                    d.ellipse((x - rr, y - rr, x + rr, y + rr), fill=SETTLEMENT_LINE)
+    # 4. cell contents: icons and coordinates of placeable spaces; castles; cathedrals
+    coord_font = _font(max(11.0, lay.size * 0.46) * SS)
+    icon_r = s * 0.27
+    for row in range(info.rows):
+        for col in range(info.cols):
+            k = info.grid[row][col]
+            if k == "-":
+                continue
+            cx, cy = c_ss(col, row)
+            if k in PLACEABLE and (col, row) not in covered_cells:
+                iy = cy - s * 0.3
+                if k == "e":
+                    _draw_bolt(d, cx, iy, icon_r, ICON_ENERGY)
+                elif k == "f":
+                    _draw_sheaf(d, cx, iy, icon_r, ICON_FOOD)
+                elif k == "s":
+                    _draw_house(d, cx, iy, icon_r * 0.95, ICON_HOUSE)
+                d.text((cx, cy + s * 0.36), coord_name(col, row), font=coord_font, fill=COORD_TEXT,
+                       anchor="mm")
+            elif k == "C":
+                _draw_castle(d, cx, cy - s * 0.08, s * 0.48, (70, 66, 62), TERRAIN["C"])
+            elif k == "K":
+                _draw_cathedral(d, cx + s * 0.08, cy - s * 0.02, s * 0.46, (84, 70, 104), TERRAIN["K"])
+    # 5. yellow spaces: icon while open, face-down neutral tile when covered
+    for (col, row), _value in info.yellow.items():
+        if info.kind(col, row) == "-":
+            continue
+        cx, cy = c_ss(col, row)
+        if (col, row) in covered_cells:
+            continue
+        _draw_yellow_hex(d, cx - s * 0.52, cy - s * 0.04, s * 0.24, max(1, int(SS * 1.1)))
+    # 6. ports: an anchor in the sea next to the port space
+    for col, row in info.ports:
+        cx, cy = c_ss(col, row)
+        best = None
+        for e in (0, 3, 1, 2, 4, 5):
+            nc, nr = edge_neighbour(col, row, e)
+            if info.kind(nc, nr) == "~":
+                best = e
+                break
+        if best is None:
+            ax, ay = cx + s * 0.55, cy
+        else:
+            # direction from the cell centre to the middle of edge `best` (angle 60*e)
+            a = math.radians(60 * best)
+            ax, ay = cx + math.cos(a) * s * 1.22, cy + math.sin(a) * s * 1.22
+        _draw_anchor(d, ax, ay, s * 0.32, (250, 250, 250), (30, 50, 80))
+
+    # static panel: background, title, legend
+    _draw_static_panel(d, info, lay)
+
+    base = img.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
+    # covered yellow spaces get the grey face-down tile baked in
+    for col, row in sorted(covered_cells):
+        if info.kind(col, row) in LAND:
+            tile_sprite(None, "N", lay.size).paste_at(base, *lay.center(col, row))
+
+    overlay = _build_overlay(info, lay)
+    palette = _build_palette(base, overlay, lay)
+    return StaticLayer(info, lay, base, overlay, palette)
+
+
+def _region(info: MapInfo, col: int, row: int) -> str:
+    if 0 <= row < len(info.regions_grid) and 0 <= col < len(info.regions_grid[row]):
+        return info.regions_grid[row][col]
+    return "-"
+
+
+def _dashed(d: ImageDraw.ImageDraw, p: Point, q: Point, fill: RGB, width: int, dash: float) -> None:
+    length = math.dist(p, q)
+    n = max(1, int(length / dash))
+    for i in range(0, n, 2):
+        t0, t1 = i / n, min(1.0, (i + 1) / n)
+        d.line([(p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
+                (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)], fill=fill, width=width)
+
+
+def _build_overlay(info: MapInfo, lay: Layout) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """Names that must stay readable when tiles cover the spaces around them."""
+    W, H = lay.width * SS, lay.height * SS
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    s = lay.size * SS
+    boxes: list[tuple[float, float, float, float]] = []
+    name_size = max(10.0, lay.size * 0.42) * SS
+    for name, spaces in info.settlements:
+        if not spaces or not name:
+            continue
+        pts = [lay.center(c, r) for c, r in spaces]
+        bottom = max(y for _, y in pts)
+        xs = [x for x, y in pts if abs(y - bottom) < 1]
+        x = sum(xs) / len(xs)
+        _overlay_text(d, boxes, (x * SS, bottom * SS + s * 0.86), clean_text(name, 24), name_size,
+                      (70, 36, 14), (250, 240, 222))
+    for cells, word in ((info.castles, "castle"), (info.cathedrals, "cathedral")):
+        for (col, row), name in cells.items():
+            x, y = lay.center(col, row)
+            _overlay_text(d, boxes, (x * SS, y * SS + s * 0.8), clean_text(_short_name(name, word), 24),
+                          name_size, (30, 30, 36), (236, 236, 240))
+    label_size = max(15.0, lay.size * 0.62) * SS
+    for text, (col, row) in info.labels:
+        x, y = lay.center(col, row)
+        if info.kind(col, row) in ("~", "w", "-"):
+            fill, stroke = (232, 242, 255), (30, 60, 100)
+        else:
+            fill, stroke = (40, 44, 30), (240, 244, 226)
+        _overlay_text(d, boxes, (x * SS, y * SS), clean_text(text, 32), label_size, fill, stroke)
+    small = img.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
+    patches = []
+    for x0, y0, x1, y1 in boxes:
+        bx = (max(0, int(x0 / SS) - 2), max(0, int(y0 / SS) - 2),
+              min(lay.width, int(math.ceil(x1 / SS)) + 2), min(lay.height, int(math.ceil(y1 / SS)) + 2))
+        if bx[2] > bx[0] and bx[3] > bx[1]:
+            patches.append((small.crop(bx), (bx[0], bx[1])))
+    return patches
+
+
+def _draw_static_panel(d: ImageDraw.ImageDraw, info: MapInfo, lay: Layout) -> None:
+    """Panel background, title and legend, drawn at SS scale."""
+    x0, y0, x1, y1 = (v * SS for v in lay.panel_box)
+    d.rectangle((x0, y0, x1, y1), fill=PANEL_BG)
+    px = x0 + 18 * SS
+    d.text((px, y0 + 16 * SS), "REBIRTH", font=_font(15 * SS), fill=PANEL_MUTED)
+    d.text((px, y0 + 34 * SS), clean_text(info.name, 24), font=_font(32 * SS), fill=PANEL_TEXT)
+    # legend at the bottom of the panel
+    ly = y1 - _LEGEND_H * SS
+    d.line([(px, ly), (x1 - 18 * SS, ly)], fill=(70, 84, 100), width=SS)
+    f = _font(16 * SS)
+    r = 11 * SS
+    rows: list[tuple[str, str]] = [
+        ("e", "Energy Farm space (E)"), ("f", "Food Farm space (F)"),
+        ("s", "Settlement space (1-3 pips)"), ("port", "Port: +1 for a Settlement"),
+        ("yellow", "Yellow space"), ("C", "Castle: 5 pts to controller"),
+        ("K", "Cathedral: marker + mission"),
+    ]
+    y = ly + 14 * SS
+    for kind, text in rows:
+        cx, cy = px + 14 * SS, y + 12 * SS
+        if kind in TERRAIN:
+            d.polygon(hex_corners(cx, cy, r * 1.15), fill=TERRAIN[kind], outline=LAND_LINE, width=SS)
+        if kind == "e":
+            _draw_bolt(d, cx, cy, r * 0.7, ICON_ENERGY)
+        elif kind == "f":
+            _draw_sheaf(d, cx, cy, r * 0.7, ICON_FOOD)
+        elif kind == "s":
+            _draw_house(d, cx, cy, r * 0.65, ICON_HOUSE)
+        elif kind == "port":
+            d.polygon(hex_corners(cx, cy, r * 1.15), fill=SEA)
+            _draw_anchor(d, cx, cy, r * 0.75, (250, 250, 250), (30, 50, 80))
+        elif kind == "yellow":
+            d.polygon(hex_corners(cx, cy, r * 1.15), fill=TERRAIN["."], outline=LAND_LINE, width=SS)
+            _draw_yellow_hex(d, cx, cy, r * 0.6, SS)
+        elif kind == "C":
+            _draw_castle(d, cx, cy, r * 0.7, (70, 66, 62), TERRAIN["C"])
+        elif kind == "K":
+            _draw_cathedral(d, cx, cy, r * 0.65, (84, 70, 104), TERRAIN["K"])
+        d.text((px + 36 * SS, cy), text, font=f, fill=PANEL_MUTED, anchor="lm")
+        y += 32 * SS
+
+
+def _build_palette(base: Image.Image, overlay: list[tuple[Image.Image, tuple[int, int]]],
+                   lay: Layout) -> Image.Image:
+    """A 256-colour palette covering the board, every sprite and the panel colours.
+
+    Converting each render to this fixed palette costs a few ms and makes the PNG 3-4x
+    smaller than RGB; building it once (median cut over a sample sheet) costs ~100 ms.
+    """
+    sheet_w = base.width
+    sprites: list[Sprite] = []
+    for seat in range(len(SEAT_STYLES)):
+        for tile in ("E", "F", "S1", "S2", "S3"):
+            sprites.append(tile_sprite(seat, tile, lay.size))
+        sprites.append(badge_sprite(seat, 13.0))
+        sprites.append(badge_sprite(seat, 20.0))
+        sprites.append(badge_sprite(seat, max(6.0, lay.size * 0.26), False))
+        sprites.append(ring_sprite(SEAT_STYLES[seat].fill, lay.size, 0.14, (20, 20, 20)))
+    sprites.append(highlight_sprite(lay.size))
+    sprites.append(highlight_sprite(12.0))
+    row_h = max(sp.image.height for sp in sprites) + 4
+    per_row = max(1, sheet_w // (max(sp.image.width for sp in sprites) + 4))
+    n_rows = (len(sprites) + per_row - 1) // per_row
+    sheet = Image.new("RGB", (sheet_w, row_h * n_rows + 200), TERRAIN["."])
+    x = y = 0
+    for i, sp in enumerate(sprites):
+        if i and i % per_row == 0:
+            x, y = 0, y + row_h
+        bg = TERRAIN["."] if i % 2 else TERRAIN["f"]
+        sheet.paste(Image.new("RGB", sp.image.size, bg), (x, y))
+        sheet.paste(sp.image, (x, y), sp.image)
+        x += sp.image.width + 4
+    # panel colours and text
+    d = ImageDraw.Draw(sheet)
+    py = row_h * n_rows
+    d.rectangle((0, py, sheet_w, py + 200), fill=PANEL_BG)
+    d.rectangle((10, py + 10, sheet_w // 2, py + 190), fill=CARD_BG)
+    d.rectangle((sheet_w // 2, py + 10, sheet_w, py + 190), fill=CARD_CURRENT_BG)
+    for j, colour in enumerate((PANEL_TEXT, PANEL_MUTED, GOLD, *[s.fill for s in SEAT_STYLES])):
+        for k, bg_x in enumerate((20, sheet_w // 2 + 10)):
+            d.text((bg_x, py + 14 + j * 24), "Agh 0123 resigned", font=_font(22), fill=colour)
+            del k
+    full = Image.new("RGB", (base.width, base.height + sheet.height))
+    full.paste(base, (0, 0))
+    for patch, (px, py2) in overlay:
+        full.paste(patch, (px, py2), patch)
+    full.paste(sheet, (0, base.height))
+    # Median cut gives small, loud features (the highlight, seat colours) too few entries, so
+    # the exact key colours are reserved and median cut fills the rest.
+    keys: list[RGB] = [HIGHLIGHT, HIGHLIGHT_EDGE, HIGHLIGHT_HALO, GOLD, PANEL_TEXT, PANEL_MUTED, PANEL_BG,
+                       CARD_BG, CARD_CURRENT_BG, BG, SEA, LOCH, YELLOW, COORD_TEXT, *TERRAIN.values()]
+    for st in SEAT_STYLES:
+        keys += [st.fill, st.dark, st.light]
+    keys = list(dict.fromkeys(keys))
+    auto = full.quantize(colors=256 - len(keys), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    flat = list(auto.getpalette() or [])[: 3 * (256 - len(keys))]
+    flat += [v for colour in keys for v in colour]
+    flat += [0] * (768 - len(flat))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat)
+    return pal
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-render drawing
+# ---------------------------------------------------------------------------------------------
+
+
+def _seat_style(seat_info: dict, index: int) -> SeatStyle:
+    colour = str(seat_info.get("colour", ""))
+    return _STYLE_BY_COLOUR.get(colour, SEAT_STYLES[index % len(SEAT_STYLES)])
+
+
+def _seat_index(seat_info: dict, index: int) -> int:
+    """Style index for a seat: by its colour name when known, else by seat number."""
+    colour = str(seat_info.get("colour", ""))
+    for i, st in enumerate(SEAT_STYLES):
+        if st.colour_name == colour:
+            return i
+    return index % len(SEAT_STYLES)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _ranks(seats: Sequence[dict]) -> list[int]:
+    """Competition ranks by score (1, 1, 3, ...); a seat's own "rank" key wins when present.
+
+    The engine knows the Edinburgh/Stirling castle tie-break; if it puts "rank" in the view, that
+    is shown, otherwise tied scores share a rank.
+    """
+    scores = [int(s.get("score", 0) or 0) for s in seats]
+    out = []
+    for s, seat in zip(scores, seats, strict=True):
+        if isinstance(seat.get("rank"), int):
+            out.append(int(seat["rank"]))
+        else:
+            out.append(1 + sum(1 for o in scores if o > s))
+    return out
+
+
+def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
+                style_idx: list[int]) -> None:
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, _ = lay.panel_box
+    px = x0 + 14
+    seats = list(view.get("seats") or [])
+    finished = bool(view.get("finished"))
+    current = view.get("current")
+    turn = view.get("turn")
+    status = "Final" if finished else (f"Turn {int(turn) + 1}" if isinstance(turn, int) else "")
+    if status:
+        f = _font(22)
+        d.text((x1 - 18, y0 + 52), status, font=f, fill=GOLD if finished else PANEL_MUTED, anchor="rm")
+
+    castles = view.get("castles") or {}
+    ranks = _ranks(seats) if finished else []
+    name_f, score_f, small_f, tag_f = _font(22), _font(34), _font(17), _font(15)
+    y = y0 + _PANEL_TITLE_H
+    for i, seat in enumerate(seats):
+        seat_no = int(seat.get("seat", i))
+        st = SEAT_STYLES[style_idx[i]]
+        is_current = (not finished) and current == seat_no
+        resigned = bool(seat.get("resigned"))
+        box = (px, y, x1 - 14, y + _CARD_H)
+        d.rounded_rectangle(box, radius=10, fill=CARD_CURRENT_BG if is_current else CARD_BG,
+                            outline=GOLD if is_current else None, width=3)
+        d.rectangle((box[0], box[1] + 8, box[0] + 5, box[3] - 8), fill=st.fill)  # colour strip
+        bcx, bcy = box[0] + 40, box[1] + 40
+        badge_sprite(style_idx[i], 20.0).paste_at(img, bcx, bcy)
+        raw = names[seat_no] if 0 <= seat_no < len(names) else f"Seat {seat_no + 1}"
+        name = clean_text(raw) or f"Seat {seat_no + 1}"
+        score = str(int(seat.get("score", 0) or 0))
+        score_w = score_f.getlength(score)
+        name_x = box[0] + 72
+        name = _fit_text(name, name_f, box[2] - 16 - score_w - 12 - name_x)
+        text_col = PANEL_MUTED if resigned else PANEL_TEXT
+        d.text((name_x, box[1] + 28), name, font=name_f, fill=text_col, anchor="lm")
+        d.text((box[2] - 14, box[1] + 32), score, font=score_f, fill=text_col, anchor="rm",
+               stroke_width=1, stroke_fill=text_col)
+        # second line: state tag
+        tag = ""
+        tag_col = PANEL_MUTED
+        if finished and i < len(ranks):
+            tag, tag_col = _ordinal(ranks[i]) + (" - winner" if ranks[i] == 1 else ""), GOLD
+        elif is_current:
+            tag, tag_col = "to move", GOLD
+        if resigned:
+            tag, tag_col = ("resigned" if not tag else tag + " - resigned"), (240, 120, 110)
+        if tag:
+            d.text((name_x, box[1] + 55), tag, font=tag_f, fill=tag_col, anchor="lm")
+        if is_current:  # arrow in the left margin
+            ax, ay = box[0] - 2, bcy
+            d.polygon([(ax - 10, ay - 9), (ax + 1, ay), (ax - 10, ay + 9)], fill=GOLD)
+        n_castles = sum(1 for v in castles.values() if v == seat_no)
+        stats = (f"Supply {int(seat.get('supply', 0) or 0)}   Missions {int(seat.get('missions', 0) or 0)}"
+                 f"   Castles {n_castles}")
+        stats = _fit_text(stats, small_f, box[2] - box[0] - 24)
+        d.text((box[0] + 16, box[3] - 18), stats, font=small_f, fill=PANEL_MUTED if resigned else
+               (208, 214, 222), anchor="lm")
+        y += _CARD_H + _CARD_GAP
+
+    last = view.get("last")
+    if isinstance(last, dict) and last.get("space"):
+        seat_no = last.get("seat")
+        who = ""
+        if isinstance(seat_no, int) and 0 <= seat_no < len(seats):
+            who = SEAT_STYLES[style_idx[seat_no]].letter + " "
+        tile = TILE_NAMES.get(str(last.get("tile")), str(last.get("tile", "")))
+        text = clean_text(f"Last: {who}{tile} at {last.get('space')}", 40)
+        highlight_sprite(12.0).paste_at(img, px + 12, y + 18)
+        d.text((px + 28, y + 18), _fit_text(text, _font(18), x1 - px - 40), font=_font(18),
+               fill=PANEL_TEXT, anchor="lm")
+
+
+def _space_cell(info: MapInfo, space: object) -> tuple[int, int] | None:
+    try:
+        col, row = parse_coord(str(space))
+    except ValueError:
+        return None
+    if info.kind(col, row) == "-":
+        return None
+    return col, row
+
+
+def render_board(view: dict, map_data: dict, names: list[str]) -> bytes:
+    """Draw the public view of a Rebirth game on its map and return PNG bytes.
+
+    `names` are display names by seat; they are cleaned and truncated, never interpreted.
+    """
+    board = view.get("board") or {}
+    covered = frozenset(str(sp) for sp, t in board.items()
+                        if isinstance(t, dict) and t.get("tile") == "N" and t.get("seat") is None)
+    layer = static_layer(MapRef(map_data), covered)
+    info, lay = layer.info, layer.layout
+    img = layer.base.copy()
+    seats = list(view.get("seats") or [])
+    style_idx = [_seat_index(s, i) for i, s in enumerate(seats)]
+
+    def style_for(seat_no: int) -> int:
+        return style_idx[seat_no] if 0 <= seat_no < len(style_idx) else seat_no % len(SEAT_STYLES)
+
+    # tiles
+    for space, t in board.items():
+        if not isinstance(t, dict):
+            continue
+        seat_no, tile = t.get("seat"), str(t.get("tile", ""))
+        cell = _space_cell(info, space)
+        if cell is None or (seat_no is None and str(space) in covered):
+            continue
+        if seat_no is None:
+            sprite = tile_sprite(None, "N", lay.size)
+        else:
+            sprite = tile_sprite(style_for(int(seat_no)), tile if tile in TILE_NAMES else "E", lay.size)
+        sprite.paste_at(img, *lay.center(*cell))
+    # castles: ring in the controller's colour plus a flag badge with shape and letter
+    for space, seat_no in (view.get("castles") or {}).items():
+        cell = _space_cell(info, space)
+        if cell is None or not isinstance(seat_no, int):
+            continue
+        cx, cy = lay.center(*cell)
+        si = style_for(seat_no)
+        ring_sprite(SEAT_STYLES[si].fill, lay.size, 0.14, (20, 20, 20)).paste_at(img, cx, cy)
+        badge_sprite(si, 13.0).paste_at(img, cx + lay.size * 0.55, cy - lay.size * 0.62)
+    # names over the tiles
+    for patch, xy in layer.overlay:
+        img.paste(patch, xy, patch)
+    # cathedral markers: small shapes along the bottom of the cathedral space
+    br = max(6.0, lay.size * 0.26)
+    for space, seat_list in (view.get("cathedrals") or {}).items():
+        cell = _space_cell(info, space)
+        if cell is None or not isinstance(seat_list, list):
+            continue
+        cx, cy = lay.center(*cell)
+        markers = [s for s in seat_list if isinstance(s, int)][:4]
+        n = len(markers)
+        for j, seat_no in enumerate(markers):
+            ang = math.radians(-150 + (j + 0.5) * (120 / max(n, 1)) if n > 1 else -90)
+            mx = cx + math.cos(ang) * lay.size * 0.78
+            my = cy + math.sin(ang) * lay.size * 0.7
+            badge_sprite(style_for(seat_no), br, False).paste_at(img, mx, my)
+    # last placement
+    last = view.get("last")
+    if isinstance(last, dict):
+        cell = _space_cell(info, last.get("space"))
+        if cell is not None:
+            highlight_sprite(lay.size).paste_at(img, *lay.center(*cell))
+    _draw_panel(img, view, names, lay, style_idx)
+
+    out = img.quantize(palette=layer.palette, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    out.save(buf, format="PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+def static_cache_info():  # noqa: ANN201 - functools' CacheInfo type is private
+    """Hit/miss counts of the static layer cache (for tests and the /stats command)."""
+    return static_layer.cache_info()
+
+
+def board_geometry(map_data: dict) -> Layout:
+    """Image size, hex size and positions for a map, without drawing anything.
+
+    Callers (tests, a future click-map or crop feature) use it to find where a space is drawn.
+    """
+    grid = [row.split() for row in map_data["grid"]]
+    return _layout(max((len(r) for r in grid), default=0), len(grid))
+
+
+def space_center(map_data: dict, space: str) -> tuple[float, float]:
+    """Pixel centre of a named space (e.g. "F7") in the rendered image."""
+    col, row = parse_coord(space)
+    return board_geometry(map_data).center(col, row)

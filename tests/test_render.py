@@ -1,0 +1,276 @@
+"""Tests for the Rebirth board renderer (render/rebirth.py) and hex geometry (render/hexgrid.py).
+
+They check what players rely on: a valid PNG of the announced size, a new tile showing up at its
+space and nowhere else, the last move highlighted, seats distinguishable without colour, the
+static layer reused, hostile names harmless, and finished games drawable.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import math
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from render import rebirth
+from render.hexgrid import (
+    board_pixel_size,
+    coord_name,
+    edge_neighbour,
+    hex_center,
+    hex_corners,
+    neighbours,
+    parse_coord,
+)
+
+FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_tiny.json"
+REAL_MAP = Path(__file__).resolve().parent.parent / "data" / "rebirth" / "scotland.json"
+COLOURS = ["orange", "blue", "green", "purple"]
+NAMES = ["Alice", "Bob", "Carol", "Dave"]
+
+
+def tiny_map() -> dict:
+    return json.loads(FIXTURE.read_text(encoding="utf-8"))
+
+
+def make_view(map_data: dict, tiles: dict[str, tuple[int, str]] | None = None, players: int = 4,
+              last: str | None = None, finished: bool = False) -> dict:
+    """A public view in the docs/formats.md shape; yellow spaces above `players` are covered."""
+    board: dict[str, dict] = {
+        sp: {"seat": None, "tile": "N"} for sp, v in map_data.get("yellow", {}).items() if players < v
+    }
+    for sp, (seat, tile) in (tiles or {}).items():
+        board[sp] = {"seat": seat, "tile": tile}
+    seats = [{"seat": i, "colour": COLOURS[i], "score": 3 * i, "breakdown": {}, "supply": 20 - i, "hand": 1,
+              "missions": i % 3, "resigned": False} for i in range(players)]
+    last_d = None
+    if last is not None:
+        seat, tile = (tiles or {})[last]
+        last_d = {"seat": seat, "space": last, "tile": tile}
+    return {"game": "rebirth", "map": map_data["id"], "players": players,
+            "current": None if finished else 1, "finished": finished, "turn": len(tiles or {}),
+            "seats": seats, "board": board, "castles": {k: None for k in map_data.get("castles", {})},
+            "cathedrals": {k: [] for k in map_data.get("cathedrals", {})}, "last": last_d, "private": None}
+
+
+def open_png(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.format == "PNG"
+    return img.convert("RGB")
+
+
+def count_colour(img: Image.Image, colour: tuple[int, int, int]) -> int:
+    """How many pixels of `img` are exactly `colour`."""
+    for n, c in img.getcolors(maxcolors=img.width * img.height) or []:
+        if c == colour:
+            return n
+    return 0
+
+
+SOME_TILES = {"C1": (0, "E"), "E2": (1, "F"), "B2": (2, "S2"), "C4": (3, "E"), "D7": (0, "F")}
+
+
+# --- hexgrid ---------------------------------------------------------------------------------
+
+
+def test_coord_names_round_trip() -> None:
+    assert coord_name(5, 6) == "F7"
+    assert coord_name(0, 0) == "A1"
+    assert coord_name(26, 9) == "AA10"
+    for col in range(30):
+        for row in range(30):
+            assert parse_coord(coord_name(col, row)) == (col, row)
+    assert parse_coord("f7") == (5, 6)
+    for bad in ("", "7F", "F0", "F-1", "??"):
+        with pytest.raises(ValueError):
+            parse_coord(bad)
+
+
+def test_neighbours_match_the_documented_odd_r_lists() -> None:
+    c = 4
+    assert set(neighbours(c, 2)) == {(c - 1, 1), (c, 1), (c - 1, 2), (c + 1, 2), (c - 1, 3), (c, 3)}
+    assert set(neighbours(c, 3)) == {(c, 2), (c + 1, 2), (c - 1, 3), (c + 1, 3), (c, 4), (c + 1, 4)}
+
+
+def test_geometry_neighbours_touch_along_the_right_edge() -> None:
+    size = 20.0
+    for row in (2, 3):
+        cx, cy = hex_center(4, row, size)
+        corners = hex_corners(cx, cy, size)
+        for e in range(6):
+            nc, nr = edge_neighbour(4, row, e)
+            nx, ny = hex_center(nc, nr, size)
+            assert math.dist((cx, cy), (nx, ny)) == pytest.approx(math.sqrt(3) * size)
+            # the shared edge's midpoint is halfway between the two centres
+            (ax, ay), (bx, by) = corners[e], corners[(e + 1) % 6]
+            mid = ((ax + bx) / 2, (ay + by) / 2)
+            assert mid == pytest.approx(((cx + nx) / 2, (cy + ny) / 2))
+    w, h = board_pixel_size(8, 8, size)
+    assert w == pytest.approx(math.sqrt(3) * size * 8.5)
+    assert h == pytest.approx(size * (1.5 * 7 + 2))
+
+
+# --- renderer --------------------------------------------------------------------------------
+
+
+def test_png_is_valid_and_of_the_expected_size() -> None:
+    m = tiny_map()
+    data = rebirth.render_board(make_view(m, SOME_TILES, last="C4"), m, NAMES)
+    img = open_png(data)
+    geo = rebirth.board_geometry(m)
+    assert img.size == (geo.width, geo.height)
+    assert 900 <= img.width <= 1400 and img.height <= 1500
+    assert len(data) < 400_000
+
+
+def test_one_more_tile_changes_its_space_and_nothing_far_away() -> None:
+    m = tiny_map()
+    before = make_view(m, SOME_TILES)
+    after = make_view(m, {**SOME_TILES, "F3": (1, "F")})
+    a = open_png(rebirth.render_board(before, m, NAMES))
+    b = open_png(rebirth.render_board(after, m, NAMES))
+    cx, cy = rebirth.space_center(m, "F3")
+    geo = rebirth.board_geometry(m)
+    assert a.getpixel((int(cx), int(cy))) != b.getpixel((int(cx), int(cy)))
+    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v else 0)
+    # blank the space itself and the score panel (turn counter); nothing else may change
+    reach = geo.size * 1.3
+    diff.paste(0, (int(cx - reach), int(cy - reach), int(cx + reach), int(cy + reach)))
+    diff.paste(0, geo.panel_box)
+    assert diff.getbbox() is None
+
+
+def test_last_placement_is_highlighted() -> None:
+    m = tiny_map()
+    plain = open_png(rebirth.render_board(make_view(m, SOME_TILES), m, NAMES))
+    marked = open_png(rebirth.render_board(make_view(m, SOME_TILES, last="C4"), m, NAMES))
+    cx, cy = rebirth.space_center(m, "C4")
+    size = rebirth.board_geometry(m).size
+    box = (int(cx - size * 1.2), int(cy - size * 1.2), int(cx + size * 1.2), int(cy + size * 1.2))
+    crop = marked.crop(box)
+    red = count_colour(crop, rebirth.HIGHLIGHT)
+    assert red > 2 * size  # a ring of red all around the space
+    assert count_colour(plain.crop(box), rebirth.HIGHLIGHT) == 0
+    # the ring goes round the space, so it shows on the upper and lower edges, not just one spot
+    assert marked.getpixel((int(cx), int(cy - size * 0.98))) == rebirth.HIGHLIGHT
+    assert marked.getpixel((int(cx), int(cy + size * 0.98))) == rebirth.HIGHLIGHT
+
+
+def test_seats_differ_even_in_greyscale() -> None:
+    """Colour-blind check: the same tile for two seats differs after dropping colour."""
+    m = tiny_map()
+    geo = rebirth.board_geometry(m)
+    cx, cy = rebirth.space_center(m, "D4")
+    k = geo.size * 0.8
+    box = (int(cx - k), int(cy - k), int(cx + k), int(cy + k))
+    crops = []
+    for seat in range(4):
+        img = open_png(rebirth.render_board(make_view(m, {"D4": (seat, "E")}), m, NAMES))
+        crops.append(img.convert("L").crop(box))
+    for i in range(4):
+        for j in range(i + 1, 4):
+            diff = ImageChops.difference(crops[i], crops[j]).point(lambda v: 255 if v > 40 else 0)
+            changed = diff.histogram()[255]
+            assert changed > 0.05 * diff.width * diff.height, (i, j, changed)
+    # and the shape alone (thresholded to black and white) still differs between every pair
+    shapes = [c.point(lambda v: 255 if v > 200 else 0) for c in crops]
+    for i in range(4):
+        for j in range(i + 1, 4):
+            assert ImageChops.difference(shapes[i], shapes[j]).getbbox() is not None
+
+
+def test_static_layer_is_cached_and_reused() -> None:
+    m = tiny_map()
+    rebirth.static_layer.cache_clear()
+    view = make_view(m, SOME_TILES, last="C4")
+    t0 = time.perf_counter()
+    first = rebirth.render_board(view, m, NAMES)
+    t1 = time.perf_counter()
+    second = rebirth.render_board(copy.deepcopy(view), copy.deepcopy(m), NAMES)
+    t2 = time.perf_counter()
+    info = rebirth.static_cache_info()
+    assert info.misses == 1 and info.hits >= 1
+    assert first == second
+    assert (t2 - t1) < (t1 - t0)
+    # a different covered-yellow set (2 players) is a different static layer
+    rebirth.render_board(make_view(m, players=2), m, NAMES[:2])
+    assert rebirth.static_cache_info().misses == 2
+
+
+def test_covered_yellow_spaces_show_the_neutral_tile() -> None:
+    m = tiny_map()
+    four = open_png(rebirth.render_board(make_view(m, players=4), m, NAMES))
+    two = open_png(rebirth.render_board(make_view(m, players=2), m, NAMES[:2]))
+    cx, cy = rebirth.space_center(m, "E1")  # yellow 4: covered with 2 players
+    grey = two.getpixel((int(cx), int(cy + rebirth.board_geometry(m).size * 0.4)))
+    assert max(grey) - min(grey) < 12  # neutral grey, not the straw of the food space
+    assert four.getpixel((int(cx), int(cy))) != two.getpixel((int(cx), int(cy)))
+
+
+@pytest.mark.parametrize("names", [
+    ["😀🎲🐉", "Zoë 👩‍👩‍👧", "Иван Иванович Иванов", "עברית\u200f"],
+    ["\x00\x07bell", "A" * 300, "", "\ud800 lone surrogate"],
+    ["e\u0301\u0301\u0301", "中文名字", "\u202eevil", "tab\tnew\nline"],
+    [],
+])
+def test_odd_names_do_not_crash(names: list[str]) -> None:
+    m = tiny_map()
+    img = open_png(rebirth.render_board(make_view(m, SOME_TILES, last="B2"), m, names))
+    assert img.size == (rebirth.board_geometry(m).width, rebirth.board_geometry(m).height)
+
+
+def test_clean_text_keeps_only_drawable_characters() -> None:
+    assert rebirth.clean_text("Zoë") == "Zoe"
+    assert rebirth.clean_text("Straße") == "Strasse"
+    assert rebirth.clean_text("😀Bob😀") == "Bob"
+    assert rebirth.clean_text("a\u200db\x00c") == "abc"
+    long = rebirth.clean_text("x" * 100)
+    assert len(long) <= rebirth.NAME_CHARS and long.endswith("…")
+    assert set(rebirth.clean_text("Иван")) == {"?"}
+
+
+def test_finished_view_renders_differently() -> None:
+    m = tiny_map()
+    tiles = {**SOME_TILES, "F3": (1, "F")}
+    live = make_view(m, tiles, last="F3")
+    done = make_view(m, tiles, finished=True)
+    done["seats"][2]["resigned"] = True
+    done["castles"] = {"D3": 1}
+    done["cathedrals"] = {"G5": [0, 1, 3]}
+    a = open_png(rebirth.render_board(live, m, NAMES))
+    b = open_png(rebirth.render_board(done, m, NAMES))
+    assert ImageChops.difference(a, b).getbbox() is not None
+
+
+def test_full_board_is_fast_and_small() -> None:
+    m = tiny_map()
+    g = [row.split() for row in m["grid"]]
+    tiles = {}
+    for r, row in enumerate(g):
+        for c, k in enumerate(row):
+            if k in ".ef":
+                tiles[coord_name(c, r)] = (len(tiles) % 4, "E" if k != "f" else "F")
+            elif k == "s":
+                tiles[coord_name(c, r)] = (len(tiles) % 4, "S3")
+    view = make_view(m, tiles, last=next(iter(tiles)))
+    rebirth.render_board(view, m, NAMES)  # warm the caches
+    t0 = time.perf_counter()
+    for _ in range(3):
+        data = rebirth.render_board(view, m, NAMES)
+    per = (time.perf_counter() - t0) / 3
+    assert per < 0.25  # generous for slow CI; about 15-30 ms on a developer machine
+    assert len(data) < 400_000
+
+
+@pytest.mark.skipif(not REAL_MAP.exists(), reason="scotland.json not present")
+def test_real_map_renders_within_budget() -> None:
+    m = json.loads(REAL_MAP.read_text(encoding="utf-8"))
+    img = open_png(rebirth.render_board(make_view(m, players=4), m, NAMES))
+    assert 900 <= img.width <= 1400 and img.height <= 1500
