@@ -689,7 +689,7 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
             elif k == "C":
                 _draw_castle(d, cx, cy - s * 0.08, s * 0.48, (70, 66, 62), TERRAIN["C"])
             elif k == "K":
-                _draw_cathedral(d, cx + s * 0.08, cy - s * 0.02, s * 0.46, (84, 70, 104), TERRAIN["K"])
+                _draw_cathedral(d, cx + s * 0.05, cy + s * 0.04, s * 0.4, (84, 70, 104), TERRAIN["K"])
     # 5. yellow spaces: icon while open, face-down neutral tile when covered
     for (col, row), _value in info.yellow.items():
         if info.kind(col, row) == "-":
@@ -841,7 +841,7 @@ def _build_palette(base: Image.Image, overlay: list[tuple[Image.Image, tuple[int
             sprites.append(tile_sprite(seat, tile, lay.size))
         sprites.append(badge_sprite(seat, 13.0))
         sprites.append(badge_sprite(seat, 20.0))
-        sprites.append(badge_sprite(seat, max(6.0, lay.size * 0.26), False))
+        sprites.append(badge_sprite(seat, max(6.0, lay.size * 0.24), False))
         sprites.append(ring_sprite(SEAT_STYLES[seat].fill, lay.size, 0.14, (20, 20, 20)))
     sprites.append(highlight_sprite(lay.size))
     sprites.append(highlight_sprite(12.0))
@@ -911,20 +911,23 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _ranks(seats: Sequence[dict]) -> list[int]:
-    """Competition ranks by score (1, 1, 3, ...); a seat's own "rank" key wins when present.
+def _ranks(view: dict, seats: Sequence[dict]) -> list[int]:
+    """Final places, 1 = winner; tied places share a number (1, 1, 3, ...).
 
-    The engine knows the Edinburgh/Stirling castle tie-break; if it puts "rank" in the view, that
-    is shown, otherwise tied scores share a rank.
+    The engine decides ties on castles (Edinburgh, then Stirling) and reports the result in
+    `view["final"]["winners"]`; those seats come first, resigned seats last, the rest by score.
     """
-    scores = [int(s.get("score", 0) or 0) for s in seats]
-    out = []
-    for s, seat in zip(scores, seats, strict=True):
-        if isinstance(seat.get("rank"), int):
-            out.append(int(seat["rank"]))
-        else:
-            out.append(1 + sum(1 for o in scores if o > s))
-    return out
+    final = view.get("final") if isinstance(view.get("final"), dict) else {}
+    winners = {w for w in (final or {}).get("winners", []) if isinstance(w, int)}
+
+    def key(i: int) -> tuple[int, int, int]:
+        seat = seats[i]
+        seat_no = int(seat.get("seat", i))
+        return (int(bool(seat.get("resigned"))), 0 if (not winners or seat_no in winners) else 1,
+                -int(seat.get("score", 0) or 0))
+
+    keys = [key(i) for i in range(len(seats))]
+    return [1 + sum(1 for o in keys if o < k) for k in keys]
 
 
 def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
@@ -942,7 +945,7 @@ def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
         d.text((x1 - 18, y0 + 52), status, font=f, fill=GOLD if finished else PANEL_MUTED, anchor="rm")
 
     castles = view.get("castles") or {}
-    ranks = _ranks(seats) if finished else []
+    ranks = _ranks(view, seats) if finished else []
     name_f, score_f, small_f, tag_f = _font(22), _font(34), _font(17), _font(15)
     y = y0 + _PANEL_TITLE_H
     for i, seat in enumerate(seats):
@@ -980,7 +983,9 @@ def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
         if is_current:  # arrow in the left margin
             ax, ay = box[0] - 2, bcy
             d.polygon([(ax - 10, ay - 9), (ax + 1, ay), (ax - 10, ay + 9)], fill=GOLD)
-        n_castles = sum(1 for v in castles.values() if v == seat_no)
+        n_castles = seat.get("castles")
+        if not isinstance(n_castles, int):
+            n_castles = sum(1 for v in castles.values() if v == seat_no)
         stats = (f"Supply {int(seat.get('supply', 0) or 0)}   Missions {int(seat.get('missions', 0) or 0)}"
                  f"   Castles {n_castles}")
         stats = _fit_text(stats, small_f, box[2] - box[0] - 24)
@@ -1053,20 +1058,19 @@ def render_board(view: dict, map_data: dict, names: list[str]) -> bytes:
     # names over the tiles
     for patch, xy in layer.overlay:
         img.paste(patch, xy, patch)
-    # cathedral markers: small shapes along the bottom of the cathedral space
-    br = max(6.0, lay.size * 0.26)
+    # cathedral markers: one small seat shape per seat, each seat always in the same corner of
+    # the cathedral space (orange upper left, blue upper right, ...), so they never pile up
+    br = max(6.0, lay.size * 0.24)
+    spots = ((-0.5, -0.36), (0.5, -0.36), (-0.5, 0.4), (0.5, 0.4))
     for space, seat_list in (view.get("cathedrals") or {}).items():
         cell = _space_cell(info, space)
         if cell is None or not isinstance(seat_list, list):
             continue
         cx, cy = lay.center(*cell)
-        markers = [s for s in seat_list if isinstance(s, int)][:4]
-        n = len(markers)
-        for j, seat_no in enumerate(markers):
-            ang = math.radians(-150 + (j + 0.5) * (120 / max(n, 1)) if n > 1 else -90)
-            mx = cx + math.cos(ang) * lay.size * 0.78
-            my = cy + math.sin(ang) * lay.size * 0.7
-            badge_sprite(style_for(seat_no), br, False).paste_at(img, mx, my)
+        for seat_no in dict.fromkeys(s for s in seat_list if isinstance(s, int)):
+            si = style_for(seat_no)
+            dx, dy = spots[si % len(spots)]
+            badge_sprite(si, br, False).paste_at(img, cx + dx * lay.size, cy + dy * lay.size)
     # last placement
     last = view.get("last")
     if isinstance(last, dict):
@@ -1077,7 +1081,7 @@ def render_board(view: dict, map_data: dict, names: list[str]) -> bytes:
 
     out = img.quantize(palette=layer.palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    out.save(buf, format="PNG", optimize=False, compress_level=6)
+    out.save(buf, format="PNG", optimize=False, compress_level=3)  # 6 is 2x slower for -10%
     return buf.getvalue()
 
 
