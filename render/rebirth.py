@@ -24,6 +24,7 @@ import hashlib
 import io
 import json
 import math
+import threading
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -285,7 +286,7 @@ def _layout(cols: int, rows: int) -> Layout:
 
 # Heights of the panel parts, shared by the static and the dynamic panel drawing.
 _PANEL_TITLE_H = 92
-_CARD_H = 112
+_CARD_H = 128
 _CARD_GAP = 10
 _LEGEND_H = 250
 _LAST_H = 56
@@ -667,7 +668,17 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
             for x, y in hex_corners(cx, cy, s * 0.985):
                 if True:
                     d.ellipse((x - rr, y - rr, x + rr, y + rr), fill=SETTLEMENT_LINE)
-    # 4. cell contents: icons and coordinates of placeable spaces; castles; cathedrals
+    # 4. place names, printed on the board like a map's lettering: under the coordinates and
+    #    icons (which players need) and under the tiles; land names faint, water names pale
+    label_font = _font(max(15.0, lay.size * 0.6) * SS)
+    for text, (col, row) in info.labels:
+        x, y = c_ss(col, row)
+        if info.kind(col, row) in ("~", "w", "-"):
+            d.text((x, y), clean_text(text, 32), font=label_font, fill=(214, 230, 246), anchor="mm",
+                   stroke_width=SS, stroke_fill=(40, 78, 120))
+        else:
+            d.text((x, y), clean_text(text, 32), font=label_font, fill=(142, 150, 104), anchor="mm")
+    # 5. cell contents: icons and coordinates of placeable spaces; castles; cathedrals
     coord_font = _font(max(11.0, lay.size * 0.46) * SS)
     icon_r = s * 0.27
     for row in range(info.rows):
@@ -690,7 +701,7 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
                 _draw_castle(d, cx, cy - s * 0.08, s * 0.48, (70, 66, 62), TERRAIN["C"])
             elif k == "K":
                 _draw_cathedral(d, cx + s * 0.05, cy + s * 0.04, s * 0.4, (84, 70, 104), TERRAIN["K"])
-    # 5. yellow spaces: icon while open, face-down neutral tile when covered
+    # 6. yellow spaces: icon while open, face-down neutral tile when covered
     for (col, row), _value in info.yellow.items():
         if info.kind(col, row) == "-":
             continue
@@ -698,7 +709,7 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
         if (col, row) in covered_cells:
             continue
         _draw_yellow_hex(d, cx - s * 0.52, cy - s * 0.04, s * 0.24, max(1, int(SS * 1.1)))
-    # 6. ports: an anchor in the sea next to the port space
+    # 7. ports: an anchor in the sea next to the port space
     for col, row in info.ports:
         cx, cy = c_ss(col, row)
         best = None
@@ -761,19 +772,16 @@ def _build_overlay(info: MapInfo, lay: Layout) -> list[tuple[Image.Image, tuple[
         x = sum(xs) / len(xs)
         _overlay_text(d, boxes, (x * SS, bottom * SS + s * 0.86), clean_text(name, 24), name_size,
                       (70, 36, 14), (250, 240, 222))
+    town_names = {n.lower() for n, _ in info.settlements}
     for cells, word in ((info.castles, "castle"), (info.cathedrals, "cathedral")):
         for (col, row), name in cells.items():
             x, y = lay.center(col, row)
-            _overlay_text(d, boxes, (x * SS, y * SS + s * 0.8), clean_text(_short_name(name, word), 24),
+            short = _short_name(name, word)
+            # a castle named like a nearby town ("Edinburgh") gets its name above the space, so
+            # the town's name below its own spaces and the castle's do not run into each other
+            dy = -0.8 if short.lower() in town_names else 0.8
+            _overlay_text(d, boxes, (x * SS, y * SS + s * dy), clean_text(short, 24),
                           name_size, (30, 30, 36), (236, 236, 240))
-    label_size = max(15.0, lay.size * 0.62) * SS
-    for text, (col, row) in info.labels:
-        x, y = lay.center(col, row)
-        if info.kind(col, row) in ("~", "w", "-"):
-            fill, stroke = (232, 242, 255), (30, 60, 100)
-        else:
-            fill, stroke = (40, 44, 30), (240, 244, 226)
-        _overlay_text(d, boxes, (x * SS, y * SS), clean_text(text, 32), label_size, fill, stroke)
     small = img.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
     patches = []
     for x0, y0, x1, y1 in boxes:
@@ -840,7 +848,7 @@ def _build_palette(base: Image.Image, overlay: list[tuple[Image.Image, tuple[int
         for tile in ("E", "F", "S1", "S2", "S3"):
             sprites.append(tile_sprite(seat, tile, lay.size))
         sprites.append(badge_sprite(seat, 13.0))
-        sprites.append(badge_sprite(seat, 20.0))
+        sprites.append(badge_sprite(seat, 22.0))
         sprites.append(badge_sprite(seat, max(6.0, lay.size * 0.24), False))
         sprites.append(ring_sprite(SEAT_STYLES[seat].fill, lay.size, 0.14, (20, 20, 20)))
     sprites.append(highlight_sprite(lay.size))
@@ -946,7 +954,7 @@ def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
 
     castles = view.get("castles") or {}
     ranks = _ranks(view, seats) if finished else []
-    name_f, score_f, small_f, tag_f = _font(22), _font(34), _font(17), _font(15)
+    name_f, score_f, small_f, tag_f = _font(26), _font(40), _font(19), _font(17)
     y = y0 + _PANEL_TITLE_H
     for i, seat in enumerate(seats):
         seat_no = int(seat.get("seat", i))
@@ -957,17 +965,17 @@ def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
         d.rounded_rectangle(box, radius=10, fill=CARD_CURRENT_BG if is_current else CARD_BG,
                             outline=GOLD if is_current else None, width=3)
         d.rectangle((box[0], box[1] + 8, box[0] + 5, box[3] - 8), fill=st.fill)  # colour strip
-        bcx, bcy = box[0] + 40, box[1] + 40
-        badge_sprite(style_idx[i], 20.0).paste_at(img, bcx, bcy)
+        bcx, bcy = box[0] + 40, box[1] + 44
+        badge_sprite(style_idx[i], 22.0).paste_at(img, bcx, bcy)
         raw = names[seat_no] if 0 <= seat_no < len(names) else f"Seat {seat_no + 1}"
         name = clean_text(raw) or f"Seat {seat_no + 1}"
         score = str(int(seat.get("score", 0) or 0))
         score_w = score_f.getlength(score)
-        name_x = box[0] + 72
+        name_x = box[0] + 76
         name = _fit_text(name, name_f, box[2] - 16 - score_w - 12 - name_x)
         text_col = PANEL_MUTED if resigned else PANEL_TEXT
-        d.text((name_x, box[1] + 28), name, font=name_f, fill=text_col, anchor="lm")
-        d.text((box[2] - 14, box[1] + 32), score, font=score_f, fill=text_col, anchor="rm",
+        d.text((name_x, box[1] + 32), name, font=name_f, fill=text_col, anchor="lm")
+        d.text((box[2] - 14, box[1] + 36), score, font=score_f, fill=text_col, anchor="rm",
                stroke_width=1, stroke_fill=text_col)
         # second line: state tag
         tag = ""
@@ -979,7 +987,7 @@ def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
         if resigned:
             tag, tag_col = ("resigned" if not tag else tag + " - resigned"), (240, 120, 110)
         if tag:
-            d.text((name_x, box[1] + 55), tag, font=tag_f, fill=tag_col, anchor="lm")
+            d.text((name_x, box[1] + 63), tag, font=tag_f, fill=tag_col, anchor="lm")
         if is_current:  # arrow in the left margin
             ax, ay = box[0] - 2, bcy
             d.polygon([(ax - 10, ay - 9), (ax + 1, ay), (ax - 10, ay + 9)], fill=GOLD)
@@ -989,7 +997,7 @@ def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
         stats = (f"Supply {int(seat.get('supply', 0) or 0)}   Missions {int(seat.get('missions', 0) or 0)}"
                  f"   Castles {n_castles}")
         stats = _fit_text(stats, small_f, box[2] - box[0] - 24)
-        d.text((box[0] + 16, box[3] - 18), stats, font=small_f, fill=PANEL_MUTED if resigned else
+        d.text((box[0] + 16, box[3] - 20), stats, font=small_f, fill=PANEL_MUTED if resigned else
                (208, 214, 222), anchor="lm")
         y += _CARD_H + _CARD_GAP
 
@@ -1016,6 +1024,9 @@ def _space_cell(info: MapInfo, space: object) -> tuple[int, int] | None:
     return col, row
 
 
+_STATIC_LOCK = threading.Lock()
+
+
 def render_board(view: dict, map_data: dict, names: list[str]) -> bytes:
     """Draw the public view of a Rebirth game on its map and return PNG bytes.
 
@@ -1024,7 +1035,8 @@ def render_board(view: dict, map_data: dict, names: list[str]) -> bytes:
     board = view.get("board") or {}
     covered = frozenset(str(sp) for sp, t in board.items()
                         if isinstance(t, dict) and t.get("tile") == "N" and t.get("seat") is None)
-    layer = static_layer(MapRef(map_data), covered)
+    with _STATIC_LOCK:  # the bot renders in worker threads: build each layer only once
+        layer = static_layer(MapRef(map_data), covered)
     info, lay = layer.info, layer.layout
     img = layer.base.copy()
     seats = list(view.get("seats") or [])
@@ -1054,7 +1066,7 @@ def render_board(view: dict, map_data: dict, names: list[str]) -> bytes:
         cx, cy = lay.center(*cell)
         si = style_for(seat_no)
         ring_sprite(SEAT_STYLES[si].fill, lay.size, 0.14, (20, 20, 20)).paste_at(img, cx, cy)
-        badge_sprite(si, 13.0).paste_at(img, cx + lay.size * 0.55, cy - lay.size * 0.62)
+        badge_sprite(si, 13.0).paste_at(img, cx + lay.size * 0.68, cy + lay.size * 0.05)
     # names over the tiles
     for patch, xy in layer.overlay:
         img.paste(patch, xy, patch)
