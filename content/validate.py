@@ -1,0 +1,453 @@
+"""Checks for the Rebirth content files: every promise docs/formats.md makes, plus the capacity rule.
+
+Each `validate_*` function returns a list of human-readable problems; an empty list means valid.
+The capacity rule (docs/rebirth.md, "Content design (Scotland)"): for every player count, with
+the spaces under neutral tiles removed, a colour's settlement tiles and farm tiles always have
+legal spaces, and the tiles the players place fill 80-97 % of the open spaces.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from content import hexes
+
+CELL_CODES = frozenset("-~w.efsCK")
+LAND = frozenset(".efsCK")  # cells that carry a region
+PLACEMENT = frozenset(".efs")  # cells a tile may be placed on
+FARM_SPACES = frozenset(".ef")
+TILE_CODES = ("E", "F", "S1", "S2", "S3")
+TILES_PER_COLOUR = 36
+FILL_RANGE = (0.80, 0.97)
+MIN_FEATURE_NEIGHBOURS = 2  # open placement spaces around every castle/cathedral, at every player count
+
+# Per map: tie-break castles that must exist, neutral tiles placed on the value-4 yellow spaces
+# (rules: "place 32 Tiles of a color not in use"), mission deck size, largest settlement.
+TIEBREAK_CASTLES = {"scotland": ("Edinburgh Castle", "Stirling Castle"), "ireland": ("Blarney Castle",)}
+NEUTRAL_TILES = {"scotland": 32, "ireland": 24}
+MISSION_COUNT = {"scotland": 32}
+MAX_SETTLEMENT = {"ireland": 4}
+
+REQUIRED_MAP_KEYS = (
+    "id",
+    "name",
+    "layout",
+    "grid",
+    "regions_grid",
+    "regions",
+    "settlements",
+    "ports",
+    "castles",
+    "cathedrals",
+    "yellow",
+    "labels",
+)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_grid(rows: Any) -> list[list[str]] | None:
+    """Grid rows ("a b c") -> cells; None when a row is not single characters separated by single spaces."""
+    if not isinstance(rows, list) or not rows:
+        return None
+    cells = []
+    for row in rows:
+        if not isinstance(row, str):
+            return None
+        parts = row.split(" ")
+        if any(len(part) != 1 for part in parts):
+            return None
+        cells.append(parts)
+    return cells
+
+
+class MapView:
+    """The map decoded once: cell codes by space name, sizes, and neighbours."""
+
+    def __init__(self, cells: list[list[str]]):
+        self.height = len(cells)
+        self.width = len(cells[0])
+        self.code = {hexes.name(c, r): cells[r][c] for r in range(self.height) for c in range(self.width)}
+
+    def neighbours(self, space: str) -> list[str]:
+        return hexes.neighbour_names(space, self.width, self.height)
+
+    def valid(self, space: Any) -> bool:
+        return isinstance(space, str) and space in self.code
+
+
+def _connected(spaces: list[str], view: MapView) -> bool:
+    todo, seen = [spaces[0]], {spaces[0]}
+    while todo:
+        for near in view.neighbours(todo.pop()):
+            if near in spaces and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return len(seen) == len(set(spaces))
+
+
+def validate_tiles(tiles: Any) -> list[str]:
+    """The tile mix: the five tile codes, 36 tiles a colour, set-aside counts per map."""
+    problems: list[str] = []
+    if not isinstance(tiles, dict):
+        return ["tiles: not an object"]
+    mix = tiles.get("colour_tiles")
+    if not isinstance(mix, dict) or set(mix) != set(TILE_CODES):
+        problems.append(f"tiles: colour_tiles must have exactly the codes {', '.join(TILE_CODES)}")
+    elif not all(_is_int(n) and n >= 0 for n in mix.values()):
+        problems.append("tiles: colour_tiles counts must be non-negative integers")
+    elif sum(mix.values()) != TILES_PER_COLOUR:
+        problems.append(f"tiles: a colour has {sum(mix.values())} tiles, not {TILES_PER_COLOUR}")
+    aside = tiles.get("set_aside")
+    if not isinstance(aside, dict) or not all(
+        _is_int(n) and 0 <= n < TILES_PER_COLOUR for n in aside.values()
+    ):
+        problems.append("tiles: set_aside must map map ids to tile counts")
+    return problems
+
+
+def capacity(map_dict: dict[str, Any], tiles: dict[str, Any], players: int) -> dict[str, Any]:
+    """Open spaces by kind at `players`, next to what the players' tiles need (see module doc)."""
+    cells = parse_grid(map_dict["grid"]) or [[]]
+    view = MapView(cells)
+    covered = {space for space, value in map_dict.get("yellow", {}).items() if value > players}
+    open_spaces = [s for s, code in view.code.items() if code in PLACEMENT and s not in covered]
+    kinds = Counter(view.code[s] for s in open_spaces)
+    mix = tiles["colour_tiles"]
+    settlement_tiles = sum(n for code, n in mix.items() if code.startswith("S"))
+    farm_tiles = mix.get("E", 0) + mix.get("F", 0)
+    placed_each = sum(mix.values()) - tiles["set_aside"].get(map_dict["id"], 0)
+    total_open = len(open_spaces)
+    return {
+        "players": players,
+        "neutral": len(covered),
+        "open": total_open,
+        "open_settlement": kinds["s"],
+        "open_farm": kinds["."] + kinds["e"] + kinds["f"],
+        "open_blank": kinds["."],
+        "open_energy": kinds["e"],
+        "open_food": kinds["f"],
+        "need_settlement": players * settlement_tiles,
+        "need_farm": players * farm_tiles,
+        "placed": players * placed_each,
+        "fill": players * placed_each / total_open if total_open else float("inf"),
+    }
+
+
+def validate_map(
+    map_dict: Any, tiles: dict[str, Any], players_range: tuple[int, ...] = (2, 3, 4)
+) -> list[str]:
+    """Every promise of docs/formats.md about a map file, plus the capacity rule."""
+    if not isinstance(map_dict, dict):
+        return ["map: not an object"]
+    problems = [f"map: missing key {key!r}" for key in REQUIRED_MAP_KEYS if key not in map_dict]
+    if problems:
+        return problems
+    map_id = map_dict["id"]
+    if map_dict["layout"] != "odd-r":
+        problems.append(f"layout is {map_dict['layout']!r}, not 'odd-r'")
+    cells = parse_grid(map_dict["grid"])
+    if cells is None:
+        return problems + ["grid: rows must be strings of single characters separated by single spaces"]
+    if len({len(row) for row in cells}) != 1:
+        return problems + ["grid: rows have different lengths"]
+    if len(cells[0]) > 26:
+        problems.append("grid: more than 26 columns")
+    view = MapView(cells)
+    for space, code in view.code.items():
+        if code not in CELL_CODES:
+            problems.append(f"grid: unknown code {code!r} at {space}")
+
+    # Regions.
+    regions = map_dict["regions"]
+    region_cells = parse_grid(map_dict["regions_grid"])
+    if not isinstance(regions, dict) or not regions:
+        problems.append("regions: must map letters to names")
+        regions = {}
+    elif len(set(regions.values())) != len(regions):
+        problems.append("regions: names are not unique")
+    if (
+        region_cells is None
+        or len(region_cells) != view.height
+        or any(len(r) != view.width for r in region_cells)
+    ):
+        problems.append("regions_grid: not the same shape as grid")
+    else:
+        for r, row in enumerate(region_cells):
+            for c, letter in enumerate(row):
+                space, code = hexes.name(c, r), cells[r][c]
+                if code in LAND and letter not in regions:
+                    problems.append(f"regions_grid: land space {space} has no known region ({letter!r})")
+                if code not in LAND and letter != "-":
+                    problems.append(f"regions_grid: non-land space {space} must be '-', not {letter!r}")
+
+    # Settlements.
+    max_size = MAX_SETTLEMENT.get(map_id, 3)
+    owner: dict[str, str] = {}
+    sizes: Counter[int] = Counter()
+    names: set[str] = set()
+    settlement_of: dict[str, list[str]] = {}
+    for settlement in map_dict["settlements"]:
+        name, spaces = settlement.get("name"), settlement.get("spaces")
+        if not isinstance(name, str) or not name or not isinstance(spaces, list) or not spaces:
+            problems.append(f"settlement {settlement!r}: needs a name and a list of spaces")
+            continue
+        if name in names:
+            problems.append(f"settlement {name}: name used twice")
+        names.add(name)
+        if not 1 <= len(spaces) <= max_size:
+            problems.append(f"settlement {name}: {len(spaces)} spaces (allowed 1 to {max_size})")
+        sizes[len(spaces)] += 1
+        for space in spaces:
+            if not view.valid(space):
+                problems.append(f"settlement {name}: {space!r} is not a space of the grid")
+            elif view.code[space] != "s":
+                problems.append(f"settlement {name}: {space} is not a settlement space")
+            elif space in owner:
+                problems.append(f"settlement {name}: {space} is also in {owner[space]}")
+            else:
+                owner[space] = name
+                settlement_of[space] = spaces
+        if all(view.valid(s) for s in spaces) and not _connected(spaces, view):
+            problems.append(f"settlement {name}: spaces are not contiguous")
+    for space, code in view.code.items():
+        if code == "s" and space not in owner:
+            problems.append(f"settlement space {space} is in no settlement")
+    for size in (1, 2, 3):
+        if not sizes[size]:
+            problems.append(f"settlements: none of size {size}")
+
+    # Ports.
+    ports = map_dict["ports"]
+    if len(set(ports)) != len(ports):
+        problems.append("ports: listed twice")
+    for port in ports:
+        if port not in owner:
+            problems.append(f"port {port!r} is not a settlement space")
+        elif not any(view.code[near] == "~" for near in view.neighbours(port)):
+            problems.append(f"port {port} does not touch the sea")
+
+    # Castles and cathedrals.
+    feature_names: list[str] = []
+    for key, code, label in (("castles", "C", "castle"), ("cathedrals", "K", "cathedral")):
+        named = map_dict[key]
+        for space, name in named.items():
+            if not view.valid(space) or view.code[space] != code:
+                problems.append(f"{key}: {space!r} is not a {label} space")
+            if not isinstance(name, str) or not name:
+                problems.append(f"{key}: {space} has no name")
+            else:
+                feature_names.append(name)
+        for space, cell in view.code.items():
+            if cell == code and space not in named:
+                problems.append(f"{label} space {space} has no name")
+    for name, times in Counter(feature_names).items():
+        if times > 1:
+            problems.append(f"castle/cathedral name {name!r} used {times} times")
+    castle_names = set(map_dict["castles"].values())
+    for name in TIEBREAK_CASTLES.get(map_id, ()):
+        if name not in castle_names:
+            problems.append(f"castles: tie-break castle {name!r} is missing")
+
+    # Yellow spaces.
+    yellow = map_dict["yellow"]
+    for space, value in yellow.items():
+        if not view.valid(space) or view.code[space] not in PLACEMENT:
+            problems.append(f"yellow: {space!r} is not a placement space")
+        if value not in (3, 4) or not _is_int(value):
+            problems.append(f"yellow: {space} has value {value!r} (must be 3 or 4)")
+    for settlement in map_dict["settlements"]:
+        spaces = [s for s in settlement.get("spaces") or [] if isinstance(s, str)]
+        values = {yellow.get(s) for s in spaces}
+        if len(values) > 1:
+            problems.append(
+                f"yellow: settlement {settlement.get('name')} is not wholly yellow with one value"
+            )
+    fours = sum(value == 4 for value in yellow.values())
+    threes = sum(value == 3 for value in yellow.values())
+    if map_id in NEUTRAL_TILES and fours != NEUTRAL_TILES[map_id]:
+        problems.append(f"yellow: {fours} spaces of value 4, the rules cover {NEUTRAL_TILES[map_id]}")
+    if fours > TILES_PER_COLOUR or threes > TILES_PER_COLOUR:
+        problems.append("yellow: more spaces of one value than one unused colour has tiles")
+
+    # Labels.
+    for label in map_dict["labels"]:
+        if not isinstance(label, dict) or not isinstance(label.get("text"), str) or not label.get("text"):
+            problems.append(f"labels: {label!r} needs a text")
+        elif not view.valid(label.get("at")):
+            problems.append(f"labels: {label['text']!r} is at {label.get('at')!r}, not a space of the grid")
+
+    if problems:
+        return problems  # the checks below assume a well-formed map
+
+    # Castles and cathedrals must stay reachable at every player count.
+    for players in players_range:
+        covered = {space for space, value in yellow.items() if value > players}
+        for space in list(map_dict["castles"]) + list(map_dict["cathedrals"]):
+            open_near = [
+                near
+                for near in view.neighbours(space)
+                if view.code[near] in PLACEMENT and near not in covered
+            ]
+            if len(open_near) < MIN_FEATURE_NEIGHBOURS:
+                problems.append(
+                    f"{space} has {len(open_near)} open neighbours with {players} players "
+                    f"(needs {MIN_FEATURE_NEIGHBOURS})"
+                )
+
+    # Capacity.
+    tile_problems = validate_tiles(tiles)
+    if tile_problems:
+        return problems + tile_problems
+    if map_id not in tiles["set_aside"]:
+        return problems + [f"tiles: no set_aside count for map {map_id!r}"]
+    low, high = FILL_RANGE
+    for players in players_range:
+        cap = capacity(map_dict, tiles, players)
+        if cap["open_settlement"] < cap["need_settlement"]:
+            problems.append(
+                f"capacity, {players} players: {cap['open_settlement']} open settlement spaces "
+                f"< {cap['need_settlement']} settlement tiles"
+            )
+        if cap["open_farm"] < cap["need_farm"]:
+            problems.append(
+                f"capacity, {players} players: {cap['open_farm']} open farm spaces "
+                f"< {cap['need_farm']} farm tiles"
+            )
+        if not low <= cap["fill"] <= high:
+            problems.append(
+                f"capacity, {players} players: fill {cap['placed']}/{cap['open']} = {cap['fill']:.3f} "
+                f"outside {low}-{high}"
+            )
+    return problems
+
+
+# Mission conditions: type -> (required fields, optional fields).
+CONDITION_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "cluster": (frozenset({"farm", "size"}), frozenset({"count"})),
+    "farms": (frozenset({"farm", "count"}), frozenset()),
+    "settlements_won": (frozenset({"size", "count"}), frozenset()),
+    "settlements_present": (frozenset({"size", "count"}), frozenset()),
+    "sole_settlement": (frozenset({"size", "count"}), frozenset()),
+    "ports": (frozenset({"count"}), frozenset()),
+    "castles": (frozenset({"count"}), frozenset()),
+    "castle": (frozenset({"name"}), frozenset()),
+    "cathedrals": (frozenset({"count"}), frozenset()),
+    "adjacent": (frozenset({"feature", "count"}), frozenset()),
+    "region": (frozenset({"region", "count"}), frozenset({"tile"})),
+    "regions": (frozenset({"count"}), frozenset()),
+    "influence": (frozenset({"total"}), frozenset()),
+    "line": (frozenset({"length"}), frozenset()),
+    "each_kind": (frozenset({"count"}), frozenset()),
+}
+FEATURE_CODES = {"sea": "~", "loch": "w", "castle": "C", "cathedral": "K"}
+_ID = re.compile(r"^[A-Z]{2}\d{2}$")
+
+
+def _condition_problems(cond: Any, map_dict: dict[str, Any]) -> list[str]:
+    if not isinstance(cond, dict) or cond.get("type") not in CONDITION_FIELDS:
+        return [f"unknown condition type {cond.get('type') if isinstance(cond, dict) else cond!r}"]
+    kind = cond["type"]
+    required, optional = CONDITION_FIELDS[kind]
+    fields = set(cond) - {"type"}
+    problems = [f"{kind}: missing field {f!r}" for f in sorted(required - fields)]
+    problems += [f"{kind}: unknown field {f!r}" for f in sorted(fields - required - optional)]
+    if problems:
+        return problems
+
+    def positive(key: str, minimum: int = 1) -> None:
+        if key in cond and not (_is_int(cond[key]) and cond[key] >= minimum):
+            problems.append(f"{kind}: {key} must be an integer >= {minimum}")
+
+    sizes = Counter(len(s["spaces"]) for s in map_dict.get("settlements", []))
+    biggest = max(sizes, default=3)
+    for key in ("count", "total"):
+        positive(key)
+    if kind == "cluster":
+        positive("size", 2)
+        if cond["farm"] not in ("energy", "food", "any"):
+            problems.append(f"cluster: farm {cond['farm']!r}")
+    elif kind == "farms":
+        if cond["farm"] not in ("energy", "food"):
+            problems.append(f"farms: farm {cond['farm']!r}")
+    elif kind in ("settlements_won", "settlements_present"):
+        allowed = {None, *range(1, biggest + 1)}
+        if cond["size"] not in allowed or isinstance(cond["size"], bool):
+            problems.append(f"{kind}: size {cond['size']!r}")
+        elif _is_int(cond["count"]):
+            if cond["size"] is None:
+                minimum = 2 if kind == "settlements_won" else 1
+                exist = sum(n for size, n in sizes.items() if size >= minimum)
+            else:
+                exist = sizes[cond["size"]]
+            if cond["count"] > exist:
+                problems.append(f"{kind}: count {cond['count']} but the map has {exist} such settlements")
+    elif kind == "sole_settlement":
+        if cond["size"] not in range(2, biggest + 1) or isinstance(cond["size"], bool):
+            problems.append(f"sole_settlement: size {cond['size']!r}")
+        elif _is_int(cond["count"]) and cond["count"] > sizes[cond["size"]]:
+            problems.append(f"sole_settlement: count {cond['count']} but the map has {sizes[cond['size']]}")
+    elif kind == "ports" and _is_int(cond["count"]) and cond["count"] > len(map_dict.get("ports", [])):
+        problems.append("ports: count above the number of ports")
+    elif kind == "castles" and _is_int(cond["count"]) and cond["count"] > len(map_dict.get("castles", {})):
+        problems.append("castles: count above the number of castles")
+    elif kind == "castle" and cond["name"] not in set(map_dict.get("castles", {}).values()):
+        problems.append(f"castle: no castle named {cond['name']!r} on the map")
+    elif (
+        kind == "cathedrals"
+        and _is_int(cond["count"])
+        and cond["count"] > len(map_dict.get("cathedrals", {}))
+    ):
+        problems.append("cathedrals: count above the number of cathedrals")
+    elif kind == "adjacent":
+        code = FEATURE_CODES.get(cond["feature"])
+        if code is None:
+            problems.append(f"adjacent: feature {cond['feature']!r}")
+        elif not any(code in row.split(" ") for row in map_dict.get("grid", [])):
+            problems.append(f"adjacent: the map has no {cond['feature']}")
+    elif kind == "region":
+        if cond["region"] not in set(map_dict.get("regions", {}).values()):
+            problems.append(f"region: no region named {cond['region']!r} on the map")
+        if cond.get("tile", "any") not in ("energy", "food", "settlement", "any"):
+            problems.append(f"region: tile {cond.get('tile')!r}")
+    elif kind == "regions" and _is_int(cond["count"]) and cond["count"] > len(map_dict.get("regions", {})):
+        problems.append("regions: count above the number of regions")
+    elif kind == "line":
+        positive("length", 2)
+    return problems
+
+
+def validate_missions(missions: Any, map_dict: dict[str, Any]) -> list[str]:
+    """A map's mission deck: size, unique ids, names, points, and conditions in the vocabulary."""
+    if not isinstance(missions, list):
+        return ["missions: not a list"]
+    problems: list[str] = []
+    expected = MISSION_COUNT.get(map_dict.get("id"))
+    if expected is not None and len(missions) != expected:
+        problems.append(f"missions: {len(missions)} cards, expected {expected}")
+    seen: set[str] = set()
+    for card in missions:
+        if not isinstance(card, dict):
+            problems.append(f"mission {card!r}: not an object")
+            continue
+        card_id = card.get("id")
+        label = f"mission {card_id}"
+        if set(card) != {"id", "name", "points", "condition"}:
+            problems.append(f"{label}: keys must be exactly id, name, points, condition")
+        if not isinstance(card_id, str) or not _ID.match(card_id):
+            problems.append(f"{label}: id must look like SC01")
+        elif card_id in seen:
+            problems.append(f"{label}: id used twice")
+        else:
+            seen.add(card_id)
+        if not isinstance(card.get("name"), str) or not card.get("name"):
+            problems.append(f"{label}: needs an English name")
+        points = card.get("points")
+        if not _is_int(points) or not 1 <= points <= 20:
+            problems.append(f"{label}: points {points!r} (must be an integer 1-20)")
+        problems += [f"{label}: {p}" for p in _condition_problems(card.get("condition"), map_dict)]
+    return problems
