@@ -76,10 +76,9 @@ class Database:
     @classmethod
     async def open(cls, path: str) -> Database:
         connection = await aiosqlite.connect(path, isolation_level=None)
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA foreign_keys=ON")
-        await connection.execute("PRAGMA busy_timeout=5000")
         database = cls(connection, path)
+        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA busy_timeout=5000"):
+            await database._run(connection, pragma)
         await database._migrate()
         return database
 
@@ -87,65 +86,72 @@ class Database:
         await self._db.close()
 
     async def _migrate(self) -> None:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            (applied,) = await cursor.fetchone()
+        [(applied,)] = await self._fetch("PRAGMA user_version")
         for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
             await self._db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
 
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            (version,) = await cursor.fetchone()
+        [(version,)] = await self._fetch("PRAGMA user_version")
         return int(version)
+
+    @staticmethod
+    async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute one statement to completion and close its cursor (an open cursor would keep
+        the statement running and block COMMIT). Returns the number of rows changed."""
+        async with db.execute(sql, params) as cursor:
+            await cursor.fetchall()
+            return cursor.rowcount
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._run(self._db, "BEGIN IMMEDIATE")
             try:
                 yield self._db
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._run(self._db, "ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
+            await self._run(self._db, "COMMIT")
 
     # ---------------------------------------------------------------- reads
 
-    async def _players(self, game_id: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
-        query = "SELECT user_id, name FROM seats WHERE game_id = ? ORDER BY seat"
-        async with self._db.execute(query, (game_id,)) as cursor:
-            rows = await cursor.fetchall()
-        return tuple(row[0] for row in rows), tuple(row[1] for row in rows)
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        """Run a query to completion under the lock, so no read is ever left open across a COMMIT."""
+        async with self._lock, self._db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
 
-    async def _record(self, row: Sequence[Any] | None) -> GameRecord | None:
-        if row is None:
-            return None
-        values = list(row)
-        values[4] = json.loads(values[4])
-        players, names = await self._players(values[0])
-        return GameRecord(*values, players=players, names=names)
+    async def _records(self, rows: list[Sequence[Any]]) -> list[GameRecord]:
+        records = []
+        for row in rows:
+            values = list(row)
+            values[4] = json.loads(values[4])
+            seats = await self._fetch("SELECT user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (values[0],))
+            players = tuple(seat[0] for seat in seats)
+            names = tuple(seat[1] for seat in seats)
+            records.append(GameRecord(*values, players=players, names=names))
+        return records
+
+    async def _one(self, where: str, params: Sequence[Any]) -> GameRecord | None:
+        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params)
+        records = await self._records(rows[:1])
+        return records[0] if records else None
 
     async def game(self, game_id: int) -> GameRecord | None:
-        async with self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cursor:
-            return await self._record(await cursor.fetchone())
+        return await self._one("id = ?", (game_id,))
 
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The game in its lobby or in play in this channel, if any."""
-        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
-        async with self._db.execute(query, (channel_id,)) as cursor:
-            return await self._record(await cursor.fetchone())
+        return await self._one("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The most recent game of this channel, finished or not (for /board after the end)."""
-        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
-        async with self._db.execute(query, (channel_id,)) as cursor:
-            return await self._record(await cursor.fetchone())
+        return await self._one("channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
 
     async def active_games(self) -> list[GameRecord]:
         """Every game in play: what a restarted bot resumes."""
-        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id"
-        async with self._db.execute(query) as cursor:
-            rows = await cursor.fetchall()
-        return [record for row in rows if (record := await self._record(row)) is not None]
+        return await self._records(
+            await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id")
+        )
 
     async def moves(self, game_id: int, *, last: int | None = None) -> list[MoveRecord]:
         """The game's moves in order; with `last`, only the most recent ones."""
@@ -154,8 +160,7 @@ class Database:
         if last is not None:
             query += " AND number > (SELECT COALESCE(MAX(number), 0) - ? FROM moves WHERE game_id = ?)"
             params = (game_id, last, game_id)
-        async with self._db.execute(query + " ORDER BY number", params) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._fetch(query + " ORDER BY number", params)
         return [MoveRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
 
     # --------------------------------------------------------------- writes
@@ -175,13 +180,14 @@ class Database:
         """Open a lobby in a channel with its creator seated; ChannelBusy if one is open there."""
         try:
             async with self._transaction() as db:
-                cursor = await db.execute(
+                async with db.execute(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id,"
                     " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
                     (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now),
-                )
-                game_id = cursor.lastrowid
-                await db.execute(
+                ) as cursor:
+                    game_id = cursor.lastrowid
+                await self._run(
+                    db,
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                     (game_id, creator_id, creator_name),
                 )
@@ -192,17 +198,18 @@ class Database:
         return record
 
     async def _bump(self, db: aiosqlite.Connection, game: GameRecord, sets: str, params: tuple[Any, ...]) -> None:
-        cursor = await db.execute(
+        changed = await self._run(
+            db,
             f"UPDATE games SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
             (*params, game.id, game.version),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise StaleVersion
 
     async def _set_players(
         self, db: aiosqlite.Connection, game_id: int, players: Sequence[tuple[int, str]]
     ) -> None:
-        await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await self._run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
         await db.executemany(
             "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
             [(game_id, seat, user, name) for seat, (user, name) in enumerate(players)],
@@ -249,7 +256,8 @@ class Database:
                 "state = ?, status = ?, updated_at = ?, turn_started_at = ?",
                 (state, status, now, turn_started),
             )
-            await db.execute(
+            await self._run(
+                db,
                 "INSERT INTO moves (game_id, number, seat, user_id, move, event, created_at)"
                 " VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?)",
                 (game.id, game.id, seat, user_id, move, json.dumps(event), now),

@@ -415,6 +415,30 @@ class Rebirth:
             "met": have >= need,
         }
 
+    def describe_content(self, state: RebirthState) -> dict[str, Any]:
+        """The board of a game as records store it: every space with its kind, features and
+        neighbours, and the spaces neutral tiles cover at this player count."""
+        board = self.board(state)
+        return {
+            "map": {
+                "id": board.map_id,
+                "name": board.name,
+                "spaces": [
+                    {
+                        "space": space,
+                        "kind": board.kind[space],
+                        "region": board.region.get(space),
+                        "features": board.features(space),
+                        "neighbours": list(board.neighbours[space]),
+                    }
+                    for space in board.kind
+                ],
+            },
+            "neutral": sorted(board.covered_spaces(state.players)),
+            "tiles": dict(self.tiles["colour_tiles"]),
+            "set_aside": self.tiles["set_aside"][state.map_id],
+        }
+
     def dumps(self, state: RebirthState) -> str:
         return state.dumps()
 

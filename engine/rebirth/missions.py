@@ -195,6 +195,8 @@ def describe(condition: dict[str, Any], locale: str | None = None) -> str:
     """The card's text, made from its condition."""
     params = {key: value for key, value in condition.items() if key != "type"}
     kind = condition["type"]
+    if kind == "region":
+        params.setdefault("tile", "any")
     if "farm" in params:
         params["farm"] = t(f"farm.{params['farm']}", locale)
     if "tile" in params:
