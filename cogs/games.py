@@ -13,7 +13,9 @@ from service import GameService
 class GameCog(commands.Cog):
     """The lobby and the life of a game in a channel."""
 
-    game = app_commands.Group(name="game", description="Set up and manage the game in this channel", guild_only=True)
+    game = app_commands.Group(
+        name="game", description="Set up and manage the game in this channel", guild_only=True
+    )
 
     def __init__(self, service: GameService) -> None:
         self.service = service

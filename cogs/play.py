@@ -24,7 +24,9 @@ class PlayCog(commands.Cog):
         await send(interaction, messages)
 
     @move.autocomplete("action")
-    async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         choices = await self.service.move_choices(caller_of(interaction), current)
         return [app_commands.Choice(name=choice.label, value=choice.notation) for choice in choices]
 

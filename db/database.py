@@ -88,7 +88,9 @@ class Database:
     async def _migrate(self) -> None:
         [(applied,)] = await self._fetch("PRAGMA user_version")
         for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
-            await self._db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+            await self._db.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
+            )
 
     async def schema_version(self) -> int:
         [(version,)] = await self._fetch("PRAGMA user_version")
@@ -125,7 +127,9 @@ class Database:
         for row in rows:
             values = list(row)
             values[4] = json.loads(values[4])
-            seats = await self._fetch("SELECT user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (values[0],))
+            seats = await self._fetch(
+                "SELECT user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (values[0],)
+            )
             players = tuple(seat[0] for seat in seats)
             names = tuple(seat[1] for seat in seats)
             records.append(GameRecord(*values, players=players, names=names))
@@ -197,7 +201,9 @@ class Database:
         assert record is not None
         return record
 
-    async def _bump(self, db: aiosqlite.Connection, game: GameRecord, sets: str, params: tuple[Any, ...]) -> None:
+    async def _bump(
+        self, db: aiosqlite.Connection, game: GameRecord, sets: str, params: tuple[Any, ...]
+    ) -> None:
         changed = await self._run(
             db,
             f"UPDATE games SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
@@ -215,7 +221,9 @@ class Database:
             [(game_id, seat, user, name) for seat, (user, name) in enumerate(players)],
         )
 
-    async def set_lobby_players(self, game: GameRecord, players: Sequence[tuple[int, str]], now: float) -> GameRecord:
+    async def set_lobby_players(
+        self, game: GameRecord, players: Sequence[tuple[int, str]], now: float
+    ) -> GameRecord:
         """Replace the lobby's player list (join, leave)."""
         async with self._transaction() as db:
             await self._bump(db, game, "updated_at = ?", (now,))
@@ -228,7 +236,10 @@ class Database:
         """Seat the players in their final order and store the initial state."""
         async with self._transaction() as db:
             await self._bump(
-                db, game, "status = 'active', state = ?, updated_at = ?, turn_started_at = ?", (state, now, now)
+                db,
+                game,
+                "status = 'active', state = ?, updated_at = ?, turn_started_at = ?",
+                (state, now, now),
             )
             await self._set_players(db, game.id, players)
         return await self._reload(game.id)
@@ -258,8 +269,9 @@ class Database:
             )
             await self._run(
                 db,
-                "INSERT INTO moves (game_id, number, seat, user_id, move, event, created_at)"
-                " VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?)",
+                "INSERT INTO moves (game_id, number, seat, user_id, move, event, created_at) VALUES"
+                " (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM moves WHERE game_id = ?),"
+                " ?, ?, ?, ?, ?)",
                 (game.id, game.id, seat, user_id, move, json.dumps(event), now),
             )
         return await self._reload(game.id)

@@ -13,7 +13,9 @@ from engine.base import Game
 RECORD_FORMAT = "tabletop.record/1"
 
 
-def random_game(engine: Game, players: int, options: dict[str, Any], seed: int, chooser: random.Random) -> dict:
+def random_game(
+    engine: Game, players: int, options: dict[str, Any], seed: int, chooser: random.Random
+) -> dict:
     """Play one game of uniformly random legal moves and return its record."""
     state = engine.new_game(players, options, seed)
     record = start_record(engine, state, players, options, seed)
@@ -81,7 +83,9 @@ def replay(engine: Game, record: dict) -> list[str]:
         applied = engine.apply(state, entry["seat"], entry["move"])
         points = {str(who): dict(cats) for who, cats in applied.event.get("points", {}).items()}
         if points != entry["points"]:
-            problems.append(f"move {entry['n']} ({entry['move']}): scored {points}, record says {entry['points']}")
+            problems.append(
+                f"move {entry['n']} ({entry['move']}): scored {points}, record says {entry['points']}"
+            )
         state = applied.state
     if not engine.is_over(state):
         problems.append("the game is not over after the recorded moves")

@@ -110,8 +110,14 @@ HIGHLIGHT_HALO: RGB = (0, 0, 0)
 PLACEABLE = frozenset(".efs")
 LAND = frozenset(".efsCK")
 
-TILE_NAMES = {"E": "Energy Farm", "F": "Food Farm", "S1": "Settlement 1", "S2": "Settlement 2",
-              "S3": "Settlement 3", "N": "neutral tile"}
+TILE_NAMES = {
+    "E": "Energy Farm",
+    "F": "Food Farm",
+    "S1": "Settlement 1",
+    "S2": "Settlement 2",
+    "S3": "Settlement 3",
+    "N": "neutral tile",
+}
 
 SS = 2  # supersampling of the static layer (antialiased edges and text)
 SPRITE_SS = 4  # supersampling of sprites
@@ -126,8 +132,24 @@ NAME_CHARS = 16
 
 # Characters the bundled font lacks but that have an obvious ASCII stand-in (after NFKD has
 # already stripped accents).
-_TRANSLIT = {"ß": "ss", "Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae", "Œ": "OE",
-             "œ": "oe", "Đ": "D", "đ": "d", "Þ": "Th", "þ": "th", "ı": "i", "–": "-", "—": "-"}
+_TRANSLIT = {
+    "ß": "ss",
+    "Ł": "L",
+    "ł": "l",
+    "Ø": "O",
+    "ø": "o",
+    "Æ": "AE",
+    "æ": "ae",
+    "Œ": "OE",
+    "œ": "oe",
+    "Đ": "D",
+    "đ": "d",
+    "Þ": "Th",
+    "þ": "th",
+    "ı": "i",
+    "–": "-",
+    "—": "-",
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -258,8 +280,10 @@ def _parse_map(m: dict) -> MapInfo:
         grid=grid,
         cols=cols,
         rows=rows,
-        settlements=[(str(s.get("name", "")), [_cell(x) for x in s.get("spaces", [])])
-                     for s in m.get("settlements", [])],
+        settlements=[
+            (str(s.get("name", "")), [_cell(x) for x in s.get("spaces", [])])
+            for s in m.get("settlements", [])
+        ],
         ports=[_cell(x) for x in m.get("ports", [])],
         castles={_cell(k): str(v) for k, v in m.get("castles", {}).items()},
         cathedrals={_cell(k): str(v) for k, v in m.get("cathedrals", {}).items()},
@@ -314,8 +338,9 @@ def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[Point] | N
     return None
 
 
-def _draw_shape(d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float,
-                fill: RGB, outline: RGB, width: int) -> None:
+def _draw_shape(
+    d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, fill: RGB, outline: RGB, width: int
+) -> None:
     pts = _shape_points(shape, cx, cy, r)
     if pts is None:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
@@ -349,8 +374,15 @@ def _draw_sheaf(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RG
 
 
 def _draw_house(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
-    pts = [(0.0, -0.95), (0.85, -0.15), (0.62, -0.15), (0.62, 0.85), (-0.62, 0.85), (-0.62, -0.15),
-           (-0.85, -0.15)]
+    pts = [
+        (0.0, -0.95),
+        (0.85, -0.15),
+        (0.62, -0.15),
+        (0.62, 0.85),
+        (-0.62, 0.85),
+        (-0.62, -0.15),
+        (-0.85, -0.15),
+    ]
     d.polygon(_tx(pts, cx, cy, r), fill=fill)
 
 
@@ -385,16 +417,20 @@ def _draw_anchor(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: R
     for colour, extra in ((line, 0.14), (fill, 0.0)):
         w = max(1, int(r * (0.16 + extra)))
         ring_r = r * 0.2 + (extra * r * 0.5)
-        d.ellipse((cx - ring_r, cy - r * 0.95 - ring_r * 0.0, cx + ring_r, cy - r * 0.95 + 2 * ring_r),
-                  outline=colour, width=w)
+        d.ellipse(
+            (cx - ring_r, cy - r * 0.95 - ring_r * 0.0, cx + ring_r, cy - r * 0.95 + 2 * ring_r),
+            outline=colour,
+            width=w,
+        )
         d.line([(cx, cy - r * 0.5), (cx, cy + r * 0.9)], fill=colour, width=w)
         d.line([(cx - r * 0.42, cy - r * 0.32), (cx + r * 0.42, cy - r * 0.32)], fill=colour, width=w)
         d.arc((cx - r * 0.75, cy - r * 0.2, cx + r * 0.75, cy + r * 0.95), 20, 160, fill=colour, width=w)
 
 
 def _draw_yellow_hex(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, width: int) -> None:
-    pts = [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
-           for i in range(6)]
+    pts = [
+        (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)
+    ]
     d.polygon(pts, fill=YELLOW, outline=YELLOW_LINE, width=width)
 
 
@@ -429,8 +465,9 @@ def _finish(img: Image.Image, w: int, h: int) -> Sprite:
     return Sprite(small, -w // 2, -h // 2)
 
 
-def _tile_hex(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, dark: RGB,
-              light: RGB) -> None:
+def _tile_hex(
+    d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, dark: RGB, light: RGB
+) -> None:
     """A physical-looking tile: dark rim, bevel highlight, flat face."""
     d.polygon(hex_corners(cx, cy, r), fill=dark)
     d.polygon(hex_corners(cx, cy - r * 0.03, r * 0.9), fill=light)
@@ -459,8 +496,15 @@ def tile_sprite(seat: int | None, tile: str, size: float) -> Sprite:
     _tile_hex(d, cx, cy, r, st.fill, st.dark, st.light)
     # seat letter, top
     lf = _font(r * 0.42)
-    d.text((cx, cy - r * 0.56), st.letter, font=lf, fill=(255, 255, 255), anchor="mm",
-           stroke_width=max(1, int(r * 0.05)), stroke_fill=st.dark)
+    d.text(
+        (cx, cy - r * 0.56),
+        st.letter,
+        font=lf,
+        fill=(255, 255, 255),
+        anchor="mm",
+        stroke_width=max(1, int(r * 0.05)),
+        stroke_fill=st.dark,
+    )
     # emblem: seat shape, white, with the tile type inside
     ey, er = cy + r * 0.2, r * 0.47
     if st.shape == "triangle":
@@ -470,8 +514,15 @@ def tile_sprite(seat: int | None, tile: str, size: float) -> Sprite:
     ty = _shape_text_y(st.shape, ey, er)
     if tile in ("E", "F"):
         tf = _font(er * (1.05 if st.shape != "triangle" else 0.9))
-        d.text((cx, ty), tile, font=tf, fill=(20, 20, 20), anchor="mm",
-               stroke_width=max(1, int(r * 0.02)), stroke_fill=(20, 20, 20))
+        d.text(
+            (cx, ty),
+            tile,
+            font=tf,
+            fill=(20, 20, 20),
+            anchor="mm",
+            stroke_width=max(1, int(r * 0.02)),
+            stroke_fill=(20, 20, 20),
+        )
     else:
         n = int(tile[1:]) if tile[1:].isdigit() else 1
         pr = er * (0.2 if st.shape != "triangle" else 0.17)
@@ -503,8 +554,15 @@ def badge_sprite(seat: int, radius: float, letter: bool = True) -> Sprite:
     _draw_shape(d, st.shape, c, c, r * 0.9, st.fill, st.dark, max(1, int(r * 0.12)))
     if letter:
         f = _font(r * (1.05 if st.shape != "triangle" else 0.8))
-        d.text((c, _shape_text_y(st.shape, c, r * 0.9)), st.letter, font=f, fill=(255, 255, 255),
-               anchor="mm", stroke_width=max(1, int(r * 0.1)), stroke_fill=st.dark)
+        d.text(
+            (c, _shape_text_y(st.shape, c, r * 0.9)),
+            st.letter,
+            font=f,
+            fill=(255, 255, 255),
+            anchor="mm",
+            stroke_width=max(1, int(r * 0.1)),
+            stroke_fill=st.dark,
+        )
     small = img.resize((side, side), Image.Resampling.LANCZOS)
     return Sprite(small, -side // 2, -side // 2)
 
@@ -575,8 +633,15 @@ class StaticLayer:
     palette: Image.Image  # "P" image whose palette the output is reduced to
 
 
-def _overlay_text(d: ImageDraw.ImageDraw, boxes: list[tuple[float, float, float, float]], xy: Point,
-                  text: str, size: float, fill: RGB, stroke: RGB) -> None:
+def _overlay_text(
+    d: ImageDraw.ImageDraw,
+    boxes: list[tuple[float, float, float, float]],
+    xy: Point,
+    text: str,
+    size: float,
+    fill: RGB,
+    stroke: RGB,
+) -> None:
     """Draw haloed text on the overlay canvas and remember its box (supersampled coords)."""
     f = _font(size)
     sw = max(2, int(size * 0.16))
@@ -674,8 +739,15 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
     for text, (col, row) in info.labels:
         x, y = c_ss(col, row)
         if info.kind(col, row) in ("~", "w", "-"):
-            d.text((x, y), clean_text(text, 32), font=label_font, fill=(214, 230, 246), anchor="mm",
-                   stroke_width=SS, stroke_fill=(40, 78, 120))
+            d.text(
+                (x, y),
+                clean_text(text, 32),
+                font=label_font,
+                fill=(214, 230, 246),
+                anchor="mm",
+                stroke_width=SS,
+                stroke_fill=(40, 78, 120),
+            )
         else:
             d.text((x, y), clean_text(text, 32), font=label_font, fill=(142, 150, 104), anchor="mm")
     # 5. cell contents: icons and coordinates of placeable spaces; castles; cathedrals
@@ -695,8 +767,9 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
                     _draw_sheaf(d, cx, iy, icon_r, ICON_FOOD)
                 elif k == "s":
                     _draw_house(d, cx, iy, icon_r * 0.95, ICON_HOUSE)
-                d.text((cx, cy + s * 0.36), coord_name(col, row), font=coord_font, fill=COORD_TEXT,
-                       anchor="mm")
+                d.text(
+                    (cx, cy + s * 0.36), coord_name(col, row), font=coord_font, fill=COORD_TEXT, anchor="mm"
+                )
             elif k == "C":
                 _draw_castle(d, cx, cy - s * 0.08, s * 0.48, (70, 66, 62), TERRAIN["C"])
             elif k == "K":
@@ -751,8 +824,14 @@ def _dashed(d: ImageDraw.ImageDraw, p: Point, q: Point, fill: RGB, width: int, d
     n = max(1, int(length / dash))
     for i in range(0, n, 2):
         t0, t1 = i / n, min(1.0, (i + 1) / n)
-        d.line([(p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
-                (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)], fill=fill, width=width)
+        d.line(
+            [
+                (p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
+                (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1),
+            ],
+            fill=fill,
+            width=width,
+        )
 
 
 def _build_overlay(info: MapInfo, lay: Layout) -> list[tuple[Image.Image, tuple[int, int]]]:
@@ -770,8 +849,15 @@ def _build_overlay(info: MapInfo, lay: Layout) -> list[tuple[Image.Image, tuple[
         bottom = max(y for _, y in pts)
         xs = [x for x, y in pts if abs(y - bottom) < 1]
         x = sum(xs) / len(xs)
-        _overlay_text(d, boxes, (x * SS, bottom * SS + s * 0.86), clean_text(name, 24), name_size,
-                      (70, 36, 14), (250, 240, 222))
+        _overlay_text(
+            d,
+            boxes,
+            (x * SS, bottom * SS + s * 0.86),
+            clean_text(name, 24),
+            name_size,
+            (70, 36, 14),
+            (250, 240, 222),
+        )
     town_names = {n.lower() for n, _ in info.settlements}
     for cells, word in ((info.castles, "castle"), (info.cathedrals, "cathedral")):
         for (col, row), name in cells.items():
@@ -780,13 +866,24 @@ def _build_overlay(info: MapInfo, lay: Layout) -> list[tuple[Image.Image, tuple[
             # a castle named like a nearby town ("Edinburgh") gets its name above the space, so
             # the town's name below its own spaces and the castle's do not run into each other
             dy = -0.8 if short.lower() in town_names else 0.8
-            _overlay_text(d, boxes, (x * SS, y * SS + s * dy), clean_text(short, 24),
-                          name_size, (30, 30, 36), (236, 236, 240))
+            _overlay_text(
+                d,
+                boxes,
+                (x * SS, y * SS + s * dy),
+                clean_text(short, 24),
+                name_size,
+                (30, 30, 36),
+                (236, 236, 240),
+            )
     small = img.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
     patches = []
     for x0, y0, x1, y1 in boxes:
-        bx = (max(0, int(x0 / SS) - 2), max(0, int(y0 / SS) - 2),
-              min(lay.width, int(math.ceil(x1 / SS)) + 2), min(lay.height, int(math.ceil(y1 / SS)) + 2))
+        bx = (
+            max(0, int(x0 / SS) - 2),
+            max(0, int(y0 / SS) - 2),
+            min(lay.width, int(math.ceil(x1 / SS)) + 2),
+            min(lay.height, int(math.ceil(y1 / SS)) + 2),
+        )
         if bx[2] > bx[0] and bx[3] > bx[1]:
             patches.append((small.crop(bx), (bx[0], bx[1])))
     return patches
@@ -805,9 +902,12 @@ def _draw_static_panel(d: ImageDraw.ImageDraw, info: MapInfo, lay: Layout) -> No
     f = _font(16 * SS)
     r = 11 * SS
     rows: list[tuple[str, str]] = [
-        ("e", "Energy Farm space (E)"), ("f", "Food Farm space (F)"),
-        ("s", "Settlement space (1-3 pips)"), ("port", "Port: +1 for a Settlement"),
-        ("yellow", "Yellow space"), ("C", "Castle: 5 pts to controller"),
+        ("e", "Energy Farm space (E)"),
+        ("f", "Food Farm space (F)"),
+        ("s", "Settlement space (1-3 pips)"),
+        ("port", "Port: +1 for a Settlement"),
+        ("yellow", "Yellow space"),
+        ("C", "Castle: 5 pts to controller"),
         ("K", "Cathedral: marker + mission"),
     ]
     y = ly + 14 * SS
@@ -835,8 +935,9 @@ def _draw_static_panel(d: ImageDraw.ImageDraw, info: MapInfo, lay: Layout) -> No
         y += 32 * SS
 
 
-def _build_palette(base: Image.Image, overlay: list[tuple[Image.Image, tuple[int, int]]],
-                   lay: Layout) -> Image.Image:
+def _build_palette(
+    base: Image.Image, overlay: list[tuple[Image.Image, tuple[int, int]]], lay: Layout
+) -> Image.Image:
     """A 256-colour palette covering the board, every sprite and the panel colours.
 
     Converting each render to this fixed palette costs a few ms and makes the PNG 3-4x
@@ -882,8 +983,23 @@ def _build_palette(base: Image.Image, overlay: list[tuple[Image.Image, tuple[int
     full.paste(sheet, (0, base.height))
     # Median cut gives small, loud features (the highlight, seat colours) too few entries, so
     # the exact key colours are reserved and median cut fills the rest.
-    keys: list[RGB] = [HIGHLIGHT, HIGHLIGHT_EDGE, HIGHLIGHT_HALO, GOLD, PANEL_TEXT, PANEL_MUTED, PANEL_BG,
-                       CARD_BG, CARD_CURRENT_BG, BG, SEA, LOCH, YELLOW, COORD_TEXT, *TERRAIN.values()]
+    keys: list[RGB] = [
+        HIGHLIGHT,
+        HIGHLIGHT_EDGE,
+        HIGHLIGHT_HALO,
+        GOLD,
+        PANEL_TEXT,
+        PANEL_MUTED,
+        PANEL_BG,
+        CARD_BG,
+        CARD_CURRENT_BG,
+        BG,
+        SEA,
+        LOCH,
+        YELLOW,
+        COORD_TEXT,
+        *TERRAIN.values(),
+    ]
     for st in SEAT_STYLES:
         keys += [st.fill, st.dark, st.light]
     keys = list(dict.fromkeys(keys))
@@ -931,15 +1047,19 @@ def _ranks(view: dict, seats: Sequence[dict]) -> list[int]:
     def key(i: int) -> tuple[int, int, int]:
         seat = seats[i]
         seat_no = int(seat.get("seat", i))
-        return (int(bool(seat.get("resigned"))), 0 if (not winners or seat_no in winners) else 1,
-                -int(seat.get("score", 0) or 0))
+        return (
+            int(bool(seat.get("resigned"))),
+            0 if (not winners or seat_no in winners) else 1,
+            -int(seat.get("score", 0) or 0),
+        )
 
     keys = [key(i) for i in range(len(seats))]
     return [1 + sum(1 for o in keys if o < k) for k in keys]
 
 
-def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
-                style_idx: list[int]) -> None:
+def _draw_panel(
+    img: Image.Image, view: dict, names: Sequence[str], lay: Layout, style_idx: list[int]
+) -> None:
     d = ImageDraw.Draw(img)
     x0, y0, x1, _ = lay.panel_box
     px = x0 + 14
@@ -962,8 +1082,13 @@ def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
         is_current = (not finished) and current == seat_no
         resigned = bool(seat.get("resigned"))
         box = (px, y, x1 - 14, y + _CARD_H)
-        d.rounded_rectangle(box, radius=10, fill=CARD_CURRENT_BG if is_current else CARD_BG,
-                            outline=GOLD if is_current else None, width=3)
+        d.rounded_rectangle(
+            box,
+            radius=10,
+            fill=CARD_CURRENT_BG if is_current else CARD_BG,
+            outline=GOLD if is_current else None,
+            width=3,
+        )
         d.rectangle((box[0], box[1] + 8, box[0] + 5, box[3] - 8), fill=st.fill)  # colour strip
         bcx, bcy = box[0] + 40, box[1] + 44
         badge_sprite(style_idx[i], 22.0).paste_at(img, bcx, bcy)
@@ -975,8 +1100,15 @@ def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
         name = _fit_text(name, name_f, box[2] - 16 - score_w - 12 - name_x)
         text_col = PANEL_MUTED if resigned else PANEL_TEXT
         d.text((name_x, box[1] + 32), name, font=name_f, fill=text_col, anchor="lm")
-        d.text((box[2] - 14, box[1] + 36), score, font=score_f, fill=text_col, anchor="rm",
-               stroke_width=1, stroke_fill=text_col)
+        d.text(
+            (box[2] - 14, box[1] + 36),
+            score,
+            font=score_f,
+            fill=text_col,
+            anchor="rm",
+            stroke_width=1,
+            stroke_fill=text_col,
+        )
         # second line: state tag
         tag = ""
         tag_col = PANEL_MUTED
@@ -994,11 +1126,18 @@ def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
         n_castles = seat.get("castles")
         if not isinstance(n_castles, int):
             n_castles = sum(1 for v in castles.values() if v == seat_no)
-        stats = (f"Supply {int(seat.get('supply', 0) or 0)}   Missions {int(seat.get('missions', 0) or 0)}"
-                 f"   Castles {n_castles}")
+        stats = (
+            f"Supply {int(seat.get('supply', 0) or 0)}   Missions {int(seat.get('missions', 0) or 0)}"
+            f"   Castles {n_castles}"
+        )
         stats = _fit_text(stats, small_f, box[2] - box[0] - 24)
-        d.text((box[0] + 16, box[3] - 20), stats, font=small_f, fill=PANEL_MUTED if resigned else
-               (208, 214, 222), anchor="lm")
+        d.text(
+            (box[0] + 16, box[3] - 20),
+            stats,
+            font=small_f,
+            fill=PANEL_MUTED if resigned else (208, 214, 222),
+            anchor="lm",
+        )
         y += _CARD_H + _CARD_GAP
 
     last = view.get("last")
@@ -1010,8 +1149,13 @@ def _draw_panel(img: Image.Image, view: dict, names: Sequence[str], lay: Layout,
         tile = TILE_NAMES.get(str(last.get("tile")), str(last.get("tile", "")))
         text = clean_text(f"Last: {who}{tile} at {last.get('space')}", 40)
         highlight_sprite(12.0).paste_at(img, px + 12, y + 18)
-        d.text((px + 28, y + 18), _fit_text(text, _font(18), x1 - px - 40), font=_font(18),
-               fill=PANEL_TEXT, anchor="lm")
+        d.text(
+            (px + 28, y + 18),
+            _fit_text(text, _font(18), x1 - px - 40),
+            font=_font(18),
+            fill=PANEL_TEXT,
+            anchor="lm",
+        )
 
 
 def _space_cell(info: MapInfo, space: object) -> tuple[int, int] | None:
@@ -1033,8 +1177,11 @@ def render_board(view: dict, map_data: dict, names: list[str]) -> bytes:
     `names` are display names by seat; they are cleaned and truncated, never interpreted.
     """
     board = view.get("board") or {}
-    covered = frozenset(str(sp) for sp, t in board.items()
-                        if isinstance(t, dict) and t.get("tile") == "N" and t.get("seat") is None)
+    covered = frozenset(
+        str(sp)
+        for sp, t in board.items()
+        if isinstance(t, dict) and t.get("tile") == "N" and t.get("seat") is None
+    )
     with _STATIC_LOCK:  # the bot renders in worker threads: build each layer only once
         layer = static_layer(MapRef(map_data), covered)
     info, lay = layer.info, layer.layout

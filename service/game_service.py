@@ -241,7 +241,9 @@ class GameService:
             messages = [Message(f"{line}\n{ping_line}", image=image, ping=(nxt,))]
         seat = game.players.index(caller.user_id) if caller.user_id in game.players else None
         if seat is not None and private.get(seat):
-            messages.append(Message(presenter.private_text(private[seat], state, seat, caller.locale), ephemeral=True))
+            messages.append(
+                Message(presenter.private_text(private[seat], state, seat, caller.locale), ephemeral=True)
+            )
         return messages
 
     async def resign(self, caller: Caller, ready: Ready = None) -> list[Message]:

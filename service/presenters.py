@@ -72,7 +72,9 @@ class RebirthPresenter:
 
     def _points(self, categories: dict[str, int], locale: str | None) -> str:
         parts = [
-            f"{t(f'category.{name}', locale)} {categories[name]}" for name in CATEGORY_ORDER if categories.get(name)
+            f"{t(f'category.{name}', locale)} {categories[name]}"
+            for name in CATEGORY_ORDER
+            if categories.get(name)
         ]
         return ", ".join(parts)
 
@@ -130,7 +132,12 @@ class RebirthPresenter:
                 parts.append(t("rebirth.event.castle_taken", locale, castle=change["castle"]))
             else:
                 parts.append(
-                    t("rebirth.event.castle_won", locale, castle=change["castle"], loser=self._tag(game, change["from"]))
+                    t(
+                        "rebirth.event.castle_won",
+                        locale,
+                        castle=change["castle"],
+                        loser=self._tag(game, change["from"]),
+                    )
                 )
         for cathedral in event.get("cathedrals", []):
             parts.append(t("rebirth.event.cathedral", locale, cathedral=cathedral))
@@ -183,7 +190,9 @@ class RebirthPresenter:
         )
 
     def private_text(self, private: dict[str, Any], state: Any, seat: int, locale: str | None) -> str:
-        cards = [self.engine.mission_card(card, seat, state, locale) for card in private.get("missions_drawn", [])]
+        cards = [
+            self.engine.mission_card(card, seat, state, locale) for card in private.get("missions_drawn", [])
+        ]
         lines = [t("rebirth.private.drawn", locale, count=len(cards))]
         lines += [self._mission_line(card, locale) for card in cards]
         return "\n".join(lines)
@@ -193,8 +202,13 @@ class RebirthPresenter:
         colour = view["seats"][mine["seat"]]["colour"]
         hand = t(f"tile.{mine['hand']}", locale) if mine["hand"] else t("rebirth.hand.none", locale)
         lines = [
-            t("rebirth.hand.title", locale, emoji=COLOUR_EMOJI[colour], colour=t(f"colour.{colour}", locale),
-              letter=COLOUR_LETTER[colour]),
+            t(
+                "rebirth.hand.title",
+                locale,
+                emoji=COLOUR_EMOJI[colour],
+                colour=t(f"colour.{colour}", locale),
+                letter=COLOUR_LETTER[colour],
+            ),
             t("rebirth.hand.tile", locale, tile=hand),
             t(
                 "rebirth.hand.set_aside",

@@ -9,8 +9,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_EDGE = {"cli.py", "__main__.py"}  # the engine's command line may read files and print
 FORBIDDEN_IN_ENGINE = {
-    "discord", "aiosqlite", "sqlite3", "asyncio", "socket", "PIL", "os", "pathlib", "io",
-    "db", "render", "cogs", "service", "content", "bot", "requests", "aiohttp", "time",
+    "discord",
+    "aiosqlite",
+    "sqlite3",
+    "asyncio",
+    "socket",
+    "PIL",
+    "os",
+    "pathlib",
+    "io",
+    "db",
+    "render",
+    "cogs",
+    "service",
+    "content",
+    "bot",
+    "requests",
+    "aiohttp",
+    "time",
 }
 
 

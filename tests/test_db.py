@@ -12,8 +12,14 @@ from db.migrations import MIGRATIONS
 
 async def new_game(database: Database, channel: int = 1):
     return await database.create_game(
-        guild_id=9, channel_id=channel, game="rebirth", options={"map": "scotland"},
-        seed=7, creator_id=100, creator_name="alice", now=1.0,
+        guild_id=9,
+        channel_id=channel,
+        game="rebirth",
+        options={"map": "scotland"},
+        seed=7,
+        creator_id=100,
+        creator_name="alice",
+        now=1.0,
     )
 
 
@@ -50,13 +56,27 @@ async def test_a_write_against_a_stale_version_is_refused_and_changes_nothing():
     game = await new_game(database)
     game = await database.start_game(game, [(100, "alice"), (200, "bob")], '{"s": 0}', now=2.0)
     await database.record_move(
-        game, seat=0, user_id=100, move="F7", event={}, state='{"s": 1}', finished=False,
-        turn_changed=True, now=3.0,
+        game,
+        seat=0,
+        user_id=100,
+        move="F7",
+        event={},
+        state='{"s": 1}',
+        finished=False,
+        turn_changed=True,
+        now=3.0,
     )
     with pytest.raises(StaleVersion):
         await database.record_move(
-            game, seat=0, user_id=100, move="G7", event={}, state='{"s": 2}', finished=False,
-            turn_changed=True, now=3.0,
+            game,
+            seat=0,
+            user_id=100,
+            move="G7",
+            event={},
+            state='{"s": 2}',
+            finished=False,
+            turn_changed=True,
+            now=3.0,
         )
     stored = await database.game(game.id)
     assert stored.state == '{"s": 1}'
@@ -71,8 +91,15 @@ async def test_two_racing_moves_apply_at_most_once():
 
     async def submit(move: str):
         return await database.record_move(
-            game, seat=0, user_id=100, move=move, event={}, state=move, finished=False,
-            turn_changed=True, now=3.0,
+            game,
+            seat=0,
+            user_id=100,
+            move=move,
+            event={},
+            state=move,
+            finished=False,
+            turn_changed=True,
+            now=3.0,
         )
 
     results = await asyncio.gather(submit("F7"), submit("F7"), return_exceptions=True)
@@ -99,8 +126,15 @@ async def test_recent_moves_only():
     game = await database.start_game(game, [(100, "a"), (200, "b")], "{}", now=2.0)
     for n in range(5):
         game = await database.record_move(
-            game, seat=n % 2, user_id=None, move=f"m{n}", event={}, state="{}", finished=False,
-            turn_changed=True, now=3.0 + n,
+            game,
+            seat=n % 2,
+            user_id=None,
+            move=f"m{n}",
+            event={},
+            state="{}",
+            finished=False,
+            turn_changed=True,
+            now=3.0 + n,
         )
     assert [m.move for m in await database.moves(game.id, last=2)] == ["m3", "m4"]
     await database.close()

@@ -62,7 +62,9 @@ async def test_move_autocomplete_lists_legal_spaces_with_points(simcord_env):
     assert all(re.match(r"^[A-Z]\d+  .+, \+\d+", c["name"]) for c in choices), choices[:3]
     typed = choices[0]["value"][0]
     narrowed = await first.autocomplete(table.channel, "move", "action", typed)
-    assert narrowed and all(c["value"].startswith(typed) or typed.lower() in c["name"].lower() for c in narrowed)
+    assert narrowed and all(
+        c["value"].startswith(typed) or typed.lower() in c["name"].lower() for c in narrowed
+    )
     assert await other.autocomplete(table.channel, "move", "action", "") == []
 
 

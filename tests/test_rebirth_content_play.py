@@ -10,8 +10,8 @@ import pytest
 
 from content.games import load_engine
 from content.loader import load_missions
-from engine.records import random_game, replay
 from engine.rebirth import missions as mission_rules
+from engine.records import random_game, replay
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,12 @@ from engine.rebirth import Rebirth, RebirthState
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_engine_map.json"
 MISSIONS = [
-    {"id": "T01", "name": "Farmer", "points": 4, "condition": {"type": "farms", "farm": "energy", "count": 2}},
+    {
+        "id": "T01",
+        "name": "Farmer",
+        "points": 4,
+        "condition": {"type": "farms", "farm": "energy", "count": 2},
+    },
     {"id": "T02", "name": "Lord", "points": 6, "condition": {"type": "castles", "count": 2}},
     {"id": "T03", "name": "Sailor", "points": 3, "condition": {"type": "ports", "count": 1}},
 ]
@@ -325,7 +330,7 @@ def test_views_hide_hands_supplies_set_asides_and_missions(game):
     public = game.view(state, None)
     text = json.dumps(public)
     assert public["private"] is None
-    assert "set_aside" not in text and "mission_deck\": [" not in text
+    assert "set_aside" not in text and 'mission_deck": [' not in text
     mine = game.view(state, 1)
     assert mine["private"]["hand"] == state.hands[1]
     assert mine["private"]["set_aside"] == state.set_aside[1]

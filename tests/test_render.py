@@ -38,24 +38,50 @@ def tiny_map() -> dict:
     return json.loads(FIXTURE.read_text(encoding="utf-8"))
 
 
-def make_view(map_data: dict, tiles: dict[str, tuple[int, str]] | None = None, players: int = 4,
-              last: str | None = None, finished: bool = False) -> dict:
+def make_view(
+    map_data: dict,
+    tiles: dict[str, tuple[int, str]] | None = None,
+    players: int = 4,
+    last: str | None = None,
+    finished: bool = False,
+) -> dict:
     """A public view in the docs/formats.md shape; yellow spaces above `players` are covered."""
     board: dict[str, dict] = {
         sp: {"seat": None, "tile": "N"} for sp, v in map_data.get("yellow", {}).items() if players < v
     }
     for sp, (seat, tile) in (tiles or {}).items():
         board[sp] = {"seat": seat, "tile": tile}
-    seats = [{"seat": i, "colour": COLOURS[i], "score": 3 * i, "breakdown": {}, "supply": 20 - i, "hand": 1,
-              "missions": i % 3, "resigned": False} for i in range(players)]
+    seats = [
+        {
+            "seat": i,
+            "colour": COLOURS[i],
+            "score": 3 * i,
+            "breakdown": {},
+            "supply": 20 - i,
+            "hand": 1,
+            "missions": i % 3,
+            "resigned": False,
+        }
+        for i in range(players)
+    ]
     last_d = None
     if last is not None:
         seat, tile = (tiles or {})[last]
         last_d = {"seat": seat, "space": last, "tile": tile}
-    return {"game": "rebirth", "map": map_data["id"], "players": players,
-            "current": None if finished else 1, "finished": finished, "turn": len(tiles or {}),
-            "seats": seats, "board": board, "castles": {k: None for k in map_data.get("castles", {})},
-            "cathedrals": {k: [] for k in map_data.get("cathedrals", {})}, "last": last_d, "private": None}
+    return {
+        "game": "rebirth",
+        "map": map_data["id"],
+        "players": players,
+        "current": None if finished else 1,
+        "finished": finished,
+        "turn": len(tiles or {}),
+        "seats": seats,
+        "board": board,
+        "castles": {k: None for k in map_data.get("castles", {})},
+        "cathedrals": {k: [] for k in map_data.get("cathedrals", {})},
+        "last": last_d,
+        "private": None,
+    }
 
 
 def open_png(data: bytes) -> Image.Image:
@@ -214,12 +240,15 @@ def test_covered_yellow_spaces_show_the_neutral_tile() -> None:
     assert four.getpixel((int(cx), int(cy))) != two.getpixel((int(cx), int(cy)))
 
 
-@pytest.mark.parametrize("names", [
-    ["😀🎲🐉", "Zoë 👩‍👩‍👧", "Иван Иванович Иванов", "עברית\u200f"],
-    ["\x00\x07bell", "A" * 300, "", "\ud800 lone surrogate"],
-    ["e\u0301\u0301\u0301", "中文名字", "\u202eevil", "tab\tnew\nline"],
-    [],
-])
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["😀🎲🐉", "Zoë 👩‍👩‍👧", "Иван Иванович Иванов", "עברית\u200f"],
+        ["\x00\x07bell", "A" * 300, "", "\ud800 lone surrogate"],
+        ["e\u0301\u0301\u0301", "中文名字", "\u202eevil", "tab\tnew\nline"],
+        [],
+    ],
+)
 def test_odd_names_do_not_crash(names: list[str]) -> None:
     m = tiny_map()
     img = open_png(rebirth.render_board(make_view(m, SOME_TILES, last="B2"), m, names))

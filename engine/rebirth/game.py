@@ -35,7 +35,9 @@ class Rebirth:
     min_players = 2
     max_players = 4
 
-    def __init__(self, maps: dict[str, dict[str, Any]], tiles: dict[str, Any], missions: dict[str, list[dict]]):
+    def __init__(
+        self, maps: dict[str, dict[str, Any]], tiles: dict[str, Any], missions: dict[str, list[dict]]
+    ):
         self.boards: dict[str, Board] = {map_id: build_board(data) for map_id, data in maps.items()}
         self.tiles = tiles
         self.missions = {card["id"]: card for cards in missions.values() for card in cards}
@@ -138,7 +140,10 @@ class Rebirth:
         castles = []
         for castle in board.adjacent_castles[space]:
             holder = state.castles[castle]
-            if holder != seat and scoring.castle_controller(board, tiles, castle, seat, holder, state.players) == seat:
+            if (
+                holder != seat
+                and scoring.castle_controller(board, tiles, castle, seat, holder, state.players) == seat
+            ):
                 castles.append(board.castles[castle])
         cathedrals = sum(seat not in state.cathedral_markers[k] for k in board.adjacent_cathedrals[space])
         return {"points": points, "castles": castles, "cathedrals": cathedrals}
@@ -229,7 +234,13 @@ class Rebirth:
         for who, categories in points.items():
             for category, value in categories.items():
                 new.scores[who][category] = new.scores[who].get(category, 0) + value
-        event: dict[str, Any] = {"kind": "place", "seat": seat, "space": space, "tile": tile, "points": points}
+        event: dict[str, Any] = {
+            "kind": "place",
+            "seat": seat,
+            "space": space,
+            "tile": tile,
+            "points": points,
+        }
         private: dict[int, dict[str, Any]] = {}
         settlement = board.settlement_of.get(space)
         if settlement and settlement.size > 1 and scoring.is_complete(settlement, new.board):
@@ -313,17 +324,27 @@ class Rebirth:
                         state.scores[who]["incomplete"] = state.scores[who].get("incomplete", 0) + value
         for holder in state.castles.values():
             if holder is not None:
-                state.scores[holder]["castles"] = state.scores[holder].get("castles", 0) + scoring.CASTLE_POINTS
+                state.scores[holder]["castles"] = (
+                    state.scores[holder].get("castles", 0) + scoring.CASTLE_POINTS
+                )
         pos = self.position(state)
         met: list[list[str]] = []
         for seat in range(state.players):
-            done = [c for c in state.missions[seat] if mission_rules.is_met(self.missions[c]["condition"], pos, seat)]
+            done = [
+                c
+                for c in state.missions[seat]
+                if mission_rules.is_met(self.missions[c]["condition"], pos, seat)
+            ]
             met.append(done)
             value = sum(self.missions[c]["points"] for c in done)
             if value:
                 state.scores[seat]["missions"] = value
         final_points = [
-            {k: v - before[seat].get(k, 0) for k, v in state.scores[seat].items() if v != before[seat].get(k, 0)}
+            {
+                k: v - before[seat].get(k, 0)
+                for k, v in state.scores[seat].items()
+                if v != before[seat].get(k, 0)
+            }
             for seat in range(state.players)
         ]
         winners, decided_by = self._winners(state)
@@ -377,8 +398,10 @@ class Rebirth:
             "finished": state.finished,
             "turn": state.turn,
             "seats": seats,
-            "board": {space: {"seat": None if owner == NEUTRAL else owner, "tile": tile}
-                      for space, (owner, tile) in state.board.items()},
+            "board": {
+                space: {"seat": None if owner == NEUTRAL else owner, "tile": tile}
+                for space, (owner, tile) in state.board.items()
+            },
             "castles": dict(state.castles),
             "cathedrals": {space: list(seats) for space, seats in state.cathedral_markers.items()},
             "last": dict(state.last) if state.last else None,
@@ -401,7 +424,9 @@ class Rebirth:
             }
         return view
 
-    def mission_card(self, card_id: str, seat: int, state: RebirthState, locale: str | None = None) -> dict[str, Any]:
+    def mission_card(
+        self, card_id: str, seat: int, state: RebirthState, locale: str | None = None
+    ) -> dict[str, Any]:
         """A mission card with its text and how far `seat` is from meeting it now."""
         card = self.missions[card_id]
         have, need = mission_rules.progress(card["condition"], self.position(state), seat)

@@ -35,7 +35,11 @@ class Position:
 
 
 def _cluster(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
-    sizes = [size for farm in FARM_CODES[c["farm"]] for size in scoring.all_clusters(pos.board, pos.tiles, seat, farm)]
+    sizes = [
+        size
+        for farm in FARM_CODES[c["farm"]]
+        for size in scoring.all_clusters(pos.board, pos.tiles, seat, farm)
+    ]
     count = c.get("count", 1)
     if count == 1:
         return min(max(sizes, default=0), c["size"]), c["size"]
