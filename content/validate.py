@@ -249,7 +249,10 @@ def validate_map(
         if times > 1:
             problems.append(f"castle/cathedral name {name!r} used {times} times")
     castle_names = set(map_dict["castles"].values())
-    for name in TIEBREAK_CASTLES.get(map_id, ()):
+    tiebreak = tuple(map_dict.get("tiebreak_castles", ()))
+    if map_id in TIEBREAK_CASTLES and tiebreak != TIEBREAK_CASTLES[map_id]:
+        problems.append(f"tiebreak_castles: {list(tiebreak)}, the rules name {list(TIEBREAK_CASTLES[map_id])}")
+    for name in tiebreak:
         if name not in castle_names:
             problems.append(f"castles: tie-break castle {name!r} is missing")
 
