@@ -1,0 +1,84 @@
+"""The command lines: engine selfplay and replay, and `python bot.py` without a token."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, cwd: Path = ROOT, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=env
+    )
+
+
+def test_selfplay_prints_one_json_line_with_per_seat_scores_and_writes_records(tmp_path):
+    out = run(
+        "-m",
+        "engine",
+        "selfplay",
+        "rebirth",
+        "--map",
+        "scotland",
+        "--players",
+        "3",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--records",
+        str(tmp_path),
+    )
+    assert out.returncode == 0, out.stderr
+    [line] = out.stdout.strip().splitlines()
+    summary = json.loads(line)
+    assert summary["games"] == 4 and summary["moves"] == 4 * 3 * 34 and summary["seconds"] >= 0
+    assert [seat["seat"] for seat in summary["seats"]] == [0, 1, 2]
+    assert all(seat["min"] <= seat["mean"] <= seat["max"] for seat in summary["seats"])
+    records = sorted(tmp_path.glob("*.json"))
+    assert len(records) == 4
+    record = json.loads(records[0].read_text())
+    spaces = record["content"]["map"]["spaces"]
+    assert any("castle:Edinburgh Castle" in s["features"] for s in spaces)
+    assert all({"space", "kind", "features", "neighbours"} <= set(s) for s in spaces)
+    assert len(record["moves"]) == 3 * 34 and "points" in record["moves"][0]
+    assert set(record["final"]) >= {"scores", "breakdown", "winners"}
+
+
+def test_replay_accepts_a_true_record_and_rejects_a_tampered_one(tmp_path):
+    run(
+        "-m",
+        "engine",
+        "selfplay",
+        "rebirth",
+        "--map",
+        "scotland",
+        "--players",
+        "2",
+        "--games",
+        "1",
+        "--records",
+        str(tmp_path),
+    )
+    [path] = tmp_path.glob("*.json")
+    good = run("-m", "engine", "replay", str(path))
+    assert good.returncode == 0, good.stderr
+    record = json.loads(path.read_text())
+    record["moves"][5]["points"] = {"0": {"farm": 99}}
+    bad_path = tmp_path / "bad.json"
+    bad_path.write_text(json.dumps(record))
+    bad = run("-m", "engine", "replay", str(bad_path))
+    assert bad.returncode == 1 and "move 6" in bad.stderr
+
+
+def test_bot_without_a_token_says_how_to_get_one(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    out = run(str(ROOT / "bot.py"), cwd=tmp_path, env=env)  # no .env in tmp_path
+    assert out.returncode == 2
+    assert "DISCORD_TOKEN is not set" in out.stderr and "discord.com/developers" in out.stderr
