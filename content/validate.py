@@ -251,7 +251,8 @@ def validate_map(
     castle_names = set(map_dict["castles"].values())
     tiebreak = tuple(map_dict.get("tiebreak_castles", ()))
     if map_id in TIEBREAK_CASTLES and tiebreak != TIEBREAK_CASTLES[map_id]:
-        problems.append(f"tiebreak_castles: {list(tiebreak)}, the rules name {list(TIEBREAK_CASTLES[map_id])}")
+        wanted = list(TIEBREAK_CASTLES[map_id])
+        problems.append(f"tiebreak_castles: {list(tiebreak)}, the rules name {wanted}")
     for name in tiebreak:
         if name not in castle_names:
             problems.append(f"castles: tie-break castle {name!r} is missing")

@@ -1,0 +1,102 @@
+"""The game service without Discord: what to post, to whom, and races between players."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from content.games import load_engine
+from db import Database
+from engine.errors import NotYourTurn
+from service import Caller, GameService
+from service.messages import ServiceError, StaleGame
+
+ALICE, BOB = 101, 202
+CHANNEL = 55
+
+
+def caller(user: int, **extra) -> Caller:
+    return Caller(user_id=user, channel_id=CHANNEL, guild_id=1, display_name=f"user{user}", **extra)
+
+
+async def started_service(path: str = ":memory:") -> tuple[GameService, int, int]:
+    database = await Database.open(path)
+    service = GameService(database, engines=load_engine, clock=lambda: 1_700_000_000.0, seeds=lambda: 77)
+    await service.new_game(caller(ALICE), "rebirth", {"map": "scotland"})
+    await service.join(caller(BOB))
+    [start] = await service.start(caller(ALICE))
+    first = ALICE if f"<@{ALICE}> goes first" in start.text else BOB
+    return service, first, BOB if first == ALICE else ALICE
+
+
+async def test_start_pings_the_seated_players_with_a_board_image():
+    database = await Database.open(":memory:")
+    service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
+    await service.new_game(caller(ALICE), "rebirth", {})
+    await service.join(caller(BOB))
+    [start] = await service.start(caller(ALICE))
+    assert set(start.ping) == {ALICE, BOB} and start.image.startswith(b"\x89PNG") and not start.ephemeral
+
+
+async def test_a_move_pings_only_the_next_player_and_private_cards_go_only_to_the_mover():
+    service, first, second = await started_service()
+    with_card = (await service.move_choices(caller(first), "mission card"))[0]  # next to a cathedral
+    public, private = await service.move(caller(first), with_card.notation)
+    assert public.ping == (second,) and not public.ephemeral and public.image
+    assert "Draws 1 mission card" in public.text
+    assert private.ephemeral and not private.ping and "You drew 1 mission card" in private.text
+    card_name = private.text.split("**")[1]
+    assert card_name not in public.text
+
+
+async def test_two_racing_moves_apply_at_most_once():
+    service, first, _ = await started_service()
+    choices = await service.move_choices(caller(first), "")
+    results = await asyncio.gather(
+        service.move(caller(first), choices[0].notation),
+        service.move(caller(first), choices[1].notation),
+        return_exceptions=True,
+    )
+    applied = [r for r in results if isinstance(r, list)]
+    refused = [r for r in results if isinstance(r, Exception)]
+    assert len(applied) == 1 and len(refused) == 1
+    assert isinstance(refused[0], NotYourTurn | StaleGame)
+    game = await service.db.open_game(CHANNEL)
+    assert len(await service.db.moves(game.id)) == 1
+
+
+async def test_a_write_from_a_stale_read_is_refused_with_a_plain_reason():
+    service, first, _ = await started_service()
+    game = await service.db.open_game(CHANNEL)
+    await service.move(caller(first), (await service.move_choices(caller(first), ""))[0].notation)
+    with pytest.raises(StaleGame, match="changed while your command ran"):
+        await service._write(service.db.abort_game(game, 2.0))  # `game` is the old version
+
+
+async def test_a_new_service_on_the_same_file_continues_the_game(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    service, first, second = await started_service(path)
+    await service.move(caller(first), (await service.move_choices(caller(first), ""))[0].notation)
+    await service.db.close()
+    reopened = GameService(await Database.open(path), engines=load_engine, clock=lambda: 2.0)
+    with pytest.raises(NotYourTurn):
+        await reopened.move(caller(first), "F7")
+    choice = (await reopened.move_choices(caller(second), ""))[0].notation
+    [public, *_] = await reopened.move(caller(second), choice)
+    assert f"**{choice}**" in public.text and public.ping == (first,)
+
+
+async def test_abort_by_a_channel_manager_who_is_not_the_creator():
+    service, _, _ = await started_service()
+    with pytest.raises(ServiceError):
+        await service.abort(caller(999))
+    [message] = await service.abort(caller(999, can_manage_channel=True))
+    assert "aborted" in message.text and await service.db.open_game(CHANNEL) is None
+
+
+async def test_autocomplete_is_empty_for_anyone_who_cannot_move():
+    service, first, second = await started_service()
+    assert await service.move_choices(caller(second), "") == []
+    assert await service.move_choices(caller(999), "") == []
+    assert len(await service.move_choices(caller(first), "")) == 25
