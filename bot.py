@@ -18,6 +18,7 @@ from discord.ext import commands
 from cogs.games import GameCog
 from cogs.play import PlayCog
 from cogs.replies import caller_of
+from cogs.translator import CatalogTranslator
 from content.games import load_engine
 from db import Database
 from engine.errors import GameError
@@ -62,6 +63,7 @@ class TabletopBot(commands.Bot):
             clock=lambda: discord.utils.utcnow().timestamp(),
             seeds=self._seeds,
         )
+        await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self.service))
         await self.add_cog(PlayCog(self.service))
         await self.tree.sync()

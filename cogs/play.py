@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.replies import caller_of, deferrer, send
+from cogs.translator import text
 from service import GameService
 
 
@@ -16,8 +17,8 @@ class PlayCog(commands.Cog):
     def __init__(self, service: GameService) -> None:
         self.service = service
 
-    @app_commands.command(name="move", description="Make your move in this channel's game")
-    @app_commands.describe(action="Your move: pick from the list, or type it (e.g. F7)")
+    @app_commands.command(name="move", description=text("cmd.move"))
+    @app_commands.describe(action=text("cmd.move.action"))
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 100]) -> None:
         messages = await self.service.move(caller_of(interaction), action, deferrer(interaction))
@@ -30,12 +31,12 @@ class PlayCog(commands.Cog):
         choices = await self.service.move_choices(caller_of(interaction), current)
         return [app_commands.Choice(name=choice.label, value=choice.notation) for choice in choices]
 
-    @app_commands.command(name="hand", description="Your tiles and mission cards (only you see this)")
+    @app_commands.command(name="hand", description=text("cmd.hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.hand(caller_of(interaction)))
 
-    @app_commands.command(name="board", description="Show the current board in this channel")
+    @app_commands.command(name="board", description=text("cmd.board"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.board(caller_of(interaction), deferrer(interaction)))

@@ -26,6 +26,16 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
     return template.format(**params) if params else template
 
 
+def lookup(key: str, locale: str | None) -> str | None:
+    """The text for `key` in exactly `locale`, or None (no English fallback).
+
+    Discord localisations use it: a missing translation must stay missing so Discord shows the
+    default text instead of an English copy labelled as Portuguese.
+    """
+    catalog = _CATALOGS.get(_normalise(locale))
+    return catalog.get(key) if catalog else None
+
+
 def _normalise(locale: str | None) -> str:
     """Map Discord locale names (`pt-BR`, `en-US`) onto catalog names."""
     if not locale:

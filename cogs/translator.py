@@ -1,0 +1,30 @@
+"""Slash command texts through the project's one translation function.
+
+Descriptions are written as catalog keys; the English catalog gives the default text Discord
+shows, and `CatalogTranslator` gives Discord every other locale the catalogs have.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from i18n import lookup, t
+
+
+def text(key: str) -> app_commands.locale_str:
+    """A command or option description: English from the catalog, tagged with its key."""
+    return app_commands.locale_str(t(key), key=key)
+
+
+class CatalogTranslator(app_commands.Translator):
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        if key is None or str(locale).startswith("en"):
+            return None
+        return lookup(key, str(locale))
