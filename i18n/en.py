@@ -92,6 +92,7 @@ MESSAGES: dict[str, str] = {
     "cmd.board": "Show the current board in this channel",
     # --- service errors
     "error.no_game_here": "There is no game in this channel. Start one with /game new.",
+    "error.game_over_here": "The game in this channel is over. `/board` shows the final board; `/game new` starts another.",
     "error.not_started": "This game has not started yet: the creator starts it with /game start.",
     "error.unknown_game": "There is no game called {game}.",
     "error.channel_busy": "This channel already has a game. Finish or abort it first, or use another channel.",

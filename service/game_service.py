@@ -13,7 +13,7 @@ from typing import Any
 
 from db import ChannelBusy, Database, GameRecord, StaleVersion
 from engine.base import Applied, Game, MoveChoice, seat_order
-from engine.errors import GameError, NotAPlayer
+from engine.errors import GameError, GameOver, NotAPlayer
 from i18n import t
 from service.messages import Caller, Message, ServiceError, StaleGame
 from service.presenters import Presenter, presenter_for
@@ -54,7 +54,12 @@ class GameService:
         return game
 
     async def _active_game(self, caller: Caller) -> GameRecord:
-        game = await self._open_game(caller)
+        game = await self.db.open_game(caller.channel_id)
+        if game is None:
+            latest = await self.db.latest_game(caller.channel_id)
+            if latest is not None and latest.status == "finished":
+                raise GameOver("error.game_over_here")
+            raise ServiceError("error.no_game_here")
         if game.status != "active":
             raise ServiceError("error.not_started")
         return game

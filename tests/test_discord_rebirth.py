@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 
+import discord
 from PIL import Image
 
 from bot import create_bot
@@ -184,7 +185,9 @@ async def test_a_whole_two_player_game_through_slash_commands(simcord_env):
     totals = [int(n) for n in re.findall(r": \*\*(\d+)\*\*", text)]
     assert len(totals) == 2 and max(totals) > 0
     after = await table.members[0].slash(table.channel, "move", action="F7")
-    refused(simcord_env, after, "no game in this channel")
+    refused(simcord_env, after, "is over")
+    final_board = await table.members[1].slash(table.channel, "board")
+    assert "game over" in final_board.response.content and final_board.response.attachments
 
 
 async def test_a_restarted_bot_continues_the_game(simcord_env, database_path):
@@ -203,3 +206,28 @@ async def test_a_restarted_bot_continues_the_game(simcord_env, database_path):
     choice = (await nxt.autocomplete(table.channel, "move", "action", ""))[0]["value"]
     result = await nxt.slash(table.channel, "move", action=choice)
     assert f"on **{choice}**" in result.response.content
+
+
+async def test_a_member_with_manage_channels_may_abort(simcord_env):
+    table = make_table(simcord_env, ["alice", "bob"])
+    moderators = table.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    mod = table.guild.add_member(simcord_env.create_user("mod"), roles=[moderators])
+    await open_and_start(table)
+    aborted = await mod.slash(table.channel, "game abort")
+    assert not aborted.ephemeral and "aborted" in aborted.response.content
+
+
+async def test_a_drawn_mission_card_is_told_only_to_its_owner(simcord_env):
+    table = make_table(simcord_env, ["alice", "bob"])
+    started = await open_and_start(table)
+    first = first_player(table, started)
+    other = next(m for m in table.members if m is not first)
+    [choice] = (await first.autocomplete(table.channel, "move", "action", "mission card"))[:1]
+    result = await first.slash(table.channel, "move", action=choice["value"])
+    assert "Draws 1 mission card" in result.response.content
+    [private] = result.followups
+    assert private.ephemeral and "You drew 1 mission card" in private.content
+    card_name = private.content.split("**")[1]
+    seen_by_other = " ".join(m.content for m in table.channel.history(viewer=other))
+    assert card_name not in seen_by_other
+    assert card_name in (await first.slash(table.channel, "hand")).response.content
