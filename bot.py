@@ -28,6 +28,9 @@ from service import GameService
 log = logging.getLogger("tabletop")
 
 DEFAULT_DATABASE = "tabletop.sqlite3"
+# Defer a command (privately) only once it is this old and still has slow work left; the usual
+# /move answers in a few tens of milliseconds, well inside Discord's 3 seconds.
+DEFER_AFTER_SECONDS = 1.5
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set.
 
@@ -41,7 +44,9 @@ and run `python bot.py` again. README.md explains how to invite the bot to a ser
 class TabletopBot(commands.Bot):
     """The bot: one database, one game service, the cogs, and one error funnel."""
 
-    def __init__(self, database: str, seeds: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self, database: str, seeds: Callable[[], int] | None = None, defer_after: float = DEFER_AFTER_SECONDS
+    ) -> None:
         intents = discord.Intents.default()  # slash commands need no privileged intent
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -51,6 +56,7 @@ class TabletopBot(commands.Bot):
         )
         self.database_path = database
         self._seeds = seeds
+        self.defer_after = defer_after
         self.database: Database | None = None
         self.service: GameService | None = None
         self.tree.on_error = self._on_app_command_error
@@ -64,8 +70,8 @@ class TabletopBot(commands.Bot):
             seeds=self._seeds,
         )
         await self.tree.set_translator(CatalogTranslator())
-        await self.add_cog(GameCog(self.service))
-        await self.add_cog(PlayCog(self.service))
+        await self.add_cog(GameCog(self.service, self.defer_after))
+        await self.add_cog(PlayCog(self.service, self.defer_after))
         await self.tree.sync()
         active = await self.database.active_games()
         log.info("ready to continue %d game(s) from %s", len(active), self.database_path)
@@ -99,9 +105,15 @@ class TabletopBot(commands.Bot):
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=mentions)
 
 
-def create_bot(database: str, *, seeds: Callable[[], int] | None = None) -> TabletopBot:
-    """The configured, unstarted bot storing its games in `database` (a path, or ":memory:")."""
-    return TabletopBot(database, seeds=seeds)
+def create_bot(
+    database: str, *, seeds: Callable[[], int] | None = None, defer_after: float = DEFER_AFTER_SECONDS
+) -> TabletopBot:
+    """The configured, unstarted bot storing its games in `database` (a path, or ":memory:").
+
+    `seeds` draws each new game's seed (tests fix it); `defer_after` is how old a command may get
+    before the bot defers it (tests set 0 to exercise the deferred path).
+    """
+    return TabletopBot(database, seeds=seeds, defer_after=defer_after)
 
 
 def main() -> int:

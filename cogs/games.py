@@ -16,8 +16,12 @@ class GameCog(commands.Cog):
 
     game = app_commands.Group(name="game", description=text("cmd.game"), guild_only=True)
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, defer_after: float) -> None:
         self.service = service
+        self.defer_after = defer_after
+
+    def _ready(self, interaction: discord.Interaction):
+        return deferrer(interaction, self.defer_after)
 
     @game.command(name="new", description=text("cmd.game.new"))
     @app_commands.describe(game=text("cmd.game.new.game"), map=text("cmd.game.new.map"))
@@ -44,7 +48,7 @@ class GameCog(commands.Cog):
 
     @game.command(name="start", description=text("cmd.game.start"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.start(caller_of(interaction), deferrer(interaction)))
+        await send(interaction, await self.service.start(caller_of(interaction), self._ready(interaction)))
 
     @game.command(name="status", description=text("cmd.game.status"))
     async def status(self, interaction: discord.Interaction) -> None:
@@ -56,7 +60,7 @@ class GameCog(commands.Cog):
 
     @game.command(name="resign", description=text("cmd.game.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.resign(caller_of(interaction), deferrer(interaction)))
+        await send(interaction, await self.service.resign(caller_of(interaction), self._ready(interaction)))
 
     @game.command(name="abort", description=text("cmd.game.abort"))
     async def abort(self, interaction: discord.Interaction) -> None:

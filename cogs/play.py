@@ -14,14 +14,18 @@ from service import GameService
 class PlayCog(commands.Cog):
     """Moves and looking at the game."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, defer_after: float) -> None:
         self.service = service
+        self.defer_after = defer_after
+
+    def _ready(self, interaction: discord.Interaction):
+        return deferrer(interaction, self.defer_after)
 
     @app_commands.command(name="move", description=text("cmd.move"))
     @app_commands.describe(action=text("cmd.move.action"))
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 100]) -> None:
-        messages = await self.service.move(caller_of(interaction), action, deferrer(interaction))
+        messages = await self.service.move(caller_of(interaction), action, self._ready(interaction))
         await send(interaction, messages)
 
     @move.autocomplete("action")
@@ -39,4 +43,4 @@ class PlayCog(commands.Cog):
     @app_commands.command(name="board", description=text("cmd.board"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.board(caller_of(interaction), deferrer(interaction)))
+        await send(interaction, await self.service.board(caller_of(interaction), self._ready(interaction)))

@@ -6,6 +6,7 @@ import io
 
 import discord
 
+from i18n import t
 from service import Caller, Message
 
 
@@ -45,20 +46,44 @@ def _kwargs(message: Message) -> dict:
 
 
 async def send(interaction: discord.Interaction, messages: list[Message]) -> None:
-    """The first message answers the interaction (or its deferral); the rest follow up."""
+    """Post the service's messages for this interaction.
+
+    Normally the first message is the interaction's answer and the rest are follow-ups. After a
+    deferral the answer slot is a private placeholder: a public message sent there would be an
+    edit, and Discord notifies nobody about edits, so public messages go to the channel as new
+    messages (which do ping) and the placeholder gets a short private note.
+    """
+    deferred = interaction.response.is_done()
+    answered_privately = False
     for message in messages:
         kwargs = _kwargs(message)
-        if interaction.response.is_done():
-            await interaction.followup.send(**kwargs)
-        else:
+        if not interaction.response.is_done():
             await interaction.response.send_message(**kwargs)
+        elif deferred and not message.ephemeral:
+            kwargs.pop("ephemeral")
+            await interaction.channel.send(**kwargs)
+        else:
+            await interaction.followup.send(**kwargs)
+            answered_privately = answered_privately or message.ephemeral
+    if deferred and not answered_privately:
+        note = t("reply.posted", caller_of(interaction).locale)
+        await interaction.followup.send(note, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
-def deferrer(interaction: discord.Interaction, *, ephemeral: bool = False):
-    """A `ready` callback for the service: acknowledge in time once only slow work is left."""
+def deferrer(interaction: discord.Interaction, after_seconds: float):
+    """A `ready` callback for the service, called once a request is accepted and only slow
+    work (drawing the board) is left.
+
+    It defers, privately, only when the interaction is already `after_seconds` old, so the
+    3-second deadline is kept on a slow day while the usual answer stays a normal, pinging
+    message. A private deferral also keeps any later error private.
+    """
 
     async def ready() -> None:
-        if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+        if interaction.response.is_done():
+            return
+        waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        if after_seconds <= 0 or waited >= after_seconds:
+            await interaction.response.defer(thinking=True, ephemeral=True)
 
     return ready

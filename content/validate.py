@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from content import hexes
+from engine import hexgrid
 
 CELL_CODES = frozenset("-~w.efsCK")
 LAND = frozenset(".efsCK")  # cells that carry a region
@@ -71,10 +71,16 @@ class MapView:
     def __init__(self, cells: list[list[str]]):
         self.height = len(cells)
         self.width = len(cells[0])
-        self.code = {hexes.name(c, r): cells[r][c] for r in range(self.height) for c in range(self.width)}
+        self.coords = {hexgrid.name(c, r): (c, r) for r in range(self.height) for c in range(self.width)}
+        self.code = {space: cells[r][c] for space, (c, r) in self.coords.items()}
 
     def neighbours(self, space: str) -> list[str]:
-        return hexes.neighbour_names(space, self.width, self.height)
+        col, row = self.coords[space]
+        return [
+            hexgrid.name(c, r)
+            for c, r in hexgrid.neighbours(col, row)
+            if 0 <= c < self.width and 0 <= r < self.height
+        ]
 
     def valid(self, space: Any) -> bool:
         return isinstance(space, str) and space in self.code
@@ -179,7 +185,7 @@ def validate_map(
     else:
         for r, row in enumerate(region_cells):
             for c, letter in enumerate(row):
-                space, code = hexes.name(c, r), cells[r][c]
+                space, code = hexgrid.name(c, r), cells[r][c]
                 if code in LAND and letter not in regions:
                     problems.append(f"regions_grid: land space {space} has no known region ({letter!r})")
                 if code not in LAND and letter != "-":

@@ -107,13 +107,16 @@ class Database:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._run(self._db, "BEGIN IMMEDIATE")
             try:
+                await self._run(self._db, "BEGIN IMMEDIATE")
                 yield self._db
+                await self._run(self._db, "COMMIT")
             except BaseException:
-                await self._run(self._db, "ROLLBACK")
+                # Whatever failed (a statement, the COMMIT itself, a cancellation), never leave the
+                # shared connection inside a transaction: every later write would fail.
+                if self._db.in_transaction:
+                    await self._run(self._db, "ROLLBACK")
                 raise
-            await self._run(self._db, "COMMIT")
 
     # ---------------------------------------------------------------- reads
 
@@ -147,9 +150,10 @@ class Database:
         """The game in its lobby or in play in this channel, if any."""
         return await self._one("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
 
-    async def latest_game(self, channel_id: int) -> GameRecord | None:
-        """The most recent game of this channel, finished or not (for /board after the end)."""
-        return await self._one("channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+    async def latest_game(self, channel_id: int, *, finished_only: bool = False) -> GameRecord | None:
+        """The most recent game of this channel (with `finished_only`, played to the end)."""
+        where = "channel_id = ?" + (" AND status = 'finished'" if finished_only else "")
+        return await self._one(f"{where} ORDER BY id DESC LIMIT 1", (channel_id,))
 
     async def active_games(self) -> list[GameRecord]:
         """Every game in play: what a restarted bot resumes."""

@@ -106,7 +106,9 @@ MESSAGES: dict[str, str] = {
     "error.stale": "The game changed while your command ran, so nothing was applied. Look again and retry.",
     "error.guild_only": "Games are played in server channels, not in direct messages.",
     "error.not_allowed": "You are not allowed to use this command here.",
-    "error.internal": "Something went wrong on our side; nothing was changed. Please try again.",
+    "error.internal": "Something went wrong on our side. Check `/game status` before trying again: your move may already be on the board.",
+    "error.resign_via_command": "To resign, use `/game resign`.",
+    "reply.posted": "Done: it is posted in the channel.",
     # --- lobby and game life
     "lobby.opened": "{user} opened a **{game}** table here. Join with `/game join` ({low} to {high} players); "
     "the creator starts with `/game start`.",

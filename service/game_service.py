@@ -7,18 +7,22 @@ adds people (who is which seat), time, storage and presentation.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from db import ChannelBusy, Database, GameRecord, StaleVersion
 from engine.base import Applied, Game, MoveChoice, seat_order
-from engine.errors import GameError, GameOver, NotAPlayer
+from engine.errors import GameOver, NotAPlayer
 from i18n import t
 from service.messages import Caller, Message, ServiceError, StaleGame
 from service.presenters import Presenter, presenter_for
 
 AUTOCOMPLETE_LIMIT = 25
+RESIGN = "resign"
+
+log = logging.getLogger(__name__)
 
 Ready = Callable[[], Awaitable[None]] | None
 """Called once a request is accepted and only slow work (rendering) is left: a front end with a
@@ -65,12 +69,14 @@ class GameService:
         return game
 
     async def _shown_game(self, caller: Caller) -> GameRecord:
-        """The game in play here, or else the last one that finished (to look at its board)."""
+        """The game in play here, or else the last one that was played to the end (to look at)."""
         game = await self.db.open_game(caller.channel_id)
         if game is None:
-            game = await self.db.latest_game(caller.channel_id)
-        if game is None or game.state is None:
+            game = await self.db.latest_game(caller.channel_id, finished_only=True)
+        if game is None:
             raise ServiceError("error.no_game_here")
+        if game.state is None:
+            raise ServiceError("error.not_started")
         return game
 
     @staticmethod
@@ -85,12 +91,20 @@ class GameService:
 
     async def _render(
         self, presenter: Presenter, game: GameRecord, state: Any, caller: Caller, ready: Ready = None
-    ) -> bytes:
-        """Draw the public board off the event loop (Pillow work would stall other commands)."""
+    ) -> bytes | None:
+        """Draw the public board off the event loop (Pillow work would stall other commands).
+
+        A drawing failure must not swallow a move that is already saved: the message still goes
+        out (and still pings), without its image.
+        """
         if ready is not None:
             await ready()
         view = presenter.engine.view(state, None, caller.locale)
-        return await asyncio.to_thread(presenter.render, view, game.options, list(game.names))
+        try:
+            return await asyncio.to_thread(presenter.render, view, game.options, list(game.names))
+        except Exception:
+            log.exception("could not draw the board of game %s", game.id)
+            return None
 
     # ---------------------------------------------------------------- lobby
 
@@ -201,6 +215,8 @@ class GameService:
 
     async def move(self, caller: Caller, text: str, ready: Ready = None) -> list[Message]:
         """Apply the caller's move and say it in the channel, pinging whoever is next."""
+        if text.strip().lower() == RESIGN:
+            raise ServiceError("error.resign_via_command")
         async with self._lock(caller.channel_id):
             game = await self._active_game(caller)
             seat = self._seat_of(game, caller.user_id)
@@ -259,13 +275,13 @@ class GameService:
             presenter = presenter_for(game.game, engine)
             state = engine.loads(game.state or "")
             before = engine.to_move(state)
-            applied = engine.apply(state, seat, "resign")
+            applied = engine.apply(state, seat, RESIGN)
             game = await self._write(
                 self.db.record_move(
                     game,
                     seat=seat,
                     user_id=caller.user_id,
-                    move="resign",
+                    move=RESIGN,
                     event=applied.event,
                     state=engine.dumps(applied.state),
                     finished=engine.is_over(applied.state),
@@ -304,7 +320,11 @@ class GameService:
         return [Message(presenter.board_caption(state, game, caller.locale), image=image)]
 
     async def status(self, caller: Caller) -> list[Message]:
-        game = await self._open_game(caller)
+        game = await self.db.open_game(caller.channel_id) or await self.db.latest_game(
+            caller.channel_id, finished_only=True
+        )
+        if game is None:
+            raise ServiceError("error.no_game_here")
         if game.status == "lobby":
             presenter = self._presenter(game)
             head = t("lobby.status", caller.locale, game=presenter.title(game.options, caller.locale))
@@ -332,5 +352,3 @@ class GameService:
         except StaleVersion:
             raise StaleGame("error.stale") from None
 
-
-__all__ = ["GameError", "GameService"]

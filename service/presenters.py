@@ -124,7 +124,9 @@ class RebirthPresenter:
         ]
         if "completed" in event:
             payouts = ", ".join(
-                f"{self._tag(game, seat)} +{sum(cats.values())}" for seat, cats in sorted(points.items())
+                f"{self._tag(game, seat)} +{cats['settlement']}"
+                for seat, cats in sorted(points.items())
+                if cats.get("settlement")
             )
             parts.append(t("rebirth.event.completed", locale, settlement=event["completed"], payouts=payouts))
         for change in event.get("castles", []):

@@ -15,6 +15,11 @@ def database_path(tmp_path):
 
 
 @pytest.fixture
-def simcord_bot(database_path):
-    """The same factory `python bot.py` uses, with a fixed seed source so games repeat."""
-    return create_bot(database_path, seeds=lambda: SEED)
+def simcord_bot(database_path, request):
+    """The same factory `python bot.py` uses, with a fixed seed source so games repeat.
+
+    Parametrised indirectly with "deferring", the bot defers every command that draws a board,
+    as it does in production when a command is already slow.
+    """
+    defer_after = 0.0 if getattr(request, "param", None) == "deferring" else 1.5
+    return create_bot(database_path, seeds=lambda: SEED, defer_after=defer_after)

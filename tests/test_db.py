@@ -138,3 +138,36 @@ async def test_recent_moves_only():
         )
     assert [m.move for m in await database.moves(game.id, last=2)] == ["m3", "m4"]
     await database.close()
+
+
+async def test_a_failed_write_rolls_back_and_leaves_the_database_usable():
+    database = await Database.open(":memory:")
+    game = await new_game(database)
+    game = await database.start_game(game, [(100, "a"), (200, "b")], "{}", now=2.0)
+    with pytest.raises(TypeError):
+        await database.record_move(
+            game,
+            seat=0,
+            user_id=None,
+            move="F7",
+            event={"bad": object()},
+            state="{}",
+            finished=False,
+            turn_changed=True,
+            now=3.0,
+        )
+    assert not database._db.in_transaction
+    assert (await database.game(game.id)).version == game.version  # the version bump was undone
+    await database.record_move(
+        game,
+        seat=0,
+        user_id=None,
+        move="F7",
+        event={},
+        state="{}",
+        finished=False,
+        turn_changed=True,
+        now=3.0,
+    )
+    assert len(await database.moves(game.id)) == 1
+    await database.close()

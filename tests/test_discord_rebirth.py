@@ -6,6 +6,7 @@ import io
 import re
 
 import discord
+import pytest
 from PIL import Image
 
 from bot import create_bot
@@ -231,3 +232,33 @@ async def test_a_drawn_mission_card_is_told_only_to_its_owner(simcord_env):
     seen_by_other = " ".join(m.content for m in table.channel.history(viewer=other))
     assert card_name not in seen_by_other
     assert card_name in (await first.slash(table.channel, "hand")).response.content
+
+
+@pytest.mark.parametrize("simcord_bot", ["deferring"], indirect=True)
+async def test_a_deferred_move_still_pings_the_next_player_with_a_new_message(simcord_env):
+    """When a command has to defer (a slow moment), the public board must not be an edit of
+    the placeholder: Discord notifies nobody about edits."""
+    table = make_table(simcord_env, ["alice", "bob"])
+    await open_and_start(table)
+    start_post = next(m for m in reversed(table.channel.history()) if "goes first" in m.content)
+    assert pinged(simcord_env, start_post) == {m.id for m in table.members}
+    first = next(m for m in table.members if f"{m.mention} goes first" in start_post.content)
+    other = next(m for m in table.members if m is not first)
+    choice = (await first.autocomplete(table.channel, "move", "action", ""))[0]["value"]
+    result = await first.slash(table.channel, "move", action=choice)
+    assert result.response.ephemeral and "posted in the channel" in result.response.content
+    public = [m for m in table.channel.history() if not m.flags.ephemeral and f"**{choice}**" in m.content]
+    assert len(public) == 1 and public[0].attachments
+    assert public[0].interaction_metadata is None, "a new channel message, not an edited reply"
+    assert pinged(simcord_env, public[0]) == {other.id}
+    refused(simcord_env, await other.slash(table.channel, "move", action="resign"), "/game resign")
+
+
+async def test_status_after_the_end_and_resign_only_through_its_command(simcord_env):
+    table = make_table(simcord_env, ["alice", "bob"])
+    alice, bob = table.members
+    await open_and_start(table)
+    refused(simcord_env, await alice.slash(table.channel, "move", action="resign"), "/game resign")
+    await alice.slash(table.channel, "game resign")
+    status = await bob.slash(table.channel, "game status")
+    assert "game over" in status.response.content and "(resigned)" in status.response.content

@@ -13,6 +13,23 @@ from service import Caller, GameService
 from service.messages import ServiceError, StaleGame
 
 ALICE, BOB = 101, 202
+_OPENED: list[Database] = []
+
+
+@pytest.fixture(autouse=True)
+async def _close_databases():
+    """Close what each test opened, so no aiosqlite thread outlives its event loop."""
+    yield
+    while _OPENED:
+        await _OPENED.pop().close()
+
+
+async def open_database(path: str) -> Database:
+    database = await Database.open(path)
+    _OPENED.append(database)
+    return database
+
+
 CHANNEL = 55
 
 
@@ -21,7 +38,7 @@ def caller(user: int, **extra) -> Caller:
 
 
 async def started_service(path: str = ":memory:") -> tuple[GameService, int, int]:
-    database = await Database.open(path)
+    database = await open_database(path)
     service = GameService(database, engines=load_engine, clock=lambda: 1_700_000_000.0, seeds=lambda: 77)
     await service.new_game(caller(ALICE), "rebirth", {"map": "scotland"})
     await service.join(caller(BOB))
@@ -31,7 +48,7 @@ async def started_service(path: str = ":memory:") -> tuple[GameService, int, int
 
 
 async def test_start_pings_the_seated_players_with_a_board_image():
-    database = await Database.open(":memory:")
+    database = await open_database(":memory:")
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
     await service.new_game(caller(ALICE), "rebirth", {})
     await service.join(caller(BOB))
@@ -79,7 +96,7 @@ async def test_a_new_service_on_the_same_file_continues_the_game(tmp_path):
     service, first, second = await started_service(path)
     await service.move(caller(first), (await service.move_choices(caller(first), ""))[0].notation)
     await service.db.close()
-    reopened = GameService(await Database.open(path), engines=load_engine, clock=lambda: 2.0)
+    reopened = GameService(await open_database(path), engines=load_engine, clock=lambda: 2.0)
     with pytest.raises(NotYourTurn):
         await reopened.move(caller(first), "F7")
     choice = (await reopened.move_choices(caller(second), ""))[0].notation
@@ -100,3 +117,16 @@ async def test_autocomplete_is_empty_for_anyone_who_cannot_move():
     assert await service.move_choices(caller(second), "") == []
     assert await service.move_choices(caller(999), "") == []
     assert len(await service.move_choices(caller(first), "")) == 25
+
+
+async def test_a_board_that_cannot_be_drawn_does_not_swallow_a_saved_move(monkeypatch):
+    service, first, second = await started_service()
+    from service import presenters
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("renderer down")
+
+    monkeypatch.setattr(presenters.RebirthPresenter, "render", broken)
+    choice = (await service.move_choices(caller(first), ""))[0].notation
+    [public, *_] = await service.move(caller(first), choice)
+    assert public.image is None and public.ping == (second,) and f"**{choice}**" in public.text

@@ -1,4 +1,4 @@
-"""Rebirth (Scotland, and the Ireland advanced map): tile placement, majorities, castles."""
+"""Rebirth: tile placement, settlement majorities and castles (the Scotland map; Ireland to come)."""
 
 from engine.rebirth.game import COLOURS, DISCARD, RESIGN, Rebirth
 from engine.rebirth.state import RebirthState

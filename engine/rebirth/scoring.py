@@ -1,4 +1,4 @@
-"""How Rebirth scores: farm clusters, settlement majorities, castle control, final scoring.
+"""How Rebirth scores: farm clusters, settlement majorities and castle control.
 
 Every function is pure over (board, tiles on the board); `game.py` decides when to call them.
 Interpretations of the text are in docs/rebirth.md ("Rules: interpretations").
@@ -39,18 +39,6 @@ def farm_cluster(board: Board, tiles: Tiles, seat: int, farm: str, start: str) -
                 seen.add(near)
                 stack.append(near)
     return seen
-
-
-def cluster_size_if_placed(board: Board, tiles: Tiles, seat: int, farm: str, space: str) -> int:
-    """Points a farm placed on `space` would score: the size of the cluster it makes or grows."""
-    total = 1
-    counted: set[str] = set()
-    for near in board.neighbours[space]:
-        if near not in counted and tiles.get(near) == (seat, farm):
-            cluster = farm_cluster(board, tiles, seat, farm, near)
-            counted |= cluster
-            total += len(cluster)
-    return total
 
 
 def all_clusters(board: Board, tiles: Tiles, seat: int, farm: str) -> list[int]:
