@@ -125,12 +125,19 @@ async def bench_move_roundtrip(
     """
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as folder:
         bot = create_bot(str(Path(folder) / "bench.sqlite3"), seeds=lambda: seed)
-        async with simcord.run(bot) as env:
-            timings = await _time_moves(env, bot, moves, players, random.Random(seed), warmup)
+        try:
+            async with simcord.run(bot) as env:
+                timings = await _time_moves(env, bot, moves, players, random.Random(seed), warmup)
+        finally:
+            # simcord detaches the bot without closing it; the open sqlite connection's worker
+            # thread would then keep the process alive after the last line is printed.
+            await bot.close()
     millis = [s * 1000 for s in timings]
     return [
         Figure("rebirth_move_roundtrip_p50_ms", round(statistics.median(millis), 2), "ms"),
-        Figure("rebirth_move_roundtrip_p95_ms", round(percentile(millis, 0.95), 2), "ms", maximum=MOVE_P95_MS_MAX),
+        Figure(
+            "rebirth_move_roundtrip_p95_ms", round(percentile(millis, 0.95), 2), "ms", maximum=MOVE_P95_MS_MAX
+        ),
     ]
 
 
@@ -216,8 +223,12 @@ def bench_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[
         png = render_board(view, data, names)
         timings.append(time.perf_counter() - start)
     return [
-        Figure("rebirth_render_full_board_ms", round(statistics.median(timings) * 1000, 2), "ms",
-               maximum=RENDER_MS_MAX),
+        Figure(
+            "rebirth_render_full_board_ms",
+            round(statistics.median(timings) * 1000, 2),
+            "ms",
+            maximum=RENDER_MS_MAX,
+        ),
         Figure("rebirth_render_full_board_bytes", len(png), "bytes", maximum=RENDER_BYTES_MAX),
     ]
 
