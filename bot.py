@@ -6,6 +6,7 @@ file reads the token and database path from the environment (or a `.env` file) a
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
@@ -19,7 +20,7 @@ from cogs.games import GameCog
 from cogs.play import PlayCog
 from cogs.replies import caller_of
 from cogs.translator import CatalogTranslator
-from content.games import load_engine
+from content.games import GAME_IDS, load_engine
 from db import Database
 from engine.errors import GameError
 from i18n import t
@@ -45,7 +46,11 @@ class TabletopBot(commands.Bot):
     """The bot: one database, one game service, the cogs, and one error funnel."""
 
     def __init__(
-        self, database: str, seeds: Callable[[], int] | None = None, defer_after: float = DEFER_AFTER_SECONDS
+        self,
+        database: str,
+        seeds: Callable[[], int] | None = None,
+        defer_after: float = DEFER_AFTER_SECONDS,
+        warm_up: bool = False,
     ) -> None:
         intents = discord.Intents.default()  # slash commands need no privileged intent
         super().__init__(
@@ -57,6 +62,7 @@ class TabletopBot(commands.Bot):
         self.database_path = database
         self._seeds = seeds
         self.defer_after = defer_after
+        self.warm_up = warm_up
         self.database: Database | None = None
         self.service: GameService | None = None
         self.tree.on_error = self._on_app_command_error
@@ -73,6 +79,8 @@ class TabletopBot(commands.Bot):
         await self.add_cog(GameCog(self.service, self.defer_after))
         await self.add_cog(PlayCog(self.service, self.defer_after))
         await self.tree.sync()
+        if self.warm_up:
+            self._warming = asyncio.create_task(self.service.warm_up(GAME_IDS))
         active = await self.database.active_games()
         log.info("ready to continue %d game(s) from %s", len(active), self.database_path)
 
@@ -106,14 +114,19 @@ class TabletopBot(commands.Bot):
 
 
 def create_bot(
-    database: str, *, seeds: Callable[[], int] | None = None, defer_after: float = DEFER_AFTER_SECONDS
+    database: str,
+    *,
+    seeds: Callable[[], int] | None = None,
+    defer_after: float = DEFER_AFTER_SECONDS,
+    warm_up: bool = False,
 ) -> TabletopBot:
     """The configured, unstarted bot storing its games in `database` (a path, or ":memory:").
 
     `seeds` draws each new game's seed (tests fix it); `defer_after` is how old a command may get
-    before the bot defers it (tests set 0 to exercise the deferred path).
+    before the bot defers it (tests set 0 to exercise the deferred path); `warm_up` pre-draws
+    the boards' static layers in the background at start (the running bot does).
     """
-    return TabletopBot(database, seeds=seeds, defer_after=defer_after)
+    return TabletopBot(database, seeds=seeds, defer_after=defer_after, warm_up=warm_up)
 
 
 def main() -> int:
@@ -129,7 +142,7 @@ def main() -> int:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
     database = os.environ.get("TABLETOP_DATABASE", DEFAULT_DATABASE)
-    create_bot(database).run(token, log_handler=None)
+    create_bot(database, warm_up=True).run(token, log_handler=None)
     return 0
 
 

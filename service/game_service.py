@@ -106,6 +106,11 @@ class GameService:
             log.exception("could not draw the board of game %s", game.id)
             return None
 
+    async def warm_up(self, game_ids: tuple[str, ...]) -> None:
+        """Pre-draw each game's static board layers off the event loop (see Presenter.warm_up)."""
+        for game_id in game_ids:
+            await asyncio.to_thread(presenter_for(game_id, self._engines(game_id)).warm_up)
+
     # ---------------------------------------------------------------- lobby
 
     async def new_game(self, caller: Caller, game_id: str, options: dict[str, Any]) -> list[Message]:
@@ -351,4 +356,3 @@ class GameService:
             return await write
         except StaleVersion:
             raise StaleGame("error.stale") from None
-

@@ -130,3 +130,17 @@ async def test_a_board_that_cannot_be_drawn_does_not_swallow_a_saved_move(monkey
     choice = (await service.move_choices(caller(first), ""))[0].notation
     [public, *_] = await service.move(caller(first), choice)
     assert public.image is None and public.ping == (second,) and f"**{choice}**" in public.text
+
+
+async def test_warm_up_caches_every_static_board_layer():
+    from render.rebirth import static_cache_info, static_layer
+
+    static_layer.cache_clear()
+    database = await open_database(":memory:")
+    service = GameService(database, engines=load_engine, clock=lambda: 1.0)
+    await service.warm_up(("rebirth",))
+    assert static_cache_info().misses == 3  # one static layer a player count: 2, 3, 4
+    await service.new_game(caller(ALICE), "rebirth", {})
+    await service.join(caller(BOB))
+    await service.start(caller(ALICE))
+    assert static_cache_info().misses == 3 and static_cache_info().hits >= 1
