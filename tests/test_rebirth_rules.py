@@ -368,3 +368,11 @@ def test_move_choices_are_labelled_with_points_and_sorted_best_first(game):
     assert choices[0].notation == "C3" and "+8" in choices[0].label  # completes Midton alone
     assert {c.notation for c in choices} == set(game.legal_moves(ready, 0))
     assert game.move_choices(ready, 1) == []
+
+
+def test_seat_order_comes_from_the_seed():
+    from engine.base import seat_order
+
+    assert seat_order(4, 11) == seat_order(4, 11)
+    assert sorted(seat_order(4, 11)) == [0, 1, 2, 3]
+    assert len({tuple(seat_order(4, seed)) for seed in range(20)}) > 5
