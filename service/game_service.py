@@ -222,6 +222,14 @@ class GameService:
         """Apply the caller's move and say it in the channel, pinging whoever is next."""
         if text.strip().lower() == RESIGN:
             raise ServiceError("error.resign_via_command")
+        return await self._play(caller, text, ready)
+
+    async def resign(self, caller: Caller, ready: Ready = None) -> list[Message]:
+        """The caller leaves the game (a move of its own, so replays include it)."""
+        return await self._play(caller, RESIGN, ready)
+
+    async def _play(self, caller: Caller, text: str, ready: Ready) -> list[Message]:
+        """Apply one move for the caller and store it with the state it leads to, atomically."""
         async with self._lock(caller.channel_id):
             game = await self._active_game(caller)
             seat = self._seat_of(game, caller.user_id)
@@ -230,13 +238,12 @@ class GameService:
             state = engine.loads(game.state or "")
             before = engine.to_move(state)
             applied = engine.apply(state, seat, text)
-            notation = applied.event.get("space") or text.strip().lower()
             game = await self._write(
                 self.db.record_move(
                     game,
                     seat=seat,
                     user_id=caller.user_id,
-                    move=notation,
+                    move=applied.event.get("space") or text.strip().lower(),
                     event=applied.event,
                     state=engine.dumps(applied.state),
                     finished=engine.is_over(applied.state),
@@ -271,30 +278,6 @@ class GameService:
                 Message(presenter.private_text(private[seat], state, seat, caller.locale), ephemeral=True)
             )
         return messages
-
-    async def resign(self, caller: Caller, ready: Ready = None) -> list[Message]:
-        async with self._lock(caller.channel_id):
-            game = await self._active_game(caller)
-            seat = self._seat_of(game, caller.user_id)
-            engine = self._engines(game.game)
-            presenter = presenter_for(game.game, engine)
-            state = engine.loads(game.state or "")
-            before = engine.to_move(state)
-            applied = engine.apply(state, seat, RESIGN)
-            game = await self._write(
-                self.db.record_move(
-                    game,
-                    seat=seat,
-                    user_id=caller.user_id,
-                    move=RESIGN,
-                    event=applied.event,
-                    state=engine.dumps(applied.state),
-                    finished=engine.is_over(applied.state),
-                    turn_changed=engine.to_move(applied.state) != before,
-                    now=self._clock(),
-                )
-            )
-        return await self._after_move(caller, game, presenter, applied, ready)
 
     async def abort(self, caller: Caller) -> list[Message]:
         """End the channel's game without a result: the creator, or anyone who manages the channel."""

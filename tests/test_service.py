@@ -144,3 +144,19 @@ async def test_warm_up_caches_every_static_board_layer():
     await service.join(caller(BOB))
     await service.start(caller(ALICE))
     assert static_cache_info().misses == 3 and static_cache_info().hits >= 1
+
+
+async def test_the_stored_moves_replay_from_the_seed_to_the_stored_state():
+    service, first, second = await started_service()
+    mover = first
+    for _ in range(12):
+        choice = (await service.move_choices(caller(mover), ""))[0].notation
+        await service.move(caller(mover), choice)
+        mover = second if mover == first else first
+    await service.resign(caller(second))
+    game = await service.db.latest_game(CHANNEL)
+    engine = load_engine("rebirth")
+    state = engine.new_game(len(game.players), game.options, game.seed)
+    for move in await service.db.moves(game.id):
+        state = engine.apply(state, move.seat, move.move).state
+    assert engine.dumps(state) == game.state and engine.is_over(state)
