@@ -50,6 +50,10 @@ class Board:
     adjacent_cathedrals: dict[str, tuple[str, ...]] = field(default_factory=dict)
     coords: dict[str, tuple[int, int]] = field(default_factory=dict)
     tiebreak_castles: tuple[str, ...] = ()
+    bonus_spaces: dict[str, str] = field(default_factory=dict)  # space -> "port" or "offshore"
+    towers: dict[str, str] = field(default_factory=dict)
+    tara: str | None = None
+    adjacent_towers: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def open_spaces(self, players: int) -> tuple[str, ...]:
         """Placement spaces not covered by a neutral tile at this player count."""
@@ -64,12 +68,16 @@ class Board:
         out = []
         if space in self.settlement_of:
             out.append(f"settlement:{self.settlement_of[space].name}")
-        if space in self.ports:
-            out.append("port")
+        if space in self.bonus_spaces:
+            out.append(self.bonus_spaces[space])
         if space in self.castles:
             out.append(f"castle:{self.castles[space]}")
         if space in self.cathedrals:
             out.append(f"cathedral:{self.cathedrals[space]}")
+        if space in self.towers:
+            out.append(f"tower:{self.towers[space]}")
+        if space == self.tara:
+            out.append("tara")
         if space in self.yellow:
             out.append(f"yellow:{self.yellow[space]}")
         return out
@@ -102,6 +110,10 @@ def build_board(map_data: dict[str, Any]) -> Board:
         for space in settlement.spaces:
             board.settlement_of[space] = settlement
     board.ports = frozenset(map_data.get("ports", []))
+    board.bonus_spaces = {space: "port" for space in board.ports}
+    board.bonus_spaces.update({space: "offshore" for space in map_data.get("offshore", [])})
+    board.towers = dict(map_data.get("towers", {}))
+    board.tara = map_data.get("tara")
     board.castles = dict(map_data.get("castles", {}))
     board.cathedrals = dict(map_data.get("cathedrals", {}))
     board.castle_of_name = {name: space for space, name in board.castles.items()}
@@ -112,4 +124,5 @@ def build_board(map_data: dict[str, Any]) -> Board:
         near = board.neighbours[space]
         board.adjacent_castles[space] = tuple(n for n in near if n in board.castles)
         board.adjacent_cathedrals[space] = tuple(n for n in near if n in board.cathedrals)
+        board.adjacent_towers[space] = tuple(n for n in near if n in board.towers)
     return board

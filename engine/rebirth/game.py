@@ -3,6 +3,10 @@
 A turn is one move: place the tile in hand on a legal space (its coordinate is the move, e.g.
 `F7`), score it, draw. `discard` exists only for the case the text leaves open: a tile with no
 legal space anywhere. `resign` may be played by any seated player at any time.
+
+Ireland (advanced mode) adds public and private missions, Round Tower bonuses (an extra
+placement is a move of its own, made before the turn ends), the Hill of Tara tie-break and the
+once-per-game Doubling Marker (`F7 x2`).
 """
 
 from __future__ import annotations
@@ -22,10 +26,18 @@ from i18n import t
 COLOURS = ("orange", "blue", "green", "purple")
 DISCARD = "discard"
 RESIGN = "resign"
+DOUBLE = "x2"
+PUBLIC_ROW = 8
 
 # Spaces a tile may go on, and where a farm may go when its own spaces and blank land are full.
 _ALLOWED = {"E": ".e", "F": ".f"}
 _FALLBACK = {"E": "f", "F": "e"}
+_LANDMARK_ERRORS = {
+    "C": "error.rebirth.castle_space",
+    "K": "error.rebirth.cathedral_space",
+    "R": "error.rebirth.tower_space",
+    "T": "error.rebirth.tara_space",
+}
 
 
 class Rebirth:
@@ -36,12 +48,20 @@ class Rebirth:
     max_players = 4
 
     def __init__(
-        self, maps: dict[str, dict[str, Any]], tiles: dict[str, Any], missions: dict[str, list[dict]]
+        self,
+        maps: dict[str, dict[str, Any]],
+        tiles: dict[str, Any],
+        missions: dict[str, list[dict]],
+        towers: dict[str, list[dict]] | None = None,
     ):
         self.boards: dict[str, Board] = {map_id: build_board(data) for map_id, data in maps.items()}
         self.tiles = tiles
         self.missions = {card["id"]: card for cards in missions.values() for card in cards}
         self.mission_decks = {map_id: [card["id"] for card in cards] for map_id, cards in missions.items()}
+        self.tower_tiles = {tile["id"]: tile for tiles_ in (towers or {}).values() for tile in tiles_}
+        self.tower_sets = {
+            map_id: [tile["id"] for tile in tiles_] for map_id, tiles_ in (towers or {}).items()
+        }
 
     # ------------------------------------------------------------------ setup
 
@@ -61,13 +81,22 @@ class Rebirth:
         for _ in range(players):
             tiles = [code for code, count in self.tiles["colour_tiles"].items() for _ in range(count)]
             rng.shuffle(tiles)
-            state.set_aside.append(sorted(tiles[:set_aside_count]))
+            aside = tiles[:set_aside_count]  # Ireland keeps them shuffled, face down (recall draws)
+            state.set_aside.append(aside if board.towers else sorted(aside))
             state.hands.append(tiles[set_aside_count])
             state.supplies.append(tiles[set_aside_count + 1 :])
             state.missions.append([])
             state.scores.append({})
             state.resigned.append(False)
             state.discarded.append([])
+        if board.towers:  # Ireland: a public row, a private pile, tower bonuses, doubling
+            state.public_missions, deck = deck[:PUBLIC_ROW], deck[PUBLIC_ROW:]
+            state.public_done = {card: [] for card in state.public_missions}
+            bonus_tiles = list(self.tower_sets.get(map_id, []))
+            rng.shuffle(bonus_tiles)
+            state.towers = dict(zip(sorted(board.towers), bonus_tiles, strict=False))
+            state.towers_used = {space: [] for space in state.towers}
+            state.doubling = [True] * players
         state.mission_deck = deck
         for space in board.covered_spaces(players):
             state.board[space] = (NEUTRAL, "N")
@@ -89,12 +118,25 @@ class Rebirth:
     def scores(self, state: RebirthState) -> list[int]:
         return [state.total(seat) for seat in range(state.players)]
 
+    def tile_to_place(self, state: RebirthState, seat: int) -> str | None:
+        """The tile `seat` places next: a tower's extra tile first, else the tile in hand."""
+        if state.pending and state.current == seat:
+            return state.pending[0]["tile"]
+        return state.hands[seat]
+
+    def can_double(self, state: RebirthState, seat: int) -> bool:
+        return bool(state.doubling) and state.doubling[seat]
+
     def legal_moves(self, state: RebirthState, seat: int) -> list[str]:
         """Every move `seat` may make now (empty when it is not their turn)."""
         if state.finished or seat != state.current:
             return []
-        spaces = self._legal_spaces(state, state.hands[seat])
-        return spaces if spaces else [DISCARD]
+        spaces = self._legal_spaces(state, self.tile_to_place(state, seat))
+        if not spaces:
+            return [DISCARD]
+        if self.can_double(state, seat):
+            return spaces + [f"{space} {DOUBLE}" for space in spaces]
+        return spaces
 
     def _legal_spaces(self, state: RebirthState, tile: str | None) -> list[str]:
         if tile is None:
@@ -108,13 +150,24 @@ class Rebirth:
 
     def move_choices(self, state: RebirthState, seat: int, locale: str | None = None) -> list[MoveChoice]:
         """Legal moves labelled with what they would score now, best first."""
-        moves = self.legal_moves(state, seat)
-        if moves == [DISCARD]:
+        if state.finished or seat != state.current:
+            return []
+        tile = self.tile_to_place(state, seat)
+        spaces = self._legal_spaces(state, tile)
+        if not spaces:
             return [MoveChoice(DISCARD, t("move.rebirth.discard_label", locale), 0)]
-        tile = state.hands[seat]
         choices = []
-        for space in moves:
+        for space in spaces:
             preview = self._preview(state, seat, tile, space)
+            extras = [t("move.rebirth.takes_castle", locale, castle=name) for name in preview["castles"]]
+            extras += [t("move.rebirth.cathedral_card", locale)] * preview["cathedrals"]
+            extras += [
+                t(f"move.rebirth.tower.{bonus['bonus']}", locale, **bonus) for bonus in preview["towers"]
+            ]
+            suffix = f" · {', '.join(extras)}" if extras else ""
+            rank = (
+                preview["points"] + 3 * len(preview["castles"]) + 2 * preview["cathedrals"] + preview["bonus"]
+            )
             label = t(
                 "move.rebirth.label",
                 locale,
@@ -122,12 +175,19 @@ class Rebirth:
                 tile=t(f"tile.{tile}", locale),
                 points=preview["points"],
             )
-            extras = [t("move.rebirth.takes_castle", locale, castle=name) for name in preview["castles"]]
-            extras += [t("move.rebirth.cathedral_card", locale)] * preview["cathedrals"]
-            if extras:
-                label = f"{label} · {', '.join(extras)}"
-            rank = preview["points"] + 3 * len(preview["castles"]) + 2 * preview["cathedrals"]
-            choices.append(MoveChoice(space, label[:100], rank))
+            choices.append(MoveChoice(space, (label + suffix)[:100], rank))
+            if self.can_double(state, seat) and preview["points"]:
+                doubled = t(
+                    "move.rebirth.label_doubled",
+                    locale,
+                    space=f"{space} {DOUBLE}",
+                    tile=t(f"tile.{tile}", locale),
+                    points=2 * preview["points"],
+                )
+                # Spending the once-a-game marker on a small gain is rarely wise: rank it lower.
+                choices.append(
+                    MoveChoice(f"{space} {DOUBLE}", (doubled + suffix)[:100], rank + preview["points"] - 4)
+                )
         choices.sort(key=lambda choice: (-choice.rank, _space_order(choice.notation)))
         return choices
 
@@ -146,7 +206,19 @@ class Rebirth:
             ):
                 castles.append(board.castles[castle])
         cathedrals = sum(seat not in state.cathedral_markers[k] for k in board.adjacent_cathedrals[space])
-        return {"points": points, "castles": castles, "cathedrals": cathedrals}
+        towers, bonus = [], 0
+        for tower in board.adjacent_towers[space]:
+            if tower in state.towers and seat not in state.towers_used[tower]:
+                tile_ = self.tower_tiles[state.towers[tower]]
+                towers.append({"bonus": tile_["bonus"], "value": tile_.get("value", 0)})
+                bonus += tile_.get("value", 2)
+        return {
+            "points": points,
+            "castles": castles,
+            "cathedrals": cathedrals,
+            "towers": towers,
+            "bonus": bonus,
+        }
 
     # ----------------------------------------------------------------- apply
 
@@ -166,18 +238,22 @@ class Rebirth:
             raise IllegalMove("error.resigned")
         if seat != state.current:
             raise NotYourTurn("error.not_your_turn")
-        tile = state.hands[seat]
-        assert tile is not None, "a seat to move always holds a tile"
+        tile = self.tile_to_place(state, seat)
+        assert tile is not None, "a seat to move always has a tile to place"
         if text == DISCARD:
             if self._legal_spaces(state, tile):
                 raise IllegalMove("error.rebirth.discard_with_space", tile=t(f"tile.{tile}"))
             return self._discard(state, seat, tile)
-        coords = hexgrid.parse(text)
+        words = text.replace("×", "x").split()
+        doubled = len(words) == 2 and words[1] == DOUBLE
+        if doubled and not self.can_double(state, seat):
+            raise IllegalMove("error.rebirth.no_doubling")
+        coords = hexgrid.parse(words[0]) if words and (len(words) == 1 or doubled) else None
         if coords is None:
             raise MalformedMove("error.rebirth.malformed", text=move[:20])
         space = hexgrid.name(*coords)
         self._check_space(state, tile, space)
-        return self._place(state, seat, tile, space)
+        return self._place(state, seat, tile, space, doubled)
 
     def _check_space(self, state: RebirthState, tile: str, space: str) -> None:
         board = self.board(state)
@@ -186,10 +262,8 @@ class Rebirth:
             raise IllegalMove("error.rebirth.off_board", space=space)
         if kind in "~w":
             raise IllegalMove("error.rebirth.water", space=space)
-        if kind == "C":
-            raise IllegalMove("error.rebirth.castle_space", space=space)
-        if kind == "K":
-            raise IllegalMove("error.rebirth.cathedral_space", space=space)
+        if kind in _LANDMARK_ERRORS:
+            raise IllegalMove(_LANDMARK_ERRORS[kind], space=space)
         if space in state.board:
             key = "error.rebirth.neutral" if state.board[space][0] == NEUTRAL else "error.rebirth.occupied"
             raise IllegalMove(key, space=space)
@@ -207,33 +281,28 @@ class Rebirth:
     ) -> dict[int, dict[str, int]]:
         """Points scored immediately by a placement (already on `tiles`), by seat and category."""
         points: dict[int, dict[str, int]] = {}
-
-        def add(who: int, category: str, value: int) -> None:
-            if value:
-                points.setdefault(who, {})
-                points[who][category] = points[who].get(category, 0) + value
-
         if tile in scoring.FARMS:
-            add(seat, "farm", len(scoring.farm_cluster(board, tiles, seat, tile, space)))
+            _add(points, seat, "farm", len(scoring.farm_cluster(board, tiles, seat, tile, space)))
             return points
         settlement = board.settlement_of[space]
         if settlement.size == 1:
-            add(seat, "settlement", scoring.influence(tile))
+            _add(points, seat, "settlement", scoring.influence(tile))
         elif scoring.is_complete(settlement, tiles):
             for who, value in scoring.settlement_payout(settlement, tiles).items():
-                add(who, "settlement", value)
-        if space in board.ports:
-            add(seat, "port", 1)
+                _add(points, who, "settlement", value)
+        if space in board.bonus_spaces:
+            _add(points, seat, board.bonus_spaces[space], 1)
         return points
 
-    def _place(self, state: RebirthState, seat: int, tile: str, space: str) -> Applied:
+    def _place(self, state: RebirthState, seat: int, tile: str, space: str, doubled: bool = False) -> Applied:
         board = self.board(state)
         new = state.copy()
+        if new.pending:
+            new.pending.pop(0)  # this placement is a tower's extra tile
+        else:
+            new.hands[seat] = None
         new.board[space] = (seat, tile)
         points = self._placement_points(board, new.board, seat, tile, space)
-        for who, categories in points.items():
-            for category, value in categories.items():
-                new.scores[who][category] = new.scores[who].get(category, 0) + value
         event: dict[str, Any] = {
             "kind": "place",
             "seat": seat,
@@ -242,22 +311,19 @@ class Rebirth:
             "points": points,
         }
         private: dict[int, dict[str, Any]] = {}
+        if doubled:
+            new.doubling[seat] = False
+            event["doubled"] = True
+            _add(points, seat, "doubling", sum(points.get(seat, {}).values()))
         settlement = board.settlement_of.get(space)
         if settlement and settlement.size > 1 and scoring.is_complete(settlement, new.board):
             event["completed"] = settlement.name
-        drawn = []
         for cathedral in board.adjacent_cathedrals[space]:
             if seat in new.cathedral_markers[cathedral]:
                 continue
             new.cathedral_markers[cathedral].append(seat)
             event.setdefault("cathedrals", []).append(board.cathedrals[cathedral])
-            if new.mission_deck:
-                card = new.mission_deck.pop(0)
-                new.missions[seat].append(card)
-                drawn.append(card)
-        if drawn:
-            private[seat] = {"missions_drawn": drawn}
-            event["missions_drawn"] = len(drawn)
+            self._draw_mission(new, seat, event, private)
         for castle in board.adjacent_castles[space]:
             holder = new.castles[castle]
             controller = scoring.castle_controller(board, new.board, castle, seat, holder, new.players)
@@ -266,15 +332,103 @@ class Rebirth:
                 event.setdefault("castles", []).append(
                     {"castle": board.castles[castle], "from": holder, "to": controller}
                 )
+        self._tower_bonuses(new, board, seat, space, points, event, private)
+        self._public_missions(new, seat, points, event)
+        for who, categories in points.items():
+            for category, value in categories.items():
+                new.scores[who][category] = new.scores[who].get(category, 0) + value
         new.last = {"seat": seat, "space": space, "tile": tile}
-        self._finish_turn(new, seat)
+        new.turn += 1
+        if new.pending:
+            event["pending"] = len(new.pending)  # the same player places again before drawing
+        else:
+            self._finish_turn(new, seat)
         return Applied(new, event, private)
+
+    def _draw_mission(
+        self, state: RebirthState, seat: int, event: dict[str, Any], private: dict[int, dict[str, Any]]
+    ) -> None:
+        """A private mission card from the face-down pile, if any is left."""
+        if not state.mission_deck:
+            return
+        card = state.mission_deck.pop(0)
+        state.missions[seat].append(card)
+        private.setdefault(seat, {}).setdefault("missions_drawn", []).append(card)
+        event["missions_drawn"] = event.get("missions_drawn", 0) + 1
+
+    def _tower_bonuses(
+        self,
+        state: RebirthState,
+        board: Board,
+        seat: int,
+        space: str,
+        points: dict[int, dict[str, int]],
+        event: dict[str, Any],
+        private: dict[int, dict[str, Any]],
+    ) -> None:
+        """Activate each Round Tower next to `space` that `seat` has not used yet."""
+        for tower in board.adjacent_towers[space]:
+            if tower not in state.towers or seat in state.towers_used[tower]:
+                continue
+            state.towers_used[tower].append(seat)
+            bonus = self.tower_tiles[state.towers[tower]]
+            kind, outcome = bonus["bonus"], "ok"
+            if kind == "points":
+                _add(points, seat, "tower", bonus["value"])
+            elif kind == "mission":
+                outcome = "ok" if state.mission_deck else "empty"
+                self._draw_mission(state, seat, event, private)
+            elif kind in ("extra_tile", "recall"):
+                source = state.supplies[seat] if kind == "extra_tile" else state.set_aside[seat]
+                if source:
+                    state.pending.append({"kind": "extra", "tile": source.pop(0), "source": kind})
+                else:
+                    outcome = "empty"
+            elif kind == "doubling":
+                if state.doubling[seat]:
+                    _add(points, seat, "tower", 2)
+                    outcome = "points"
+                else:
+                    state.doubling[seat] = True
+            event.setdefault("towers", []).append(
+                {"tower": board.towers[tower], "bonus": kind, "value": bonus.get("value"), "outcome": outcome}
+            )
+
+    def _public_missions(
+        self, state: RebirthState, mover: int, points: dict[int, dict[str, int]], event: dict[str, Any]
+    ) -> None:
+        """After every placement: anyone who now meets a public mission scores it, the first
+        player the higher value, later ones the lower. The mover is checked first."""
+        if not state.public_missions:
+            return
+        pos = self.position(state)
+        for step in range(state.players):
+            who = (mover + step) % state.players
+            if state.resigned[who]:
+                continue
+            for card_id in state.public_missions:
+                done = state.public_done[card_id]
+                card = self.missions[card_id]
+                if who in done or not mission_rules.is_met(card["condition"], pos, who):
+                    continue
+                value = card["low"] if done else card["high"]
+                done.append(who)
+                _add(points, who, "public", value)
+                event.setdefault("public_missions", []).append(
+                    {"mission": card["name"], "seat": who, "points": value, "first": len(done) == 1}
+                )
 
     def _discard(self, state: RebirthState, seat: int, tile: str) -> Applied:
         new = state.copy()
+        if new.pending:
+            new.pending.pop(0)
+        else:
+            new.hands[seat] = None
         new.discarded[seat].append(tile)
         new.last = {"seat": seat, "space": None, "tile": tile}
-        self._finish_turn(new, seat)
+        new.turn += 1
+        if not new.pending:
+            self._finish_turn(new, seat)
         return Applied(new, {"kind": "discard", "seat": seat, "tile": tile, "points": {}}, {})
 
     def _resign(self, state: RebirthState, seat: int) -> Applied:
@@ -284,6 +438,8 @@ class Rebirth:
         new.resigned[seat] = True
         new.hands[seat] = None
         new.supplies[seat] = []
+        if new.current == seat:
+            new.pending = []
         event: dict[str, Any] = {"kind": "resign", "seat": seat, "points": {}}
         if sum(not r for r in new.resigned) <= 1:
             self._final_scoring(new)
@@ -293,9 +449,9 @@ class Rebirth:
 
     def _finish_turn(self, state: RebirthState, seat: int) -> None:
         """Step 3 of a turn (draw), then pass the turn or end the game."""
-        state.turn += 1
         supply = state.supplies[seat]
-        state.hands[seat] = supply.pop(0) if supply else None
+        if state.hands[seat] is None and supply:
+            state.hands[seat] = supply.pop(0)
         self._advance(state, seat)
 
     def _advance(self, state: RebirthState, seat: int) -> None:
@@ -336,7 +492,7 @@ class Rebirth:
                 if mission_rules.is_met(self.missions[c]["condition"], pos, seat)
             ]
             met.append(done)
-            value = sum(self.missions[c]["points"] for c in done)
+            value = sum(_card_points(self.missions[c]) for c in done)
             if value:
                 state.scores[seat]["missions"] = value
         final_points = [
@@ -369,6 +525,14 @@ class Rebirth:
             holder = state.castles.get(space) if space else None
             if holder in tied:
                 return [holder], castle_name
+        if board.tara:
+            near = {
+                seat: sum(state.board.get(n, (NEUTRAL, ""))[0] == seat for n in board.neighbours[board.tara])
+                for seat in tied
+            }
+            most = max(near.values())
+            if list(near.values()).count(most) == 1:
+                return [seat for seat, count in near.items() if count == most], "Hill of Tara"
         return tied, "shared"
 
     # ------------------------------------------------------------------ views
@@ -388,6 +552,7 @@ class Rebirth:
                     "missions": len(state.missions[s]),
                     "castles": sum(holder == s for holder in state.castles.values()),
                     "resigned": state.resigned[s],
+                    "doubling": bool(state.doubling) and state.doubling[s],
                 }
             )
         view: dict[str, Any] = {
@@ -407,6 +572,18 @@ class Rebirth:
             "last": dict(state.last) if state.last else None,
             "mission_deck": len(state.mission_deck),
             "private": None,
+            "public_missions": [self.public_card(card, state, locale) for card in state.public_missions],
+            "towers": {
+                space: {
+                    "name": self.board(state).towers[space],
+                    "bonus": self.tower_tiles[tile_id]["bonus"],
+                    "value": self.tower_tiles[tile_id].get("value"),
+                    "used_by": list(state.towers_used[space]),
+                }
+                for space, tile_id in state.towers.items()
+            },
+            "tara": self.board(state).tara,
+            "pending": {"seat": state.current, "kind": "extra"} if state.pending else None,
         }
         if state.finished and state.final:
             final = dict(state.final)
@@ -419,7 +596,10 @@ class Rebirth:
             view["private"] = {
                 "seat": seat,
                 "hand": state.hands[seat],
-                "set_aside": list(state.set_aside[seat]),
+                "set_aside": sorted(state.set_aside[seat]),
+                "placing": self.tile_to_place(state, seat) if state.current == seat else None,
+                "extra": bool(state.pending) and state.current == seat,
+                "doubling": self.can_double(state, seat),
                 "missions": [self.mission_card(card, seat, state, locale) for card in state.missions[seat]],
             }
         return view
@@ -433,7 +613,7 @@ class Rebirth:
         return {
             "id": card_id,
             "name": card["name"],
-            "points": card["points"],
+            "points": _card_points(card),
             "text": mission_rules.describe(card["condition"], locale),
             "have": have,
             "need": need,
@@ -464,11 +644,35 @@ class Rebirth:
             "set_aside": self.tiles["set_aside"][state.map_id],
         }
 
+    def public_card(self, card_id: str, state: RebirthState, locale: str | None = None) -> dict[str, Any]:
+        """A card of the public row, with who completed it (first at the high value)."""
+        card = self.missions[card_id]
+        return {
+            "id": card_id,
+            "name": card["name"],
+            "text": mission_rules.describe(card["condition"], locale),
+            "high": card["high"],
+            "low": card["low"],
+            "completed_by": list(state.public_done.get(card_id, [])),
+        }
+
     def dumps(self, state: RebirthState) -> str:
         return state.dumps()
 
     def loads(self, text: str) -> RebirthState:
         return RebirthState.loads(text)
+
+
+def _card_points(card: dict[str, Any]) -> int:
+    """A private mission's value: Scotland cards have `points`, Ireland cards score `high`."""
+    return card["points"] if "points" in card else card["high"]
+
+
+def _add(points: dict[int, dict[str, int]], who: int, category: str, value: int) -> None:
+    """Add `value` points for `who` in `category` to a move's points (zero adds nothing)."""
+    if value:
+        categories = points.setdefault(who, {})
+        categories[category] = categories.get(category, 0) + value
 
 
 def _space_order(space: str) -> tuple[int, int]:

@@ -111,6 +111,8 @@ def _touches(board: Board, space: str, feature: str) -> bool:
             or (feature == "loch" and kind == "w")
             or (feature == "castle" and kind == "C")
             or (feature == "cathedral" and kind == "K")
+            or (feature == "tower" and kind == "R")
+            or (feature == "tara" and kind == "T")
         ):
             return True
     return False

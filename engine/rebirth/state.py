@@ -32,6 +32,13 @@ class RebirthState:
     scores: list[dict[str, int]] = field(default_factory=list)
     resigned: list[bool] = field(default_factory=list)
     discarded: list[list[str]] = field(default_factory=list)
+    # Ireland (advanced mode); empty on Scotland.
+    public_missions: list[str] = field(default_factory=list)
+    public_done: dict[str, list[int]] = field(default_factory=dict)  # card -> seats, in order
+    towers: dict[str, str] = field(default_factory=dict)  # tower space -> bonus tile id
+    towers_used: dict[str, list[int]] = field(default_factory=dict)
+    doubling: list[bool] = field(default_factory=list)  # True while the marker is unused
+    pending: list[dict[str, Any]] = field(default_factory=list)  # tower bonuses still to resolve
     finished: bool = False
     final: dict[str, Any] | None = None
     last: dict[str, Any] | None = None
@@ -55,6 +62,12 @@ class RebirthState:
             scores=[dict(s) for s in self.scores],
             resigned=list(self.resigned),
             discarded=[list(d) for d in self.discarded],
+            public_missions=list(self.public_missions),
+            public_done={k: list(v) for k, v in self.public_done.items()},
+            towers=dict(self.towers),
+            towers_used={k: list(v) for k, v in self.towers_used.items()},
+            doubling=list(self.doubling),
+            pending=[dict(p) for p in self.pending],
             finished=self.finished,
             final=self.final,
             last=self.last,
