@@ -16,7 +16,18 @@ from service.messages import ServiceError
 
 COLOUR_EMOJI = {"orange": "🟠", "blue": "🔵", "green": "🟢", "purple": "🟣"}
 COLOUR_LETTER = {"orange": "O", "blue": "B", "green": "G", "purple": "P"}
-CATEGORY_ORDER = ("settlement", "farm", "port", "incomplete", "castles", "missions")
+CATEGORY_ORDER = (
+    "settlement",
+    "farm",
+    "port",
+    "offshore",
+    "doubling",
+    "tower",
+    "public",
+    "incomplete",
+    "castles",
+    "missions",
+)
 
 
 class Presenter(Protocol):
@@ -152,8 +163,29 @@ class RebirthPresenter:
                 )
         for cathedral in event.get("cathedrals", []):
             parts.append(t("rebirth.event.cathedral", locale, cathedral=cathedral))
+        if event.get("doubled"):
+            parts.append(t("rebirth.event.doubled", locale))
+        for tower in event.get("towers", []):
+            bonus = t(f"tower.bonus.{tower['bonus']}", locale, value=tower.get("value"))
+            key = "rebirth.event.tower_empty" if tower["outcome"] == "empty" else "rebirth.event.tower"
+            if tower["outcome"] == "points":  # the Doubling Marker was unused: 2 points instead
+                key, bonus = "rebirth.event.tower", t("tower.bonus.points", locale, value=2)
+            parts.append(t(key, locale, tower=tower["tower"], bonus=bonus))
+        for done in event.get("public_missions", []):
+            key = "rebirth.event.public_first" if done["first"] else "rebirth.event.public_later"
+            parts.append(
+                t(
+                    key,
+                    locale,
+                    tag=self._tag(game, done["seat"]),
+                    mission=done["mission"],
+                    points=done["points"],
+                )
+            )
         if event.get("missions_drawn"):
             parts.append(t("rebirth.event.missions_drawn", locale, count=event["missions_drawn"]))
+        if event.get("pending"):
+            parts.append(t("rebirth.event.extra", locale, who=who))
         return " ".join(parts)
 
     def final_text(self, state: Any, game: GameRecord, locale: str | None) -> str:
@@ -267,7 +299,38 @@ class RebirthPresenter:
                 line += " " + t("rebirth.final.resigned", locale)
             lines.append(line)
         lines.append(t("rebirth.status.deck", locale, count=view["mission_deck"]))
+        lines += self._public_lines(view, game, locale)
         return "\n".join(lines)
+
+    def _public_lines(self, view: dict[str, Any], game: GameRecord, locale: str | None) -> list[str]:
+        """Ireland: the public mission row and the tower bonuses, which everyone may see."""
+        if not view.get("public_missions"):
+            return []
+        lines = [t("rebirth.status.public_title", locale)]
+        for card in view["public_missions"]:
+            done = " ".join(self._tag(game, seat).split(" ")[0] for seat in card["completed_by"]) or "-"
+            lines.append(
+                t(
+                    "rebirth.status.public_line",
+                    locale,
+                    name=card["name"],
+                    high=card["high"],
+                    low=card["low"],
+                    text=card["text"],
+                    done=done,
+                )
+            )
+        towers = [
+            t(
+                "rebirth.status.tower_line",
+                locale,
+                tower=tower["name"],
+                bonus=t(f"tower.bonus.{tower['bonus']}", locale, value=tower.get("value")),
+            )
+            for tower in view["towers"].values()
+        ]
+        lines.append(t("rebirth.status.towers_title", locale, towers="; ".join(towers)))
+        return lines
 
     def board_caption(self, state: Any, game: GameRecord, locale: str | None) -> str:
         view = self.engine.view(state, None, locale)
