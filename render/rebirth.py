@@ -16,6 +16,10 @@ Why it is built the way it is:
   font can show (the default Pillow font covers ASCII), and truncated.
 * Fonts come from `ImageFont.load_default(size=...)`, bundled with Pillow, so rendering works
   in Docker and CI without system fonts. No file is read at render time.
+* Ireland (advanced mode) adds Round Towers (with their face-up bonus tile and the seats that
+  took it), the Hill of Tara, offshore farms, the public mission row in the panel and each
+  seat's Doubling Marker. The bonus tiles, markers, chips and mission rows are cached sprites
+  too, and a map without those features draws exactly as before.
 """
 
 from __future__ import annotations
@@ -91,6 +95,8 @@ TERRAIN: dict[str, RGB] = {
     "s": (238, 216, 180),  # settlement space: sandstone
     "C": (176, 172, 164),  # castle: stone
     "K": (196, 186, 208),  # cathedral: lavender stone
+    "R": (204, 210, 184),  # Round Tower (Ireland): grey-green upland
+    "T": (184, 212, 140),  # Hill of Tara (Ireland): green mound
 }
 ICON_ENERGY: RGB = (170, 140, 30)
 ICON_FOOD: RGB = (168, 120, 48)
@@ -107,8 +113,18 @@ HIGHLIGHT: RGB = (235, 20, 45)
 HIGHLIGHT_EDGE: RGB = (255, 255, 255)
 HIGHLIGHT_HALO: RGB = (0, 0, 0)
 
+# Ireland pieces
+TOWER_STONE: RGB = (112, 104, 94)
+TOWER_DARK: RGB = (60, 54, 50)
+TOWER_CAP: RGB = (72, 64, 58)
+TARA_HILL: RGB = (120, 160, 80)
+TARA_RING: RGB = (64, 104, 44)
+TOKEN_BG: RGB = (34, 44, 58)  # Round Tower bonus tiles and the Doubling Marker
+TOKEN_RIM: RGB = (214, 174, 40)
+CHIP_OFF: RGB = (112, 124, 138)
+
 PLACEABLE = frozenset(".efs")
-LAND = frozenset(".efsCK")
+LAND = frozenset(".efsCKRT")
 
 TILE_NAMES = {
     "E": "Energy Farm",
@@ -236,6 +252,13 @@ class Layout:
     panel_box: tuple[int, int, int, int]
     width: int
     height: int
+    missions: bool = False  # a public-mission row in the panel (Ireland)
+    legend_h: int = 250
+
+    def missions_top(self, n_seats: int) -> int:
+        """Top of the public-mission area, under the seat cards and the last-move line."""
+        n = max(1, min(4, n_seats))
+        return self.panel_box[1] + _PANEL_TITLE_H + n * (_CARD_H + _CARD_GAP) + _LAST_H
 
     def center(self, col: int, row: int) -> Point:
         return hex_center(col, row, self.size, self.origin)
@@ -257,6 +280,14 @@ class MapInfo:
     yellow: dict[tuple[int, int], int]
     labels: list[tuple[str, tuple[int, int]]]
     regions_grid: list[list[str]] = field(default_factory=list)
+    offshore: list[tuple[int, int]] = field(default_factory=list)
+    towers: dict[tuple[int, int], str] = field(default_factory=dict)
+    tara: tuple[int, int] | None = None
+
+    @property
+    def advanced(self) -> bool:
+        """Ireland (advanced mode): towers, Tara or offshore farms, public missions."""
+        return bool(self.towers or self.tara or self.offshore)
 
     def kind(self, col: int, row: int) -> str:
         if 0 <= row < self.rows and 0 <= col < self.cols:
@@ -290,11 +321,18 @@ def _parse_map(m: dict) -> MapInfo:
         yellow={_cell(k): int(v) for k, v in m.get("yellow", {}).items()},
         labels=[(str(lb.get("text", "")), _cell(lb["at"])) for lb in m.get("labels", []) if "at" in lb],
         regions_grid=regions_grid,
+        offshore=[_cell(x) for x in m.get("offshore", [])],
+        towers={_cell(k): str(v) for k, v in (m.get("towers") or {}).items()},
+        tara=_cell(m["tara"]) if m.get("tara") else None,
     )
 
 
-def _layout(cols: int, rows: int) -> Layout:
-    """Pick the hex size that fits the board in the width/height budget; panel on the right."""
+def _layout(cols: int, rows: int, missions: bool = False, legend_rows: int = 7) -> Layout:
+    """Pick the hex size that fits the board in the width/height budget; panel on the right.
+
+    The panel is as tall as its parts need: title, four seat cards, the last move, the public
+    missions (Ireland), and the legend (one row per feature the map has).
+    """
     unit_w, unit_h = board_pixel_size(cols, rows, 1.0)
     size = min(MAX_BOARD_W / max(unit_w, 1e-9), MAX_BOARD_H / max(unit_h, 1e-9))
     size = max(MIN_HEX, min(MAX_HEX, size))
@@ -302,10 +340,16 @@ def _layout(cols: int, rows: int) -> Layout:
     bw_i, bh_i = int(math.ceil(bw)), int(math.ceil(bh))
     board_box = (MARGIN, MARGIN, MARGIN + bw_i, MARGIN + bh_i)
     panel_x0 = board_box[2] + MARGIN
-    height = max(bh_i + 2 * MARGIN, _PANEL_MIN_H)
+    legend_h = _legend_height(legend_rows)
+    panel_min = _PANEL_MIN_H - _LEGEND_H + legend_h + (_MISSIONS_H if missions else 0)
+    height = max(bh_i + 2 * MARGIN, panel_min)
     panel_box = (panel_x0, 0, panel_x0 + PANEL_W, height)
     origin = (MARGIN + SQRT3 * size / 2, MARGIN + size)
-    return Layout(size, origin, board_box, panel_box, panel_box[2], height)
+    return Layout(size, origin, board_box, panel_box, panel_box[2], height, missions, legend_h)
+
+
+def _layout_for(info: MapInfo) -> Layout:
+    return _layout(info.cols, info.rows, info.advanced, len(_legend_rows(info)))
 
 
 # Heights of the panel parts, shared by the static and the dynamic panel drawing.
@@ -315,6 +359,23 @@ _CARD_GAP = 10
 _LEGEND_H = 250
 _LAST_H = 56
 _PANEL_MIN_H = _PANEL_TITLE_H + 4 * (_CARD_H + _CARD_GAP) + _LAST_H + _LEGEND_H + 20
+# public missions (Ireland): a header and one row per card of the public row
+_MISSION_HEAD_H = 28
+_MISSION_ROW_H = 32
+_MISSION_GAP = 3
+_MISSION_CARDS = 8
+_MISSION_MARK_R = 10.0  # seat markers of who completed a card, the first on a gold disc
+_MISSION_MARK_STEP = 27
+_MISSIONS_H = _MISSION_HEAD_H + _MISSION_CARDS * (_MISSION_ROW_H + _MISSION_GAP)
+
+
+def _legend_row_h(n_rows: int) -> int:
+    return 32 if n_rows <= 7 else 28
+
+
+def _legend_height(n_rows: int) -> int:
+    """Scotland's seven rows keep their 250 px; longer legends get tighter rows."""
+    return _LEGEND_H if n_rows <= 7 else 22 + n_rows * _legend_row_h(n_rows)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -425,6 +486,77 @@ def _draw_anchor(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: R
         d.line([(cx, cy - r * 0.5), (cx, cy + r * 0.9)], fill=colour, width=w)
         d.line([(cx - r * 0.42, cy - r * 0.32), (cx + r * 0.42, cy - r * 0.32)], fill=colour, width=w)
         d.arc((cx - r * 0.75, cy - r * 0.2, cx + r * 0.75, cy + r * 0.95), 20, 160, fill=colour, width=w)
+
+
+def _draw_fish(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, line: RGB) -> None:
+    """An Offshore Farm mark: a fish over a wave line, with a dark halo for contrast on the sea."""
+    for colour, grow in ((line, r * 0.14), (fill, 0.0)):
+        body = (cx - r * 0.78 - grow, cy - r * 0.42 - grow, cx + r * 0.42 + grow, cy + r * 0.3 + grow)
+        d.ellipse(body, fill=colour)
+        tail = [
+            (cx + r * 0.3, cy - r * 0.06),
+            (cx + r * 0.86 + grow, cy - r * 0.46 - grow),
+            (cx + r * 0.86 + grow, cy + r * 0.34 + grow),
+        ]
+        d.polygon(tail, fill=colour)
+        w = max(1, int(r * 0.16 + grow))
+        for i in range(2):  # a wave under the fish
+            x0 = cx - r * 0.9 + i * r * 0.9
+            d.arc((x0, cy + r * 0.42, x0 + r * 0.9, cy + r * 0.9), 200, 340, fill=colour, width=w)
+    d.ellipse((cx - r * 0.56, cy - r * 0.2, cx - r * 0.4, cy - r * 0.04), fill=line)  # eye
+
+
+def _draw_round_tower(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    """An Irish round tower: a tall, slightly tapering stone shaft with a conical cap, its door
+    raised well above the ground and a window under the cap. Spans cy-r to cy+r."""
+    shaft = [(-0.2, -0.5), (0.2, -0.5), (0.27, 0.9), (-0.27, 0.9)]
+    cap = [(0.0, -1.0), (0.27, -0.46), (-0.27, -0.46)]
+    dark = max(1, int(r * 0.06))
+    d.ellipse(_box(cx, cy + 0.92 * r, 0.5 * r, 0.1 * r), fill=(150, 160, 120))  # ground
+    d.polygon(_tx(shaft, cx, cy, r), fill=TOWER_STONE, outline=TOWER_DARK, width=dark)
+    d.polygon(_tx([(0.06, -0.5), (0.2, -0.5), (0.27, 0.9), (0.1, 0.9)], cx, cy, r), fill=(92, 86, 78))
+    d.polygon(_tx(cap, cx, cy, r), fill=TOWER_CAP, outline=TOWER_DARK, width=dark)
+    for y in (0.0, 0.45):  # stone courses
+        d.line(_tx([(-0.22, y), (0.23, y)], cx, cy, r), fill=TOWER_DARK, width=max(1, int(r * 0.03)))
+    d.rectangle((cx - 0.07 * r, cy + 0.12 * r, cx + 0.07 * r, cy + 0.36 * r), fill=TOWER_DARK)  # door
+    d.rectangle((cx - 0.05 * r, cy - 0.4 * r, cx + 0.05 * r, cy - 0.28 * r), fill=TOWER_DARK)
+
+
+def _box(cx: float, cy: float, rx: float, ry: float) -> tuple[float, float, float, float]:
+    return (cx - rx, cy - ry, cx + rx, cy + ry)
+
+
+def _draw_tara(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    """The Hill of Tara: a green mound ringed by earthworks, the Lia Fail stone on top and a
+    small gold crown (the seat of the High Kings). Spans about cy-r to cy+0.8r."""
+    d.chord(
+        _box(cx, cy + 0.8 * r, 1.0 * r, 0.95 * r),
+        180,
+        360,
+        fill=TARA_HILL,
+        outline=TARA_RING,
+        width=max(1, int(r * 0.06)),
+    )
+    w = max(1, int(r * 0.07))
+    d.arc(_box(cx, cy + 0.62 * r, 0.72 * r, 0.36 * r), 185, 355, fill=TARA_RING, width=w)
+    d.arc(_box(cx, cy + 0.56 * r, 0.44 * r, 0.2 * r), 0, 360, fill=TARA_RING, width=w)
+    d.rounded_rectangle(
+        _box(cx, cy + 0.26 * r, 0.08 * r, 0.26 * r),
+        radius=0.07 * r,
+        fill=(150, 146, 136),
+        outline=(80, 78, 74),
+        width=max(1, int(r * 0.04)),
+    )
+    crown = [
+        (-0.34, -0.42),
+        (-0.34, -0.78),
+        (-0.17, -0.6),
+        (0.0, -0.9),
+        (0.17, -0.6),
+        (0.34, -0.78),
+        (0.34, -0.42),
+    ]
+    d.polygon(_tx(crown, cx, cy - 0.12 * r, r), fill=GOLD, outline=(120, 90, 0), width=max(1, int(r * 0.04)))
 
 
 def _draw_yellow_hex(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, width: int) -> None:
@@ -540,7 +672,7 @@ def tile_sprite(seat: int | None, tile: str, size: float) -> Sprite:
     return _finish(img, w, h)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def badge_sprite(seat: int, radius: float, letter: bool = True) -> Sprite:
     """A seat's shape in its colour with its letter: castle flags, cathedral markers, panel."""
     st = SEAT_STYLES[seat % len(SEAT_STYLES)]
@@ -565,6 +697,168 @@ def badge_sprite(seat: int, radius: float, letter: bool = True) -> Sprite:
         )
     small = img.resize((side, side), Image.Resampling.LANCZOS)
     return Sprite(small, -side // 2, -side // 2)
+
+
+@lru_cache(maxsize=64)
+def first_badge_sprite(seat: int, radius: float) -> Sprite:
+    """A seat badge on a gold disc: the first player to complete a public mission."""
+    st = SEAT_STYLES[seat % len(SEAT_STYLES)]
+    side = int(math.ceil(radius * 3.0)) + 4
+    side += side % 2
+    k = SPRITE_SS
+    img = Image.new("RGBA", (side * k, side * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c, r = side * k / 2, radius * k
+    d.ellipse(_box(c, c, r * 1.42, r * 1.42), fill=GOLD, outline=(120, 90, 0), width=max(1, int(r * 0.1)))
+    _draw_shape(d, st.shape, c, c, r * 0.98, (255, 255, 255), (255, 255, 255), 1)
+    _draw_shape(d, st.shape, c, c, r * 0.82, st.fill, st.dark, max(1, int(r * 0.12)))
+    f = _font(r * (0.95 if st.shape != "triangle" else 0.72))
+    d.text(
+        (c, _shape_text_y(st.shape, c, r * 0.82)),
+        st.letter,
+        font=f,
+        fill=(255, 255, 255),
+        anchor="mm",
+        stroke_width=max(1, int(r * 0.1)),
+        stroke_fill=st.dark,
+    )
+    small = img.resize((side, side), Image.Resampling.LANCZOS)
+    return Sprite(small, -side // 2, -side // 2)
+
+
+TOWER_BONUSES = ("points", "mission", "extra_tile", "recall", "doubling")
+
+
+@lru_cache(maxsize=64)
+def tower_token_sprite(bonus: str, value: int | None, size: float) -> Sprite:
+    """A Round Tower's face-up bonus tile: a dark disc with a gold rim and a white glyph.
+
+    points "+3", mission a card with "M", extra_tile "+" and a tile, recall a return arrow,
+    doubling "x2"; an unknown bonus shows "?".
+    """
+    radius = size * 0.36
+    side = int(math.ceil(radius * 2.3)) + 4
+    side += side % 2
+    k = SPRITE_SS
+    img = Image.new("RGBA", (side * k, side * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c, r = side * k / 2, radius * k
+    d.ellipse(_box(c, c, r * 1.08, r * 1.08), fill=(250, 246, 230))
+    d.ellipse(_box(c, c, r, r), fill=TOKEN_BG, outline=TOKEN_RIM, width=max(1, int(r * 0.12)))
+    white = (255, 255, 255)
+
+    def label(text: str, scale: float, y: float = 0.0) -> None:
+        f = _font(r * scale)
+        d.text(
+            (c, c + y * r),
+            text,
+            font=f,
+            fill=white,
+            anchor="mm",
+            stroke_width=max(1, int(r * 0.05)),
+            stroke_fill=white,
+        )
+
+    if bonus == "points":
+        label(f"+{int(value or 0)}", 1.05 if int(value or 0) < 10 else 0.85)
+    elif bonus == "doubling":
+        label("x2", 1.05)
+    elif bonus == "mission":  # a card, tilted, with an M
+        card = [(-0.36, -0.56), (0.36, -0.56), (0.36, 0.56), (-0.36, 0.56)]
+        a = math.radians(-12)
+        pts = [(x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)) for x, y in card]
+        d.polygon(_tx(pts, c, c, r), fill=white)
+        f = _font(r * 0.62)
+        d.text((c, c), "M", font=f, fill=TOKEN_BG, anchor="mm")
+    elif bonus == "extra_tile":  # a white hexagonal tile marked "+1"
+        d.polygon(hex_corners(c, c, r * 0.78), fill=white)
+        f = _font(r * 0.78)
+        d.text(
+            (c, c),
+            "+1",
+            font=f,
+            fill=TOKEN_BG,
+            anchor="mm",
+            stroke_width=max(1, int(r * 0.03)),
+            stroke_fill=TOKEN_BG,
+        )
+    elif bonus == "recall":  # a return arrow: three quarters of a circle and an arrowhead
+        w = max(1, int(r * 0.17))
+        ar = r * 0.5
+        d.arc(_box(c, c + r * 0.05, ar, ar), 200, 500, fill=white, width=w)
+        # the arc starts at 200 degrees (left, a little up); the head points back up-left... up
+        hx, hy = c + ar * math.cos(math.radians(200)), c + r * 0.05 + ar * math.sin(math.radians(200))
+        d.polygon(
+            [(hx - r * 0.3, hy + r * 0.02), (hx + r * 0.22, hy + r * 0.02), (hx - r * 0.04, hy + r * 0.36)],
+            fill=white,
+        )
+    else:
+        label("?", 1.05)
+    small = img.resize((side, side), Image.Resampling.LANCZOS)
+    return Sprite(small, -side // 2, -side // 2)
+
+
+@lru_cache(maxsize=4)
+def doubling_chip_sprite(available: bool) -> Sprite:
+    """The Doubling Marker in the score panel: a gold "x2" chip, or a dim crossed-out one."""
+    w, h = 46, 24
+    k = SPRITE_SS
+    img = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    box = (k, k, (w - 1) * k, (h - 1) * k)
+    f = _font(17 * k)
+    if available:
+        d.rounded_rectangle(box, radius=10 * k, fill=GOLD, outline=(120, 90, 0), width=2 * k)
+        d.text(
+            (w * k / 2, h * k / 2),
+            "x2",
+            font=f,
+            fill=TOKEN_BG,
+            anchor="mm",
+            stroke_width=k // 2 + 1,
+            stroke_fill=TOKEN_BG,
+        )
+    else:
+        d.rounded_rectangle(box, radius=10 * k, fill=None, outline=CHIP_OFF, width=2 * k)
+        d.text((w * k / 2, h * k / 2), "x2", font=f, fill=CHIP_OFF, anchor="mm")
+        d.line([(6 * k, (h - 6) * k), ((w - 6) * k, 6 * k)], fill=CHIP_OFF, width=2 * k)
+    small = img.resize((w, h), Image.Resampling.LANCZOS)
+    return Sprite(small, -w // 2, -h // 2)
+
+
+@lru_cache(maxsize=256)
+def mission_row_sprite(name: str, high: int, low: int, done: int, width: int) -> Sprite:
+    """One card of the public row: its values (high in gold while still to be won, dimmed once
+    someone took it) and its name, cut to leave room for the `done` seats that completed it,
+    whose markers are pasted on the right."""
+    taken = done > 0
+    h = _MISSION_ROW_H
+    img = Image.new("RGBA", (width, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, width - 1, h - 1), radius=7, fill=CARD_BG)
+    vf = _font(18)
+    hb = (6, 4, 36, h - 5)
+    if taken:
+        d.rounded_rectangle(hb, radius=6, outline=CHIP_OFF, width=2)
+        d.text(((hb[0] + hb[2]) / 2, h / 2), str(high), font=vf, fill=PANEL_MUTED, anchor="mm")
+    else:
+        d.rounded_rectangle(hb, radius=6, fill=GOLD)
+        d.text(
+            ((hb[0] + hb[2]) / 2, h / 2),
+            str(high),
+            font=vf,
+            fill=TOKEN_BG,
+            anchor="mm",
+            stroke_width=1,
+            stroke_fill=TOKEN_BG,
+        )
+    lb = (40, 4, 68, h - 5)
+    d.rounded_rectangle(lb, radius=6, outline=PANEL_MUTED, width=2)
+    d.text(((lb[0] + lb[2]) / 2, h / 2), str(low), font=vf, fill=PANEL_TEXT, anchor="mm")
+    nf = _font(18)
+    text = _fit_text(clean_text(name, 40), nf, width - 84 - min(done, 4) * _MISSION_MARK_STEP)
+    d.text((78, h / 2), text, font=nf, fill=PANEL_TEXT, anchor="lm")
+    return Sprite(img, 0, 0)
 
 
 @lru_cache(maxsize=16)
@@ -651,7 +945,12 @@ def _overlay_text(
 
 
 def _short_name(name: str, word: str) -> str:
-    """'Edinburgh Castle' -> 'Edinburgh' next to a castle icon; keeps names that are only the word."""
+    """'Edinburgh Castle' -> 'Edinburgh' next to a castle icon; keeps names that are only the word.
+
+    A name with a place after a comma ("St Patrick's Cathedral, Armagh") keeps the part before
+    it: the board already shows where the place is.
+    """
+    name = name.split(",")[0].strip() or name
     parts = [p for p in name.split() if p.lower() != word.lower()]
     return " ".join(parts) if parts else name
 
@@ -660,7 +959,7 @@ def _short_name(name: str, word: str) -> str:
 def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
     """Draw the board that does not depend on the game state (once per map and covered set)."""
     info = _parse_map(ref.data)
-    lay = _layout(info.cols, info.rows)
+    lay = _layout_for(info)
     W, H = lay.width * SS, lay.height * SS
     img = Image.new("RGB", (W, H), BG)
     d = ImageDraw.Draw(img)
@@ -774,6 +1073,18 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
                 _draw_castle(d, cx, cy - s * 0.08, s * 0.48, (70, 66, 62), TERRAIN["C"])
             elif k == "K":
                 _draw_cathedral(d, cx + s * 0.05, cy + s * 0.04, s * 0.4, (84, 70, 104), TERRAIN["K"])
+            elif k == "R":  # left half: the tower; right half: its bonus tile (per view)
+                tx, ty = TOWER_ICON
+                _draw_round_tower(d, cx + tx * s, cy + ty * s, s * 0.56)
+            elif k == "T":
+                _draw_tara(d, cx, cy - s * 0.1, s * 0.66)
+                d.text(
+                    (cx, cy + s * 0.58),
+                    "Tara",
+                    font=_font(max(10.0, lay.size * 0.36) * SS),
+                    fill=(40, 70, 30),
+                    anchor="mm",
+                )
     # 6. yellow spaces: icon while open, face-down neutral tile when covered
     for (col, row), _value in info.yellow.items():
         if info.kind(col, row) == "-":
@@ -782,8 +1093,9 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
         if (col, row) in covered_cells:
             continue
         _draw_yellow_hex(d, cx - s * 0.52, cy - s * 0.04, s * 0.24, max(1, int(SS * 1.1)))
-    # 7. ports: an anchor in the sea next to the port space
-    for col, row in info.ports:
+    # 7. ports: an anchor in the sea next to the port space; offshore farms: a fish
+    marks = [(cell, "port") for cell in info.ports] + [(cell, "offshore") for cell in info.offshore]
+    for (col, row), mark in marks:
         cx, cy = c_ss(col, row)
         best = None
         for e in (0, 3, 1, 2, 4, 5):
@@ -797,7 +1109,10 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
             # direction from the cell centre to the middle of edge `best` (angle 60*e)
             a = math.radians(60 * best)
             ax, ay = cx + math.cos(a) * s * 1.22, cy + math.sin(a) * s * 1.22
-        _draw_anchor(d, ax, ay, s * 0.32, (250, 250, 250), (30, 50, 80))
+        if mark == "port":
+            _draw_anchor(d, ax, ay, s * 0.32, (250, 250, 250), (30, 50, 80))
+        else:
+            _draw_fish(d, ax, ay, s * 0.34, (250, 250, 250), (30, 50, 80))
 
     # static panel: background, title, legend
     _draw_static_panel(d, info, lay)
@@ -809,7 +1124,7 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
             tile_sprite(None, "N", lay.size).paste_at(base, *lay.center(col, row))
 
     overlay = _build_overlay(info, lay)
-    palette = _build_palette(base, overlay, lay)
+    palette = _build_palette(base, overlay, lay, info.advanced)
     return StaticLayer(info, lay, base, overlay, palette)
 
 
@@ -834,6 +1149,31 @@ def _dashed(d: ImageDraw.ImageDraw, p: Point, q: Point, fill: RGB, width: int, d
         )
 
 
+# where things sit inside a Round Tower space, in hex radii from its centre
+TOWER_ICON = (-0.32, -0.2)
+TOWER_TOKEN = (0.3, -0.22)
+TOWER_SLOTS = ((-0.54, 0.5), (-0.18, 0.5), (0.18, 0.5), (0.54, 0.5))  # one per seat style
+
+
+def _cell_at(info: MapInfo, lay: Layout, x: float, y: float) -> str:
+    """Kind of the cell whose centre is nearest to the pixel (x, y)."""
+    row = int(round((y - lay.origin[1]) / (1.5 * lay.size)))
+    best, best_d = "-", float("inf")
+    for r in (row - 1, row, row + 1):
+        if r < 0:
+            continue
+        shift = 0.5 if r % 2 else 0.0
+        c0 = int(round((x - lay.origin[0]) / (SQRT3 * lay.size) - shift))
+        for c in (c0 - 1, c0, c0 + 1):
+            if c < 0:
+                continue
+            cx, cy = lay.center(c, r)
+            dist = math.hypot(cx - x, cy - y)
+            if dist < best_d:
+                best, best_d = info.kind(c, r), dist
+    return best
+
+
 def _build_overlay(info: MapInfo, lay: Layout) -> list[tuple[Image.Image, tuple[int, int]]]:
     """Names that must stay readable when tiles cover the spaces around them."""
     W, H = lay.width * SS, lay.height * SS
@@ -849,10 +1189,18 @@ def _build_overlay(info: MapInfo, lay: Layout) -> list[tuple[Image.Image, tuple[
         bottom = max(y for _, y in pts)
         xs = [x for x, y in pts if abs(y - bottom) < 1]
         x = sum(xs) / len(xs)
+        label_y = bottom + lay.size * 0.86
+        if info.advanced and _cell_at(info, lay, x, label_y) in ("R", "T"):
+            # the name would hide a Round Tower's bonus tile or the Hill of Tara: go above
+            top = min(y for _, y in pts)
+            xs_top = [px for px, py in pts if abs(py - top) < 1]
+            x_top, y_top = sum(xs_top) / len(xs_top), top - lay.size * 0.86
+            if _cell_at(info, lay, x_top, y_top) not in ("R", "T"):
+                x, label_y = x_top, y_top
         _overlay_text(
             d,
             boxes,
-            (x * SS, bottom * SS + s * 0.86),
+            (x * SS, label_y * SS),
             clean_text(name, 24),
             name_size,
             (70, 36, 14),
@@ -875,6 +1223,20 @@ def _build_overlay(info: MapInfo, lay: Layout) -> list[tuple[Image.Image, tuple[
                 (30, 30, 36),
                 (236, 236, 240),
             )
+    # Round Towers and the Hill of Tara: smaller names under the space (the tower's own space is
+    # full with its bonus tile and the seats that used it)
+    small_size = max(9.0, lay.size * 0.34) * SS
+    for (col, row), name in info.towers.items():
+        x, y = lay.center(col, row)
+        _overlay_text(
+            d,
+            boxes,
+            (x * SS, y * SS + s * 0.93),
+            clean_text(" ".join(name.replace("Round Tower", " ").split()) or name, 24),
+            small_size,
+            (30, 40, 24),
+            (236, 240, 226),
+        )
     small = img.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
     patches = []
     for x0, y0, x1, y1 in boxes:
@@ -897,20 +1259,13 @@ def _draw_static_panel(d: ImageDraw.ImageDraw, info: MapInfo, lay: Layout) -> No
     d.text((px, y0 + 16 * SS), "REBIRTH", font=_font(15 * SS), fill=PANEL_MUTED)
     d.text((px, y0 + 34 * SS), clean_text(info.name, 24), font=_font(32 * SS), fill=PANEL_TEXT)
     # legend at the bottom of the panel
-    ly = y1 - _LEGEND_H * SS
+    ly = y1 - lay.legend_h * SS
     d.line([(px, ly), (x1 - 18 * SS, ly)], fill=(70, 84, 100), width=SS)
     f = _font(16 * SS)
     r = 11 * SS
-    rows: list[tuple[str, str]] = [
-        ("e", "Energy Farm space (E)"),
-        ("f", "Food Farm space (F)"),
-        ("s", "Settlement space (1-3 pips)"),
-        ("port", "Port: +1 for a Settlement"),
-        ("yellow", "Yellow space"),
-        ("C", "Castle: 5 pts to controller"),
-        ("K", "Cathedral: marker + mission"),
-    ]
-    y = ly + 14 * SS
+    rows = _legend_rows(info)
+    step = _legend_row_h(len(rows)) * SS
+    y = ly + (14 if len(rows) <= 7 else 8) * SS
     for kind, text in rows:
         cx, cy = px + 14 * SS, y + 12 * SS
         if kind in TERRAIN:
@@ -931,12 +1286,43 @@ def _draw_static_panel(d: ImageDraw.ImageDraw, info: MapInfo, lay: Layout) -> No
             _draw_castle(d, cx, cy, r * 0.7, (70, 66, 62), TERRAIN["C"])
         elif kind == "K":
             _draw_cathedral(d, cx, cy, r * 0.65, (84, 70, 104), TERRAIN["K"])
+        elif kind == "offshore":
+            d.polygon(hex_corners(cx, cy, r * 1.15), fill=SEA)
+            _draw_fish(d, cx, cy - r * 0.1, r * 0.8, (250, 250, 250), (30, 50, 80))
+        elif kind == "R":
+            _draw_round_tower(d, cx, cy, r * 0.85)
+        elif kind == "T":
+            _draw_tara(d, cx, cy - r * 0.1, r * 0.8)
         d.text((px + 36 * SS, cy), text, font=f, fill=PANEL_MUTED, anchor="lm")
-        y += 32 * SS
+        y += step
+
+
+def _legend_rows(info: MapInfo) -> list[tuple[str, str]]:
+    """Legend entries for the features this map has (no port row on a map without ports)."""
+    rows: list[tuple[str, str]] = [
+        ("e", "Energy Farm space (E)"),
+        ("f", "Food Farm space (F)"),
+        ("s", "Settlement space (1-3 pips)"),
+    ]
+    if info.ports:
+        rows.append(("port", "Port: +1 for a Settlement"))
+    if info.offshore:
+        rows.append(("offshore", "Offshore Farm: +1 for a Settlement"))
+    if info.yellow:
+        rows.append(("yellow", "Yellow space"))
+    if info.castles:
+        rows.append(("C", "Castle: 5 pts to controller"))
+    if info.cathedrals:
+        rows.append(("K", "Cathedral: marker + mission"))
+    if info.towers:
+        rows.append(("R", "Round Tower: bonus when next to it"))
+    if info.tara is not None:
+        rows.append(("T", "Hill of Tara: breaks ties"))
+    return rows
 
 
 def _build_palette(
-    base: Image.Image, overlay: list[tuple[Image.Image, tuple[int, int]]], lay: Layout
+    base: Image.Image, overlay: list[tuple[Image.Image, tuple[int, int]]], lay: Layout, advanced: bool = False
 ) -> Image.Image:
     """A 256-colour palette covering the board, every sprite and the panel colours.
 
@@ -954,6 +1340,14 @@ def _build_palette(
         sprites.append(ring_sprite(SEAT_STYLES[seat].fill, lay.size, 0.14, (20, 20, 20)))
     sprites.append(highlight_sprite(lay.size))
     sprites.append(highlight_sprite(12.0))
+    if advanced:  # Ireland: tower bonus tiles, tower and mission markers, Doubling Markers
+        for bonus in TOWER_BONUSES:
+            sprites.append(tower_token_sprite(bonus, 3 if bonus == "points" else None, lay.size))
+        for seat in range(len(SEAT_STYLES)):
+            sprites.append(badge_sprite(seat, max(5.0, lay.size * 0.19), False))
+            sprites.append(badge_sprite(seat, _MISSION_MARK_R))
+            sprites.append(first_badge_sprite(seat, _MISSION_MARK_R))
+        sprites += [doubling_chip_sprite(True), doubling_chip_sprite(False)]
     row_h = max(sp.image.height for sp in sprites) + 4
     per_row = max(1, sheet_w // (max(sp.image.width for sp in sprites) + 4))
     n_rows = (len(sprites) + per_row - 1) // per_row
@@ -998,10 +1392,12 @@ def _build_palette(
         LOCH,
         YELLOW,
         COORD_TEXT,
-        *TERRAIN.values(),
+        *(v for k, v in TERRAIN.items() if advanced or k not in "RT"),
     ]
     for st in SEAT_STYLES:
         keys += [st.fill, st.dark, st.light]
+    if advanced:
+        keys += [TOKEN_BG, TOKEN_RIM, CHIP_OFF, TOWER_STONE, TARA_HILL]
     keys = list(dict.fromkeys(keys))
     auto = full.quantize(colors=256 - len(keys), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     flat = list(auto.getpalette() or [])[: 3 * (256 - len(keys))]
@@ -1074,6 +1470,10 @@ def _draw_panel(
 
     castles = view.get("castles") or {}
     ranks = _ranks(view, seats) if finished else []
+    pending = view.get("pending")
+    pending_seat = pending.get("seat") if isinstance(pending, dict) else None
+    # the Doubling Marker only exists in Ireland (a view with Round Towers)
+    doubling = isinstance(view.get("towers"), dict) and bool(view.get("towers"))
     name_f, score_f, small_f, tag_f = _font(26), _font(40), _font(19), _font(17)
     y = y0 + _PANEL_TITLE_H
     for i, seat in enumerate(seats):
@@ -1116,10 +1516,16 @@ def _draw_panel(
             tag, tag_col = _ordinal(ranks[i]) + (" - winner" if ranks[i] == 1 else ""), GOLD
         elif is_current:
             tag, tag_col = "to move", GOLD
+        if pending_seat == seat_no and not finished:
+            tag, tag_col = "placing an extra tile", GOLD
         if resigned:
             tag, tag_col = ("resigned" if not tag else tag + " - resigned"), (240, 120, 110)
+        if doubling and "doubling" in seat:
+            chip = doubling_chip_sprite(bool(seat.get("doubling")))
+            chip.paste_at(img, box[2] - 14 - chip.image.width / 2, box[1] + 72)
         if tag:
-            d.text((name_x, box[1] + 63), tag, font=tag_f, fill=tag_col, anchor="lm")
+            tag_w = box[2] - name_x - (70 if doubling else 14)
+            d.text((name_x, box[1] + 63), _fit_text(tag, tag_f, tag_w), font=tag_f, fill=tag_col, anchor="lm")
         if is_current:  # arrow in the left margin
             ax, ay = box[0] - 2, bcy
             d.polygon([(ax - 10, ay - 9), (ax + 1, ay), (ax - 10, ay + 9)], fill=GOLD)
@@ -1156,6 +1562,44 @@ def _draw_panel(
             fill=PANEL_TEXT,
             anchor="lm",
         )
+    if lay.missions:
+        _draw_public_missions(img, d, view, lay, len(seats), style_idx)
+
+
+def _draw_public_missions(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout, n_seats: int, style_idx: list[int]
+) -> None:
+    """The public row: one line per card with its values, name and who completed it, in order
+    (the first, who scored the high value, on a gold disc)."""
+    cards = [c for c in (view.get("public_missions") or []) if isinstance(c, dict)][:_MISSION_CARDS]
+    if not cards:
+        return
+    x0, _, x1, _ = lay.panel_box
+    px, right = x0 + 14, x1 - 14
+    y = lay.missions_top(n_seats)
+    d.text((px + 4, y + 13), "PUBLIC MISSIONS", font=_font(15), fill=PANEL_MUTED, anchor="lm")
+    d.text((right - 4, y + 13), "first / later", font=_font(15), fill=PANEL_MUTED, anchor="rm")
+    y += _MISSION_HEAD_H
+    width = right - px
+    for card in cards:
+        done = [s for s in (card.get("completed_by") or []) if isinstance(s, int)]
+        done = list(dict.fromkeys(done))
+        try:
+            high, low = int(card.get("high", 0) or 0), int(card.get("low", 0) or 0)
+        except (TypeError, ValueError):
+            high = low = 0
+        row = mission_row_sprite(str(card.get("name", card.get("id", ""))), high, low, len(done), width)
+        img.paste(row.image, (px, y), row.image)
+        cy = y + _MISSION_ROW_H / 2
+        n = min(len(done), 4)
+        for j, seat_no in enumerate(done[:4]):
+            si = style_idx[seat_no] if 0 <= seat_no < len(style_idx) else seat_no % len(SEAT_STYLES)
+            mx = right - 17 - (n - 1 - j) * _MISSION_MARK_STEP
+            if j == 0:
+                first_badge_sprite(si, _MISSION_MARK_R).paste_at(img, mx, cy)
+            else:
+                badge_sprite(si, _MISSION_MARK_R).paste_at(img, mx, cy)
+        y += _MISSION_ROW_H + _MISSION_GAP
 
 
 def _space_cell(info: MapInfo, space: object) -> tuple[int, int] | None:
@@ -1230,6 +1674,24 @@ def render_board(view: dict, map_data: dict, names: list[str]) -> bytes:
             si = style_for(seat_no)
             dx, dy = spots[si % len(spots)]
             badge_sprite(si, br, False).paste_at(img, cx + dx * lay.size, cy + dy * lay.size)
+    # Round Towers: the face-up bonus tile, and a marker for each seat that took the bonus,
+    # each seat always in its own slot along the bottom of the space
+    towers = view.get("towers")
+    if isinstance(towers, dict):
+        mr = max(5.0, lay.size * 0.19)
+        for space, tw in towers.items():
+            cell = _space_cell(info, space)
+            if cell is None or not isinstance(tw, dict):
+                continue
+            cx, cy = lay.center(*cell)
+            value = tw.get("value")
+            value = value if isinstance(value, int) else None
+            tok = tower_token_sprite(str(tw.get("bonus", "")), value, lay.size)
+            tok.paste_at(img, cx + TOWER_TOKEN[0] * lay.size, cy + TOWER_TOKEN[1] * lay.size)
+            for seat_no in dict.fromkeys(s for s in (tw.get("used_by") or []) if isinstance(s, int)):
+                si = style_for(seat_no)
+                dx, dy = TOWER_SLOTS[si % len(TOWER_SLOTS)]
+                badge_sprite(si, mr, False).paste_at(img, cx + dx * lay.size, cy + dy * lay.size)
     # last placement
     last = view.get("last")
     if isinstance(last, dict):
@@ -1254,8 +1716,7 @@ def board_geometry(map_data: dict) -> Layout:
 
     Callers (tests, a future click-map or crop feature) use it to find where a space is drawn.
     """
-    grid = [row.split() for row in map_data["grid"]]
-    return _layout(max((len(r) for r in grid), default=0), len(grid))
+    return _layout_for(_parse_map(map_data))
 
 
 def space_center(map_data: dict, space: str) -> tuple[float, float]:

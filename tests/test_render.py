@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import io
+import itertools
 import json
 import math
 import time
@@ -303,3 +304,238 @@ def test_real_map_renders_within_budget() -> None:
     m = json.loads(REAL_MAP.read_text(encoding="utf-8"))
     img = open_png(rebirth.render_board(make_view(m, players=4), m, NAMES))
     assert 900 <= img.width <= 1400 and img.height <= 1500
+
+
+# --- Ireland (advanced mode) -----------------------------------------------------------------
+
+IRELAND_FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_ireland_test_map.json"
+REAL_IRELAND = REAL_MAP.parent / "ireland.json"
+TOWER_TILES = [
+    {"id": "RT1", "bonus": "points", "value": 3},
+    {"id": "RT2", "bonus": "extra_tile"},
+    {"id": "RT3", "bonus": "recall"},
+    {"id": "RT4", "bonus": "mission"},
+    {"id": "RT5", "bonus": "doubling"},
+]
+MISSION_NAMES = [
+    "High King",
+    "Saints and Scholars",
+    "Emerald Pastures",
+    "Fishers of the West",
+    "Pilgrims",
+    "Lords of Munster",
+    "Wind on the Bog",
+    "Great Houses of Leinster",
+]
+
+
+def ireland_map() -> dict:
+    return json.loads(IRELAND_FIXTURE.read_text(encoding="utf-8"))
+
+
+def ireland_engine_view(moves: int = 12, players: int = 3, seed: int = 3) -> tuple[dict, dict]:
+    """A public view from the real engine on the fixture map after some random legal moves."""
+    import random
+
+    from engine.rebirth import Rebirth
+
+    m = ireland_map()
+    never = {"type": "castles", "count": 9}
+    missions = [
+        {"id": f"P{n:02d}", "name": f"Card {n}", "high": 4, "low": 1, "condition": never}
+        for n in range(1, 11)
+    ]
+    missions[0]["condition"] = {"type": "cluster", "farm": "energy", "size": 2}
+    tiles = {"colour_tiles": {"E": 4, "F": 4, "S1": 2, "S2": 2, "S3": 2}, "set_aside": {m["id"]: 4}}
+    game = Rebirth({m["id"]: m}, tiles, {m["id"]: missions}, {m["id"]: TOWER_TILES})
+    state = game.new_game(players, {"map": m["id"]}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.finished:
+            break
+        state = game.apply(
+            state, state.current, rng.choice(list(game.legal_moves(state, state.current)))
+        ).state
+    return game.view(state, None), m
+
+
+def ireland_view(map_data: dict, tiles: dict[str, tuple[int, str]] | None = None, players: int = 4) -> dict:
+    """make_view plus the Ireland additions of docs/formats.md."""
+    view = make_view(map_data, tiles, players=players)
+    bonuses = [t for t in TOWER_TILES]
+    view["towers"] = {
+        sp: {
+            "name": name,
+            "bonus": bonuses[i % 5]["bonus"],
+            "value": bonuses[i % 5].get("value"),
+            "used_by": [],
+        }
+        for i, (sp, name) in enumerate(map_data.get("towers", {}).items())
+    }
+    view["tara"] = map_data.get("tara")
+    view["public_missions"] = [
+        {"id": f"IR{i:02d}", "name": n, "text": "", "high": 6, "low": 3, "completed_by": []}
+        for i, n in enumerate(MISSION_NAMES)
+    ]
+    view["pending"] = None
+    for seat in view["seats"]:
+        seat["doubling"] = True
+    return view
+
+
+def changed_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
+    return ImageChops.difference(a, b).getbbox()
+
+
+def inside(box: tuple[int, int, int, int] | None, outer: tuple[float, float, float, float]) -> bool:
+    return (
+        box is not None
+        and box[0] >= outer[0]
+        and box[1] >= outer[1]
+        and box[2] <= outer[2]
+        and box[3] <= outer[3]
+    )
+
+
+def test_ireland_engine_view_renders() -> None:
+    view, m = ireland_engine_view()
+    assert view["towers"] and len(view["public_missions"]) == 8
+    data = rebirth.render_board(view, m, NAMES[:3])
+    img = open_png(data)
+    geo = rebirth.board_geometry(m)
+    assert img.size == (geo.width, geo.height)
+    assert max(img.size) <= 1400 and len(data) < 400_000
+    # a pending extra placement renders too
+    view["pending"] = {"seat": view["current"] or 0, "kind": "extra"}
+    assert open_png(rebirth.render_board(view, m, NAMES[:3])).size == img.size
+
+
+def test_tower_bonus_tile_shows_on_its_tower_only() -> None:
+    m = ireland_map()
+    geo = rebirth.board_geometry(m)
+    cx, cy = rebirth.space_center(m, "C4")
+    s = geo.size
+    hex_box = (cx - s, cy - s, cx + s, cy + s)
+    renders = {}
+    for bonus, value in (
+        ("points", 3),
+        ("points", 2),
+        ("mission", None),
+        ("extra_tile", None),
+        ("recall", None),
+        ("doubling", None),
+    ):
+        view = ireland_view(m)
+        view["towers"]["C4"].update(bonus=bonus, value=value)
+        renders[(bonus, value)] = open_png(rebirth.render_board(view, m, NAMES))
+    keys = list(renders)
+    for i in range(len(keys)):
+        for j in range(i + 1, len(keys)):
+            box = changed_box(renders[keys[i]], renders[keys[j]])
+            assert inside(box, hex_box), (keys[i], keys[j], box)
+
+
+def test_tower_marks_the_seats_that_used_it() -> None:
+    m = ireland_map()
+    cx, cy = rebirth.space_center(m, "F5")
+    s = rebirth.board_geometry(m).size
+    unused = ireland_view(m)
+    crops = []
+    for seats in ([], [0], [0, 2], [2, 0, 1, 3]):
+        view = copy.deepcopy(unused)
+        view["towers"]["F5"]["used_by"] = seats
+        img = open_png(rebirth.render_board(view, m, NAMES))
+        crops.append(img)
+    for a, b in itertools.pairwise(crops):
+        assert inside(changed_box(a, b), (cx - s, cy, cx + s, cy + s))
+
+
+def test_completing_a_public_mission_changes_the_mission_area() -> None:
+    m = ireland_map()
+    geo = rebirth.board_geometry(m)
+    before = ireland_view(m)
+    first = copy.deepcopy(before)
+    first["public_missions"][2]["completed_by"] = [1]
+    second = copy.deepcopy(first)
+    second["public_missions"][2]["completed_by"] = [1, 3]
+    imgs = [open_png(rebirth.render_board(v, m, NAMES)) for v in (before, first, second)]
+    top = geo.missions_top(4)
+    area = (geo.panel_box[0], top, geo.panel_box[2], top + rebirth._MISSIONS_H)
+    for a, b in itertools.pairwise(imgs):
+        assert inside(changed_box(a, b), area)
+    # the card's row is the third one
+    row_top = top + rebirth._MISSION_HEAD_H + 2 * (rebirth._MISSION_ROW_H + rebirth._MISSION_GAP)
+    box = changed_box(imgs[0], imgs[1])
+    assert box is not None and row_top - 2 <= box[1] and box[3] <= row_top + rebirth._MISSION_ROW_H + 2
+    assert area[3] <= geo.height
+
+
+def test_doubling_chip_differs_between_used_and_unused() -> None:
+    m = ireland_map()
+    geo = rebirth.board_geometry(m)
+    fresh = ireland_view(m)
+    used = copy.deepcopy(fresh)
+    used["seats"][2]["doubling"] = False
+    a = open_png(rebirth.render_board(fresh, m, NAMES))
+    b = open_png(rebirth.render_board(used, m, NAMES))
+    card_top = rebirth._PANEL_TITLE_H + 2 * (rebirth._CARD_H + rebirth._CARD_GAP)
+    assert inside(
+        changed_box(a, b), (geo.panel_box[0], card_top, geo.panel_box[2], card_top + rebirth._CARD_H)
+    )
+    # Scotland-style views (no towers) show no chip at all
+    plain = make_view(m)
+    plain_used = copy.deepcopy(plain)
+    for seat in plain_used["seats"]:
+        seat["doubling"] = False
+    assert (
+        changed_box(
+            open_png(rebirth.render_board(plain, m, NAMES)),
+            open_png(rebirth.render_board(plain_used, m, NAMES)),
+        )
+        is None
+    )
+
+
+def test_legend_lists_only_the_features_of_the_map() -> None:
+    ire = [k for k, _ in rebirth._legend_rows(rebirth._parse_map(ireland_map()))]
+    assert "port" not in ire and {"offshore", "R", "T", "C", "K"} <= set(ire)
+    tiny = [k for k, _ in rebirth._legend_rows(rebirth._parse_map(tiny_map()))]
+    assert "port" in tiny and not {"offshore", "R", "T"} & set(tiny)
+
+
+def full_ireland_view(m: dict) -> dict:
+    tiles = {}
+    for r, row in enumerate(m["grid"]):
+        for c, k in enumerate(row.split()):
+            if k in ".ef":
+                tiles[coord_name(c, r)] = (len(tiles) % 4, "E" if k != "f" else "F")
+            elif k == "s":
+                tiles[coord_name(c, r)] = (len(tiles) % 4, ("S1", "S2", "S3")[len(tiles) % 3])
+    view = ireland_view(m, tiles)
+    view["last"] = {"seat": 0, "space": next(iter(tiles)), "tile": "E"}
+    for i, tw in enumerate(view["towers"].values()):
+        tw["used_by"] = [(i + j) % 4 for j in range(1 + i % 4)]
+    for i, card in enumerate(view["public_missions"]):
+        card["completed_by"] = [(i + j) % 4 for j in range(i % 5)]
+    view["seats"][1]["doubling"] = False
+    view["pending"] = {"seat": 1, "kind": "extra"}
+    view["castles"] = {k: i % 4 for i, k in enumerate(m.get("castles", {}))}
+    view["cathedrals"] = {k: [0, 1, 2, 3] for k in m.get("cathedrals", {})}
+    return view
+
+
+@pytest.mark.parametrize("path", [IRELAND_FIXTURE, REAL_IRELAND], ids=["fixture", "ireland.json"])
+def test_full_ireland_board_is_fast_and_small(path: Path) -> None:
+    if not path.exists():
+        pytest.skip(f"{path.name} not present")
+    m = json.loads(path.read_text(encoding="utf-8"))
+    view = full_ireland_view(m)
+    rebirth.render_board(view, m, NAMES)  # warm the caches
+    t0 = time.perf_counter()
+    for _ in range(3):
+        data = rebirth.render_board(view, m, NAMES)
+    per = (time.perf_counter() - t0) / 3
+    assert per < 0.25  # generous for slow CI; about 20 ms on a developer machine
+    assert len(data) < 400_000
+    img = open_png(data)
+    assert max(img.size) <= 1400
