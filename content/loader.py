@@ -38,12 +38,21 @@ def load_missions(map_id: str) -> list[dict[str, Any]]:
     return _read(REBIRTH_DIR / f"missions_{map_id}.json")
 
 
+@functools.cache
+def load_towers(map_id: str) -> list[dict[str, Any]]:
+    """The Round Tower bonus tiles of a map, from `data/rebirth/towers.json` (empty if it has none)."""
+    path = REBIRTH_DIR / "towers.json"
+    if not path.exists():
+        return []
+    return list(_read(path).get(map_id, []))
+
+
 def map_ids() -> list[str]:
-    """Every map file present in data/rebirth (everything but tiles and missions)."""
+    """Every map file present in data/rebirth (everything but tiles, towers and missions)."""
     return sorted(
         path.stem
         for path in REBIRTH_DIR.glob("*.json")
-        if path.stem != "tiles" and not path.stem.startswith("missions_")
+        if path.stem not in ("tiles", "towers") and not path.stem.startswith("missions_")
     )
 
 

@@ -1,9 +1,10 @@
 """Checks for the Rebirth content files: every promise docs/formats.md makes, plus the capacity rule.
 
 Each `validate_*` function returns a list of human-readable problems; an empty list means valid.
-The capacity rule (docs/rebirth.md, "Content design (Scotland)"): for every player count, with
-the spaces under neutral tiles removed, a colour's settlement tiles and farm tiles always have
-legal spaces, and the tiles the players place fill 80-97 % of the open spaces.
+The capacity rule (docs/rebirth.md, "Content design (Scotland)" and "Content design (Ireland)"):
+for every player count, with the spaces under neutral tiles removed, a colour's settlement tiles
+and farm tiles always have legal spaces, and the tiles the players place fill 80-97 % of the open
+spaces (80-95 % on Ireland).
 """
 
 from __future__ import annotations
@@ -14,21 +15,29 @@ from typing import Any
 
 from engine import hexgrid
 
-CELL_CODES = frozenset("-~w.efsCK")
-LAND = frozenset(".efsCK")  # cells that carry a region
+CELL_CODES = frozenset("-~w.efsCKRT")
+LAND = frozenset(".efsCKRT")  # cells that carry a region (R: Round Tower, T: Hill of Tara)
 PLACEMENT = frozenset(".efs")  # cells a tile may be placed on
 FARM_SPACES = frozenset(".ef")
 TILE_CODES = ("E", "F", "S1", "S2", "S3")
 TILES_PER_COLOUR = 36
 FILL_RANGE = (0.80, 0.97)
-MIN_FEATURE_NEIGHBOURS = 2  # open placement spaces around every castle/cathedral, at every player count
+# Open placement spaces around every castle, cathedral, tower and Tara, at every player count.
+MIN_FEATURE_NEIGHBOURS = 2
 
 # Per map: tie-break castles that must exist, neutral tiles placed on the value-4 yellow spaces
 # (rules: "place 32 Tiles of a color not in use"), mission deck size, largest settlement.
 TIEBREAK_CASTLES = {"scotland": ("Edinburgh Castle", "Stirling Castle"), "ireland": ("Blarney Castle",)}
 NEUTRAL_TILES = {"scotland": 32, "ireland": 24}
-MISSION_COUNT = {"scotland": 32}
+MISSION_COUNT = {"scotland": 32, "ireland": 12}
 MAX_SETTLEMENT = {"ireland": 4}
+MAP_FILL_RANGE = {"ireland": (0.80, 0.95)}
+# Advanced-mode maps (docs/formats.md, "Ireland additions"): Round Towers, the Hill of Tara,
+# Offshore Farms instead of ports, and mission cards with a high and a low value.
+ADVANCED_MAPS = frozenset({"ireland"})
+ADVANCED_MAP_KEYS = ("towers", "tara", "offshore")
+TOWER_BONUSES = frozenset({"points", "mission", "extra_tile", "recall", "doubling"})
+TOWER_POINTS = (2, 4)  # the range of a `points` bonus value
 
 REQUIRED_MAP_KEYS = (
     "id",
@@ -151,9 +160,12 @@ def validate_map(
     if not isinstance(map_dict, dict):
         return ["map: not an object"]
     problems = [f"map: missing key {key!r}" for key in REQUIRED_MAP_KEYS if key not in map_dict]
+    if map_dict.get("id") in ADVANCED_MAPS:
+        problems += [f"map: missing key {key!r}" for key in ADVANCED_MAP_KEYS if key not in map_dict]
     if problems:
         return problems
     map_id = map_dict["id"]
+    advanced = map_id in ADVANCED_MAPS
     if map_dict["layout"] != "odd-r":
         problems.append(f"layout is {map_dict['layout']!r}, not 'odd-r'")
     cells = parse_grid(map_dict["grid"])
@@ -223,19 +235,28 @@ def validate_map(
     for space, code in view.code.items():
         if code == "s" and space not in owner:
             problems.append(f"settlement space {space} is in no settlement")
-    for size in (1, 2, 3):
+    for size in range(1, max_size + 1):
         if not sizes[size]:
             problems.append(f"settlements: none of size {size}")
 
-    # Ports.
+    # Ports, and Offshore Farms (the advanced maps' ports: settlement spaces touching the sea).
     ports = map_dict["ports"]
-    if len(set(ports)) != len(ports):
-        problems.append("ports: listed twice")
-    for port in ports:
-        if port not in owner:
-            problems.append(f"port {port!r} is not a settlement space")
-        elif not any(view.code[near] == "~" for near in view.neighbours(port)):
-            problems.append(f"port {port} does not touch the sea")
+    if advanced and ports:
+        problems.append(f"ports: {map_dict['name']} has no ports (it has offshore farms), found {ports}")
+    for key, label in (("ports", "port"), ("offshore", "offshore space")):
+        spaces = map_dict.get(key, [])
+        if not isinstance(spaces, list):
+            problems.append(f"{key}: must be a list of spaces")
+            continue
+        if len(set(spaces)) != len(spaces):
+            problems.append(f"{key}: listed twice")
+        for space in spaces:
+            if space not in owner:
+                problems.append(f"{label} {space!r} is not a settlement space")
+            elif not any(view.code[near] == "~" for near in view.neighbours(space)):
+                problems.append(f"{label} {space} does not touch the sea")
+    if "offshore" in map_dict and not advanced:
+        problems.append("offshore: only the advanced maps (Ireland) have offshore farms")
 
     # Castles and cathedrals.
     feature_names: list[str] = []
@@ -251,9 +272,33 @@ def validate_map(
         for space, cell in view.code.items():
             if cell == code and space not in named:
                 problems.append(f"{label} space {space} has no name")
+    # Round Towers (R, named in `towers`) and the Hill of Tara (the one T, named by `tara`).
+    towers = map_dict.get("towers", {})
+    if not isinstance(towers, dict):
+        problems.append("towers: must map tower spaces to names")
+        towers = {}
+    for space, name in towers.items():
+        if not view.valid(space) or view.code[space] != "R":
+            problems.append(f"towers: {space!r} is not a round tower space")
+        if not isinstance(name, str) or not name:
+            problems.append(f"towers: {space} has no name")
+        else:
+            feature_names.append(name)
+    for space, cell in view.code.items():
+        if cell == "R" and space not in towers:
+            problems.append(f"round tower space {space} has no name")
+    tara_cells = [space for space, cell in view.code.items() if cell == "T"]
+    tara = map_dict.get("tara")
+    if len(tara_cells) > 1:
+        listed = ", ".join(tara_cells)
+        problems.append(f"tara: {len(tara_cells)} Hill of Tara spaces ({listed}), there is one")
+    if tara_cells and tara != tara_cells[0]:
+        problems.append(f"tara: {tara!r} is not the Hill of Tara space {tara_cells[0]}")
+    if "tara" in map_dict and not tara_cells:
+        problems.append(f"tara: {tara!r} but the grid has no T space")
     for name, times in Counter(feature_names).items():
         if times > 1:
-            problems.append(f"castle/cathedral name {name!r} used {times} times")
+            problems.append(f"castle/cathedral/tower name {name!r} used {times} times")
     castle_names = set(map_dict["castles"].values())
     tiebreak = tuple(map_dict.get("tiebreak_castles", ()))
     if map_id in TIEBREAK_CASTLES and tiebreak != TIEBREAK_CASTLES[map_id]:
@@ -281,8 +326,12 @@ def validate_map(
     threes = sum(value == 3 for value in yellow.values())
     if map_id in NEUTRAL_TILES and fours != NEUTRAL_TILES[map_id]:
         problems.append(f"yellow: {fours} spaces of value 4, the rules cover {NEUTRAL_TILES[map_id]}")
-    if fours > TILES_PER_COLOUR or threes > TILES_PER_COLOUR:
-        problems.append("yellow: more spaces of one value than one unused colour has tiles")
+    # 3 players leave one colour unused: it covers the value-4 spaces. 2 players leave two: the
+    # rest of the first colour and the whole second one cover the value-3 spaces.
+    if fours > TILES_PER_COLOUR:
+        problems.append("yellow: more value-4 spaces than one unused colour has tiles")
+    if fours + threes > 2 * TILES_PER_COLOUR:
+        problems.append("yellow: more value-3 and value-4 spaces than two unused colours have tiles")
 
     # Labels.
     for label in map_dict["labels"]:
@@ -294,10 +343,11 @@ def validate_map(
     if problems:
         return problems  # the checks below assume a well-formed map
 
-    # Castles and cathedrals must stay reachable at every player count.
+    # Castles, cathedrals, towers and Tara must stay reachable at every player count.
+    features = list(map_dict["castles"]) + list(map_dict["cathedrals"]) + list(towers) + tara_cells
     for players in players_range:
         covered = {space for space, value in yellow.items() if value > players}
-        for space in list(map_dict["castles"]) + list(map_dict["cathedrals"]):
+        for space in features:
             open_near = [
                 near
                 for near in view.neighbours(space)
@@ -315,7 +365,7 @@ def validate_map(
         return problems + tile_problems
     if map_id not in tiles["set_aside"]:
         return problems + [f"tiles: no set_aside count for map {map_id!r}"]
-    low, high = FILL_RANGE
+    low, high = MAP_FILL_RANGE.get(map_id, FILL_RANGE)
     for players in players_range:
         cap = capacity(map_dict, tiles, players)
         if cap["open_settlement"] < cap["need_settlement"]:
@@ -354,7 +404,7 @@ CONDITION_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "line": (frozenset({"length"}), frozenset()),
     "each_kind": (frozenset({"count"}), frozenset()),
 }
-FEATURE_CODES = {"sea": "~", "loch": "w", "castle": "C", "cathedral": "K"}
+FEATURE_CODES = {"sea": "~", "loch": "w", "castle": "C", "cathedral": "K", "tower": "R", "tara": "T"}
 _ID = re.compile(r"^[A-Z]{2}\d{2}$")
 
 
@@ -432,11 +482,17 @@ def _condition_problems(cond: Any, map_dict: dict[str, Any]) -> list[str]:
 
 
 def validate_missions(missions: Any, map_dict: dict[str, Any]) -> list[str]:
-    """A map's mission deck: size, unique ids, names, points, and conditions in the vocabulary."""
+    """A map's mission deck: size, unique ids, names, points, and conditions in the vocabulary.
+
+    Advanced maps (Ireland) have `high` and `low` values instead of `points`: the first player to
+    meet a public card scores `high`, later ones `low`; a private card scores `high`.
+    """
     if not isinstance(missions, list):
         return ["missions: not a list"]
     problems: list[str] = []
     expected = MISSION_COUNT.get(map_dict.get("id"))
+    advanced = map_dict.get("id") in ADVANCED_MAPS
+    keys = {"id", "name", "high", "low", "condition"} if advanced else {"id", "name", "points", "condition"}
     if expected is not None and len(missions) != expected:
         problems.append(f"missions: {len(missions)} cards, expected {expected}")
     seen: set[str] = set()
@@ -446,8 +502,9 @@ def validate_missions(missions: Any, map_dict: dict[str, Any]) -> list[str]:
             continue
         card_id = card.get("id")
         label = f"mission {card_id}"
-        if set(card) != {"id", "name", "points", "condition"}:
-            problems.append(f"{label}: keys must be exactly id, name, points, condition")
+        if set(card) != keys:
+            wanted = "id, name, high, low, condition" if advanced else "id, name, points, condition"
+            problems.append(f"{label}: keys must be exactly {wanted}")
         if not isinstance(card_id, str) or not _ID.match(card_id):
             problems.append(f"{label}: id must look like SC01")
         elif card_id in seen:
@@ -456,8 +513,47 @@ def validate_missions(missions: Any, map_dict: dict[str, Any]) -> list[str]:
             seen.add(card_id)
         if not isinstance(card.get("name"), str) or not card.get("name"):
             problems.append(f"{label}: needs an English name")
-        points = card.get("points")
-        if not _is_int(points) or not 1 <= points <= 20:
-            problems.append(f"{label}: points {points!r} (must be an integer 1-20)")
+        if advanced:
+            high, low = card.get("high"), card.get("low")
+            if not _is_int(high) or not _is_int(low) or not 1 <= low < high <= 20:
+                problems.append(f"{label}: high {high!r} and low {low!r} (must be 20 >= high > low >= 1)")
+        else:
+            points = card.get("points")
+            if not _is_int(points) or not 1 <= points <= 20:
+                problems.append(f"{label}: points {points!r} (must be an integer 1-20)")
         problems += [f"{label}: {p}" for p in _condition_problems(card.get("condition"), map_dict)]
+    return problems
+
+
+def validate_towers(towers: Any, map_dict: dict[str, Any]) -> list[str]:
+    """A map's Round Tower bonus tiles (its list in `towers.json`): ids, known bonuses, enough tiles."""
+    if not isinstance(towers, list):
+        return ["towers: not a list"]
+    problems: list[str] = []
+    seen: set[str] = set()
+    for tile in towers:
+        if not isinstance(tile, dict):
+            problems.append(f"tower bonus {tile!r}: not an object")
+            continue
+        tile_id, bonus = tile.get("id"), tile.get("bonus")
+        label = f"tower bonus {tile_id}"
+        if not isinstance(tile_id, str) or not re.match(r"^RT\d+$", tile_id):
+            problems.append(f"{label}: id must look like RT1")
+        elif tile_id in seen:
+            problems.append(f"{label}: id used twice")
+        else:
+            seen.add(tile_id)
+        if bonus not in TOWER_BONUSES:
+            problems.append(f"{label}: unknown bonus {bonus!r} (known: {', '.join(sorted(TOWER_BONUSES))})")
+        elif bonus == "points":
+            low, high = TOWER_POINTS
+            if set(tile) != {"id", "bonus", "value"}:
+                problems.append(f"{label}: keys must be exactly id, bonus, value")
+            if not _is_int(tile.get("value")) or not low <= tile["value"] <= high:
+                problems.append(f"{label}: points value {tile.get('value')!r} (must be {low}-{high})")
+        elif set(tile) != {"id", "bonus"}:
+            problems.append(f"{label}: keys must be exactly id, bonus")
+    on_map = len(map_dict.get("towers", {}))
+    if len(towers) < on_map:
+        problems.append(f"towers: {len(towers)} bonus tiles for {on_map} round towers on the map")
     return problems

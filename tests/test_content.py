@@ -6,14 +6,23 @@ import copy
 
 import pytest
 
-from content.loader import REBIRTH_DIR, load_map, load_missions, load_tiles, map_ids, mission_map_ids
-from content.validate import capacity, validate_map, validate_missions, validate_tiles
+from content.loader import (
+    REBIRTH_DIR,
+    load_map,
+    load_missions,
+    load_tiles,
+    load_towers,
+    map_ids,
+    mission_map_ids,
+)
+from content.validate import capacity, validate_map, validate_missions, validate_tiles, validate_towers
 
 
 def test_data_files_are_present():
-    assert "scotland" in map_ids()
-    assert "scotland" in mission_map_ids()
+    assert {"scotland", "ireland"} <= set(map_ids())
+    assert {"scotland", "ireland"} <= set(mission_map_ids())
     assert (REBIRTH_DIR / "tiles.json").exists()
+    assert "towers" not in map_ids()
 
 
 def test_tiles_valid():
@@ -158,3 +167,123 @@ def test_bad_mission_fields_are_caught():
     assert any("Narnia" in p for p in problems)
     assert any("id used twice" in p for p in problems)
     assert any("cards, expected 32" in p for p in validate_missions(missions[:-1], scotland))
+
+
+# Ireland (advanced mode).
+
+
+def test_ireland_towers_valid():
+    ireland = load_map("ireland")
+    towers = load_towers("ireland")
+    assert validate_towers(towers, ireland) == []
+    assert len(towers) >= len(ireland["towers"])
+    assert load_towers("scotland") == []
+
+
+def test_ireland_capacity_ratios():
+    ireland, tiles = load_map("ireland"), load_tiles()
+    for players in (2, 3, 4):
+        cap = capacity(ireland, tiles, players)
+        assert 0.80 <= cap["fill"] <= 0.95
+        assert cap["open_settlement"] >= cap["need_settlement"]
+        assert cap["open_farm"] >= cap["need_farm"]
+    assert capacity(ireland, tiles, 4)["neutral"] == 0
+    assert capacity(ireland, tiles, 3)["neutral"] == 24
+
+
+def test_ireland_map_shape():
+    ireland = load_map("ireland")
+    assert ireland["ports"] == []
+    assert ireland["tiebreak_castles"] == ["Blarney Castle"]
+    assert 7 <= len(ireland["castles"]) <= 9
+    assert 4 <= len(ireland["cathedrals"]) <= 6
+    assert 6 <= len(ireland["towers"]) <= 8
+    assert 8 <= len(ireland["offshore"]) <= 14
+    assert {len(s["spaces"]) for s in ireland["settlements"]} == {1, 2, 3, 4}
+    assert set(ireland["regions"].values()) == {"Ulster", "Leinster", "Munster", "Connacht"}
+
+
+def test_ireland_mission_deck():
+    missions = load_missions("ireland")
+    assert [card["id"] for card in missions] == [f"IR{n:02d}" for n in range(1, 13)]
+    assert all(card["high"] > card["low"] >= 1 for card in missions)
+    types = {card["condition"]["type"] for card in missions}
+    # Every tile of a supply gets placed, so these would be decided by the set-aside tiles alone.
+    assert not types & {"farms", "influence", "each_kind"}
+
+
+def _ireland():
+    return copy.deepcopy(load_map("ireland"))
+
+
+def test_unnamed_tower_is_caught():
+    broken = _ireland()
+    space = next(iter(broken["towers"]))
+    del broken["towers"][space]
+    assert any(f"round tower space {space} has no name" in p for p in _problems(broken))
+
+
+def test_tara_must_name_the_t_space():
+    broken = _ireland()
+    broken["tara"] = "A1"
+    assert any("Hill of Tara space" in p for p in _problems(broken))
+
+
+def test_port_on_ireland_is_caught():
+    broken = _ireland()
+    broken["ports"] = [broken["offshore"][0]]
+    assert any("has no ports" in p for p in _problems(broken))
+
+
+def test_inland_offshore_space_is_caught():
+    broken = _ireland()
+    broken["offshore"].append("I10")  # Athlone, on the Shannon, far from the sea
+    assert any("offshore space I10 does not touch the sea" in p for p in _problems(broken))
+
+
+def test_23_neutral_spaces_on_ireland_is_caught():
+    broken = _ireland()
+    space = next(
+        s
+        for s, value in broken["yellow"].items()
+        if value == 4 and s not in {x for settlement in broken["settlements"] for x in settlement["spaces"]}
+    )
+    del broken["yellow"][space]
+    assert any("23 spaces of value 4" in p for p in _problems(broken))
+
+
+def test_ireland_mission_without_low_is_caught():
+    ireland = load_map("ireland")
+    missions = copy.deepcopy(load_missions("ireland"))
+    del missions[0]["low"]
+    missions[1]["low"] = missions[1]["high"]
+    problems = validate_missions(missions, ireland)
+    assert any("IR01: keys must be exactly id, name, high, low, condition" in p for p in problems)
+    assert any("IR02: high" in p for p in problems)
+    assert any("cards, expected 12" in p for p in validate_missions(missions[:-1], ireland))
+
+
+def test_tower_and_tara_features_only_where_they_exist():
+    scotland, ireland = load_map("scotland"), load_map("ireland")
+    for feature in ("tower", "tara"):
+        card = {
+            "id": "IR99",
+            "name": "X",
+            "high": 4,
+            "low": 2,
+            "condition": {"type": "adjacent", "feature": feature, "count": 1},
+        }
+        assert not any("feature" in p or "no " + feature in p for p in validate_missions([card], ireland))
+        card = {"id": "SC99", "name": "X", "points": 4, "condition": card["condition"]}
+        assert any(f"the map has no {feature}" in p for p in validate_missions([card], scotland))
+
+
+def test_unknown_tower_bonus_is_caught():
+    ireland = load_map("ireland")
+    towers = copy.deepcopy(load_towers("ireland"))
+    towers[0] = {"id": "RT1", "bonus": "leprechaun"}
+    towers[1] = {"id": "RT2", "bonus": "points"}
+    problems = validate_towers(towers, ireland)
+    assert any("unknown bonus 'leprechaun'" in p for p in problems)
+    assert any("RT2: points value None" in p for p in problems)
+    assert any("bonus tiles for 7 round towers" in p for p in validate_towers(towers[:3], ireland))
