@@ -710,6 +710,7 @@ def first_badge_sprite(seat: int, radius: float) -> Sprite:
     d = ImageDraw.Draw(img)
     c, r = side * k / 2, radius * k
     d.ellipse(_box(c, c, r * 1.42, r * 1.42), fill=GOLD, outline=(120, 90, 0), width=max(1, int(r * 0.1)))
+    d.ellipse(_box(c, c, r * 1.16, r * 1.16), fill=TOKEN_BG)  # keeps orange apart from the gold
     _draw_shape(d, st.shape, c, c, r * 0.98, (255, 255, 255), (255, 255, 255), 1)
     _draw_shape(d, st.shape, c, c, r * 0.82, st.fill, st.dark, max(1, int(r * 0.12)))
     f = _font(r * (0.95 if st.shape != "triangle" else 0.72))
@@ -849,8 +850,6 @@ def mission_row_sprite(name: str, high: int, low: int, done: int, width: int) ->
             font=vf,
             fill=TOKEN_BG,
             anchor="mm",
-            stroke_width=1,
-            stroke_fill=TOKEN_BG,
         )
     lb = (40, 4, 68, h - 5)
     d.rounded_rectangle(lb, radius=6, outline=PANEL_MUTED, width=2)
