@@ -27,7 +27,10 @@ class GameCog(commands.Cog):
     @app_commands.describe(game=text("cmd.game.new.game"), map=text("cmd.game.new.map"))
     @app_commands.choices(
         game=[app_commands.Choice(name="Rebirth", value="rebirth")],
-        map=[app_commands.Choice(name="Scotland", value="scotland")],
+        map=[
+            app_commands.Choice(name="Scotland", value="scotland"),
+            app_commands.Choice(name="Ireland (advanced)", value="ireland"),
+        ],
     )
     async def new(
         self,

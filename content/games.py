@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from content.loader import load_map, load_missions, load_tiles
+from content.loader import load_map, load_missions, load_tiles, load_towers
 from engine.base import Game
 from engine.rebirth import Rebirth
 
-REBIRTH_MAPS = ("scotland",)
+REBIRTH_MAPS = ("scotland", "ireland")
+ADVANCED_MAPS = ("ireland",)  # maps with Round Towers
 GAME_IDS = ("rebirth",)
 
 
@@ -19,7 +20,8 @@ def load_engine(game_id: str) -> Game:
     if game_id == "rebirth":
         maps = {map_id: load_map(map_id) for map_id in REBIRTH_MAPS}
         missions = {map_id: load_missions(map_id) for map_id in REBIRTH_MAPS}
-        return Rebirth(maps, load_tiles(), missions)
+        towers = {map_id: load_towers(map_id) for map_id in ADVANCED_MAPS}
+        return Rebirth(maps, load_tiles(), missions, towers)
     raise KeyError(game_id)
 
 

@@ -253,12 +253,22 @@ class RebirthPresenter:
                 letter=COLOUR_LETTER[colour],
             ),
             t("rebirth.hand.tile", locale, tile=hand),
-            t(
-                "rebirth.hand.set_aside",
-                locale,
-                tiles=", ".join(t(f"tile.{tile}", locale) for tile in mine["set_aside"]) or "-",
-            ),
         ]
+        advanced = bool(view.get("towers"))
+        if mine.get("extra"):
+            lines.append(t("rebirth.hand.placing", locale, tile=t(f"tile.{mine['placing']}", locale)))
+        aside = ", ".join(t(f"tile.{tile}", locale) for tile in mine["set_aside"]) or "-"
+        lines.append(
+            t(
+                "rebirth.hand.set_aside_shuffled" if advanced else "rebirth.hand.set_aside",
+                locale,
+                tiles=aside,
+            )
+        )
+        if advanced:
+            lines.append(
+                t("rebirth.hand.doubling_yes" if mine["doubling"] else "rebirth.hand.doubling_no", locale)
+            )
         if mine["missions"]:
             lines.append(t("rebirth.hand.missions", locale, count=len(mine["missions"])))
             lines += [self._mission_line(card, locale) for card in mine["missions"]]

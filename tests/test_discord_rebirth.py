@@ -262,3 +262,18 @@ async def test_status_after_the_end_and_resign_only_through_its_command(simcord_
     await alice.slash(table.channel, "game resign")
     status = await bob.slash(table.channel, "game status")
     assert "game over" in status.response.content and "(resigned)" in status.response.content
+
+
+async def test_a_whole_ireland_game_through_slash_commands(simcord_env):
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    started = await open_and_start(table, players=3, map_id="ireland")
+    assert "Rebirth: Ireland" in started.response.content
+    status = (await table.members[0].slash(table.channel, "game status")).response.content
+    assert "Public missions" in status and "Round towers" in status
+    hand = (await table.members[1].slash(table.channel, "hand")).response.content
+    assert "Doubling Marker: available" in hand and "face down and shuffled" in hand
+    final = await play_until_over(table, started)
+    text = final.content
+    assert "Final scores" in text and "🏆" in text and final.attachments
+    log = " ".join(m.content for m in table.channel.history())
+    assert "complete" in log and "Round tower" in log

@@ -19,10 +19,11 @@ def engine():
     return load_engine("rebirth")
 
 
-def test_every_scotland_mission_has_a_readable_text_and_evaluates(engine):
-    state = engine.new_game(4, {"map": "scotland"}, seed=1)
+@pytest.mark.parametrize("map_id", ["scotland", "ireland"])
+def test_every_mission_has_a_readable_text_and_evaluates(engine, map_id):
+    state = engine.new_game(4, {"map": map_id}, seed=1)
     position = engine.position(state)
-    for card in load_missions("scotland"):
+    for card in load_missions(map_id):
         text = mission_rules.describe(card["condition"])
         assert text and "{" not in text and "None" not in text, (card["id"], text)
         have, need = mission_rules.progress(card["condition"], position, 0)
@@ -41,6 +42,23 @@ def test_random_playouts_conform(engine, players):
         assert len(record["moves"]) == players * 34, "every player places 36 - 2 set aside tiles"
         assert all(m["move"] != "discard" for m in record["moves"]), "the map always has a space"
         assert replay(engine, json.loads(json.dumps(record))) == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_ireland_playouts_conform(engine, players):
+    """200 seeded Ireland games per player count: no crash, the game ends only when every
+    tile is placed, tower extra tiles and doubling replay exactly, the public row pays out."""
+    chooser = random.Random(100 + players)
+    paid_public = 0
+    for index in range(200):
+        seed = 5000 * players + index
+        record = random_game(engine, players, {"map": "ireland"}, seed, chooser)
+        placements = [m for m in record["moves"] if m["move"] != "discard"]
+        assert players * 32 <= len(placements) <= players * 36, "34 of 36, plus recalled set-aside tiles"
+        assert all(m["move"] != "discard" for m in record["moves"]), "the map always has a space"
+        paid_public += sum("public" in cats for m in record["moves"] for cats in m["points"].values())
+        assert replay(engine, json.loads(json.dumps(record))) == []
+    assert paid_public > 200, "public missions get completed in random games"
 
 
 def test_a_tampered_record_fails_replay(engine):

@@ -139,11 +139,11 @@ async def test_warm_up_caches_every_static_board_layer():
     database = await open_database(":memory:")
     service = GameService(database, engines=load_engine, clock=lambda: 1.0)
     await service.warm_up(("rebirth",))
-    assert static_cache_info().misses == 3  # one static layer a player count: 2, 3, 4
+    assert static_cache_info().misses == 6  # one static layer a map (2) and player count (2, 3, 4)
     await service.new_game(caller(ALICE), "rebirth", {})
     await service.join(caller(BOB))
     await service.start(caller(ALICE))
-    assert static_cache_info().misses == 3 and static_cache_info().hits >= 1
+    assert static_cache_info().misses == 6 and static_cache_info().hits >= 1
 
 
 async def test_the_stored_moves_replay_from_the_seed_to_the_stored_state():

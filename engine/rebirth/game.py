@@ -642,6 +642,11 @@ class Rebirth:
             "neutral": sorted(board.covered_spaces(state.players)),
             "tiles": dict(self.tiles["colour_tiles"]),
             "set_aside": self.tiles["set_aside"][state.map_id],
+            "towers": {space: dict(self.tower_tiles[tile_id]) for space, tile_id in state.towers.items()},
+            "public_missions": [
+                {key: self.missions[card][key] for key in ("id", "name", "high", "low", "condition")}
+                for card in state.public_missions
+            ],
         }
 
     def public_card(self, card_id: str, state: RebirthState, locale: str | None = None) -> dict[str, Any]:
