@@ -376,3 +376,64 @@ def test_seat_order_comes_from_the_seed():
     assert seat_order(4, 11) == seat_order(4, 11)
     assert sorted(seat_order(4, 11)) == [0, 1, 2, 3]
     assert len({tuple(seat_order(4, seed)) for seed in range(20)}) > 5
+
+
+# ------------------------------------------------------- mission conditions
+
+
+def position_with(game: Rebirth, tiles: dict[str, tuple[int, str]], castles=None, markers=None):
+    from engine.rebirth.missions import Position
+
+    board = game.boards["testmap"]
+    return Position(board, tiles, castles or {"F2": None, "F5": None}, markers or {"C4": []})
+
+
+@pytest.mark.parametrize(
+    ("condition", "tiles", "expected"),
+    [
+        ({"type": "cluster", "farm": "energy", "size": 3}, {"D2": "E", "E2": "E", "G3": "E"}, (2, 3)),
+        (
+            {"type": "cluster", "farm": "any", "size": 2, "count": 2},
+            {"D2": "E", "E2": "E", "E3": "F", "F3": "F"},
+            (2, 2),
+        ),
+        ({"type": "farms", "farm": "food", "count": 3}, {"E3": "F", "C5": "F"}, (2, 3)),
+        ({"type": "settlements_present", "size": 3, "count": 1}, {"F4": "S1"}, (1, 1)),
+        ({"type": "sole_settlement", "size": 2, "count": 1}, {"B3": "S1", "C3": "S2"}, (1, 1)),
+        ({"type": "settlements_won", "size": None, "count": 1}, {"B3": "S3"}, (0, 1)),
+        ({"type": "ports", "count": 1}, {"B2": "S1"}, (1, 1)),
+        ({"type": "adjacent", "feature": "sea", "count": 2}, {"B2": "S1", "D2": "E", "D4": "E"}, (2, 2)),
+        ({"type": "adjacent", "feature": "loch", "count": 2}, {"D4": "E", "E5": "E", "B2": "S1"}, (2, 2)),
+        ({"type": "adjacent", "feature": "castle", "count": 1}, {"E2": "E"}, (1, 1)),
+        (
+            {"type": "region", "region": "South", "count": 2, "tile": "settlement"},
+            {"E4": "S1", "B5": "E"},
+            (1, 2),
+        ),
+        ({"type": "regions", "count": 2}, {"B2": "S1", "B5": "E"}, (2, 2)),
+        ({"type": "influence", "total": 5}, {"B2": "S3", "E4": "S1"}, (4, 5)),
+        ({"type": "line", "length": 3}, {"B5": "E", "C5": "F", "E5": "E"}, (2, 3)),  # D5 is a loch
+        ({"type": "line", "length": 3}, {"C2": "E", "D2": "E", "E2": "E"}, (3, 3)),
+        (
+            {"type": "line", "length": 3},
+            {"D2": "E", "D3": "E", "D4": "E"},
+            (2, 3),
+        ),  # D2-D3 touch, D3-D4 do not
+        ({"type": "each_kind", "count": 1}, {"B2": "S1", "D2": "E"}, (0, 1)),
+    ],
+)
+def test_each_mission_condition_counts_only_what_it_says(game, condition, tiles, expected):
+    from engine.rebirth.missions import progress
+
+    board_tiles = {space: (0, tile) for space, tile in tiles.items()}
+    board_tiles.setdefault("G3", (1, "E"))  # an opponent's tile, which never counts for seat 0
+    assert progress(condition, position_with(game, board_tiles), 0) == expected
+
+
+def test_castle_and_cathedral_conditions_read_the_markers(game):
+    from engine.rebirth.missions import progress
+
+    pos = position_with(game, {}, castles={"F2": 0, "F5": 1}, markers={"C4": [0, 1]})
+    assert progress({"type": "castles", "count": 2}, pos, 0) == (1, 2)
+    assert progress({"type": "castle", "name": "Stirling Castle"}, pos, 1) == (1, 1)
+    assert progress({"type": "cathedrals", "count": 1}, pos, 1) == (1, 1)

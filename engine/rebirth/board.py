@@ -11,6 +11,7 @@ from typing import Any
 from engine import hexgrid
 
 PLACEMENT_KINDS = frozenset(".efs")
+FEATURE_CODES = {"sea": "~", "loch": "w", "castle": "C", "cathedral": "K", "tower": "R", "tara": "T"}
 WATER_KINDS = frozenset("~w")
 
 
@@ -54,6 +55,10 @@ class Board:
     towers: dict[str, str] = field(default_factory=dict)
     tara: str | None = None
     adjacent_towers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # The neighbour in each of the 6 directions (None off the board): straight lines walk these.
+    steps: dict[str, tuple[str | None, ...]] = field(default_factory=dict)
+    # Spaces next to at least one space of each kind of feature (sea, loch, castle, ...).
+    touching: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def open_spaces(self, players: int) -> tuple[str, ...]:
         """Placement spaces not covered by a neutral tile at this player count."""
@@ -120,6 +125,16 @@ def build_board(map_data: dict[str, Any]) -> Board:
     board.tiebreak_castles = tuple(map_data.get("tiebreak_castles", ()))
     board.yellow = {space: int(need) for space, need in map_data.get("yellow", {}).items()}
     board.placement_spaces = tuple(s for s, k in board.kind.items() if k in PLACEMENT_KINDS)
+    for space, (c, r) in board.coords.items():
+        cells = (hexgrid.step(c, r, d) for d in range(6))
+        board.steps[space] = tuple(
+            hexgrid.name(nc, nr) if nc >= 0 and nr >= 0 and hexgrid.name(nc, nr) in board.kind else None
+            for nc, nr in cells
+        )
+    for feature, code in FEATURE_CODES.items():
+        board.touching[feature] = frozenset(
+            space for space in board.kind if any(board.kind[n] == code for n in board.neighbours[space])
+        )
     for space in board.placement_spaces:
         near = board.neighbours[space]
         board.adjacent_castles[space] = tuple(n for n in near if n in board.castles)

@@ -103,23 +103,9 @@ def _cathedrals(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
     return sum(seat in seats for seats in pos.cathedral_markers.values()), c["count"]
 
 
-def _touches(board: Board, space: str, feature: str) -> bool:
-    for near in board.neighbours[space]:
-        kind = board.kind[near]
-        if (
-            (feature == "sea" and kind == "~")
-            or (feature == "loch" and kind == "w")
-            or (feature == "castle" and kind == "C")
-            or (feature == "cathedral" and kind == "K")
-            or (feature == "tower" and kind == "R")
-            or (feature == "tara" and kind == "T")
-        ):
-            return True
-    return False
-
-
 def _adjacent(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
-    return sum(_touches(pos.board, space, c["feature"]) for space in pos.own(seat)), c["count"]
+    touching = pos.board.touching[c["feature"]]
+    return sum(space in touching for space in pos.own(seat)), c["count"]
 
 
 def _kind_matches(tile: str, wanted: str) -> bool:
@@ -146,17 +132,16 @@ def _influence(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
 
 def _line(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
     own = set(pos.own(seat))
+    steps = pos.board.steps
     best = 0
     for space in own:
-        col, row = pos.board.coords[space]
         for direction in hexgrid.line_directions():
-            back = hexgrid.step(col, row, hexgrid.opposite(direction))
-            if hexgrid.name(*back) in own and back[0] >= 0 and back[1] >= 0:
+            if steps[space][hexgrid.opposite(direction)] in own:
                 continue  # not the start of this line
-            length, cell = 0, (col, row)
-            while cell[0] >= 0 and cell[1] >= 0 and hexgrid.name(*cell) in own:
+            length, cell = 0, space
+            while cell in own:
                 length += 1
-                cell = hexgrid.step(*cell, direction)
+                cell = steps[cell][direction]
             best = max(best, length)
     return min(best, c["length"]), c["length"]
 
