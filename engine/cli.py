@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("selfplay", help="play random legal games to the end")
     play.add_argument("game", choices=["rebirth"])
-    play.add_argument("--map", default=None, help="the board (Rebirth: scotland)")
+    play.add_argument("--map", default=None, help="the board (Rebirth: scotland or ireland)")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--games", type=int, default=10)
     play.add_argument("--seed", type=int, default=1)

@@ -20,6 +20,7 @@ from service.messages import Caller, Message, ServiceError, StaleGame
 from service.presenters import Presenter, presenter_for
 
 AUTOCOMPLETE_LIMIT = 25
+MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
 RESIGN = "resign"
 
 log = logging.getLogger(__name__)
@@ -243,7 +244,7 @@ class GameService:
                     game,
                     seat=seat,
                     user_id=caller.user_id,
-                    move=applied.event.get("space") or text.strip().lower(),
+                    move=_notation(applied.event, text),
                     event=applied.event,
                     state=engine.dumps(applied.state),
                     finished=engine.is_over(applied.state),
@@ -327,8 +328,18 @@ class GameService:
         moves = await self.db.moves(game.id, last=count)
         if not moves:
             return [Message(t("log.empty", caller.locale))]
-        lines = [f"{m.number}. {presenter.event_text(m.event, game, caller.locale)}" for m in moves]
-        return [Message(t("log.title", caller.locale, count=len(moves)) + "\n" + "\n".join(lines))]
+        lines: list[str] = []
+        room = MESSAGE_LIMIT - 100  # the title and the note
+        for m in reversed(moves):  # newest first, until the message is full
+            line = f"{m.number}. {presenter.event_text(m.event, game, caller.locale)}"
+            if len(line) + 1 > room:
+                break
+            lines.insert(0, line)
+            room -= len(line) + 1
+        title = t("log.title", caller.locale, count=len(lines))
+        if len(lines) < len(moves):
+            title += " " + t("log.more", caller.locale, count=len(lines))
+        return [Message(title + "\n" + "\n".join(lines))]
 
     # -------------------------------------------------------------- storage
 
@@ -339,3 +350,11 @@ class GameService:
             return await write
         except StaleVersion:
             raise StaleGame("error.stale") from None
+
+
+def _notation(event: dict[str, Any], text: str) -> str:
+    """The move as stored: what replays it exactly (`F7`, `F7 x2`, `discard`, `resign`)."""
+    space = event.get("space")
+    if not space:
+        return text.strip().lower()
+    return f"{space} x2" if event.get("doubled") else space

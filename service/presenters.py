@@ -124,7 +124,8 @@ class RebirthPresenter:
         if kind == "resign":
             return t("rebirth.event.resign", locale, who=who)
         if kind == "discard":
-            return t("rebirth.event.discard", locale, who=who, tile=t(f"tile.{event['tile']}", locale))
+            text = t("rebirth.event.discard", locale, who=who, tile=t(f"tile.{event['tile']}", locale))
+            return f"{text} {t('rebirth.event.extra', locale, who=who)}" if event.get("pending") else text
         points = {int(seat): cats for seat, cats in event.get("points", {}).items()}
         own = points.get(event["seat"], {})
         scored = (
@@ -244,6 +245,11 @@ class RebirthPresenter:
         mine = view["private"]
         colour = view["seats"][mine["seat"]]["colour"]
         hand = t(f"tile.{mine['hand']}", locale) if mine["hand"] else t("rebirth.hand.none", locale)
+        hand_line = (
+            t("rebirth.hand.tile_placed", locale)
+            if mine.get("extra") and not mine["hand"]
+            else t("rebirth.hand.tile", locale, tile=hand)
+        )
         lines = [
             t(
                 "rebirth.hand.title",
@@ -252,7 +258,7 @@ class RebirthPresenter:
                 colour=t(f"colour.{colour}", locale),
                 letter=COLOUR_LETTER[colour],
             ),
-            t("rebirth.hand.tile", locale, tile=hand),
+            hand_line,
         ]
         advanced = bool(view.get("towers"))
         if mine.get("extra"):

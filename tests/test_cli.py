@@ -50,6 +50,29 @@ def test_selfplay_prints_one_json_line_with_per_seat_scores_and_writes_records(t
     assert set(record["final"]) >= {"scores", "breakdown", "winners"}
 
 
+def test_selfplay_and_replay_on_ireland(tmp_path):
+    out = run(
+        "-m",
+        "engine",
+        "selfplay",
+        "rebirth",
+        "--map",
+        "ireland",
+        "--players",
+        "4",
+        "--games",
+        "2",
+        "--records",
+        str(tmp_path),
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["options"] == {"map": "ireland"}
+    for path in tmp_path.glob("*.json"):
+        record = json.loads(path.read_text())
+        assert len(record["content"]["towers"]) == 7 and len(record["content"]["public_missions"]) == 8
+        assert run("-m", "engine", "replay", str(path)).returncode == 0
+
+
 def test_replay_accepts_a_true_record_and_rejects_a_tampered_one(tmp_path):
     run(
         "-m",

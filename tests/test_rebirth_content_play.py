@@ -65,3 +65,17 @@ def test_a_tampered_record_fails_replay(engine):
     record = random_game(engine, 2, {"map": "scotland"}, 5, random.Random(5))
     record["final"]["scores"][0] += 1
     assert replay(engine, record)
+
+
+@pytest.mark.parametrize(("players", "covered"), [(2, 66), (3, 24), (4, 0)])
+def test_ireland_neutral_tiles_by_player_count(engine, players, covered):
+    state = engine.new_game(players, {"map": "ireland"}, seed=3)
+    assert sum(seat == -1 for seat, _ in state.board.values()) == covered
+    assert all(len(aside) == 4 for aside in state.set_aside)
+
+
+@pytest.mark.parametrize("map_id", ["scotland", "ireland"])
+def test_mission_texts_have_no_raw_keys(engine, map_id):
+    for card in load_missions(map_id):
+        text = mission_rules.describe(card["condition"])
+        assert "settlement.size" not in text and "mission." not in text and "feature." not in text, text

@@ -242,3 +242,83 @@ def test_replay_with_towers_and_doubling_reproduces_the_state(game):
     for seat, move in moves:
         replay = game.apply(replay, seat, move).state
     assert replay.dumps() == state.dumps() and RebirthState.loads(state.dumps()).dumps() == state.dumps()
+
+
+def test_hill_of_tara_leaves_out_players_behind_on_it(game):
+    state = fresh(game, 3)
+    state.public_missions, state.public_done = [], {}
+    state.castles = {"F2": None}
+    state.scores = [{"farm": 9}, {"farm": 10}, {"farm": 10}]
+    state.board.update({"F3": (0, "E"), "D4": (1, "E")})  # seats 0 and 1 touch Tara, seat 2 does not
+    final = end_now(game, state, 0, "F", "C6")
+    assert final.final["winners"] == [0, 1] and final.final["decided_by"] == "shared"
+
+
+def test_extra_placements_chain_before_the_draw(game):
+    state = fresh(game, towers=("RT3", "RT2"))
+    state.supplies[0] = ["F", "E"]
+    state.set_aside[0] = ["S1", "E", "E", "E"]
+    first = place(game, state, 0, "E", "D4").state  # D4 touches tower C4 (recall) and Tara
+    assert [p["tile"] for p in first.pending] == ["S1"] and first.current == 0
+    second = game.apply(first, 0, "B2").state  # the recalled settlement; B2 touches no tower
+    assert second.pending == [] and second.current == 1 and second.hands[0] == "F"
+    chain = place(game, fresh(game, towers=("RT3", "RT2")), 0, "E", "F4")  # F4 touches F5 (extra tile)
+    assert chain.state.pending[0]["source"] == "extra_tile"
+    on_c4 = game.apply(chain.state, 0, "B4")  # the extra tile lands next to C4: a recall follows
+    assert on_c4.state.current == 0 and on_c4.state.pending[0]["source"] == "recall"
+
+
+def test_empty_piles_give_nothing_and_are_not_advertised(game):
+    state = fresh(game, towers=("RT3", "RT4"))
+    state.set_aside[0] = []
+    state.mission_deck = []
+    labels = {c.notation: c.label for c in game.move_choices(place_ready(state, 0), 0)}
+    assert "tower" not in labels["B4"] and "tower" not in labels["E5"]
+    applied = place(game, state, 0, "E", "B4")  # recall with an empty set-aside pile
+    assert applied.state.pending == [] and applied.event["towers"][0]["outcome"] == "empty"
+    assert applied.state.current == 1
+
+
+def test_resigning_with_an_extra_tile_pending_passes_the_turn(game):
+    state = fresh(game, 3, towers=("RT1", "RT2"))
+    pending = place(game, state, 0, "E", "E5").state
+    assert pending.pending and pending.current == 0
+    after = game.apply(pending, 0, "resign").state
+    assert after.pending == [] and after.current == 1
+
+
+def test_a_placement_can_complete_a_public_mission_for_another_player(game):
+    state = fresh(game)
+    state.public_missions = ["P11"] + [f"P{n:02d}" for n in range(3, 10)]
+    state.public_done = {card: [] for card in state.public_missions}
+    game.missions["P11"] = {
+        "id": "P11",
+        "name": "Lord Mayor",
+        "high": 7,
+        "low": 3,
+        "condition": {"type": "settlements_won", "size": 4, "count": 1},
+    }
+    try:
+        for seat, tile, space in [(1, "S3", "B3"), (1, "S3", "C3"), (0, "S1", "D3")]:
+            state = place(game, state, seat, tile, space).state
+        done = place(game, state, 0, "S1", "E3")  # seat 0 completes Dublin; seat 1 leads it
+        assert {"mission": "Lord Mayor", "seat": 1, "points": 7, "first": True} in done.event[
+            "public_missions"
+        ]
+    finally:
+        del game.missions["P11"]
+
+
+def test_doubling_a_completion_doubles_only_the_movers_points(game):
+    state = fresh(game, 3)
+    for seat, tile, space in [(1, "S3", "B3"), (2, "S2", "C3"), (0, "S1", "D3")]:
+        state = place(game, state, seat, tile, space).state
+    done = place(game, state, 0, "S3", "E3 x2").event["points"]  # seat 0: 1 + 3 = 4, first
+    assert done[1] == {"settlement": 8} and done[2] == {"settlement": 5}
+    assert done[0] == {"settlement": 12, "doubling": 12}
+
+
+def test_an_incomplete_sprawling_settlement_scores_as_small_ones_at_the_end(game):
+    state = place(game, fresh(game), 1, "S3", "B3").state
+    final = end_now(game, state, 0, "S2", "C3")
+    assert final.scores[1]["incomplete"] == 3 and final.scores[0]["incomplete"] == 2

@@ -160,3 +160,69 @@ async def test_the_stored_moves_replay_from_the_seed_to_the_stored_state():
     for move in await service.db.moves(game.id):
         state = engine.apply(state, move.seat, move.move).state
     assert engine.dumps(state) == game.state and engine.is_over(state)
+
+
+async def ireland_service(players: int = 4) -> tuple[GameService, list[int]]:
+    database = await open_database(":memory:")
+    service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 31)
+    users = [ALICE, BOB, 303, 404][:players]
+    await service.new_game(caller(ALICE), "rebirth", {"map": "ireland"})
+    for user in users[1:]:
+        await service.join(caller(user))
+    await service.start(caller(ALICE))
+    return service, users
+
+
+async def play_top_choices(service: GameService, users: list[int], moves: int, prefer: str = "") -> None:
+    """Each mover takes the best choice whose notation contains `prefer` (else the best)."""
+    for _ in range(moves):
+        game = await service.db.open_game(CHANNEL)
+        if game is None:
+            return
+        state = load_engine("rebirth").loads(game.state)
+        mover = game.players[state.current]
+        choices = await service.move_choices(caller(mover), "")
+        pick = next((c for c in choices if prefer and prefer in c.notation), choices[0])
+        await service.move(caller(mover), pick.notation)
+
+
+async def test_ireland_moves_with_the_doubling_marker_replay_from_the_stored_notation():
+    service, users = await ireland_service(2)
+    await play_top_choices(service, users, 30, prefer="x2")
+    game = await service.db.open_game(CHANNEL)
+    stored = await service.db.moves(game.id)
+    assert any(m.move.endswith(" x2") for m in stored)
+    engine = load_engine("rebirth")
+    state = engine.new_game(len(game.players), game.options, game.seed)
+    for move in stored:
+        state = engine.apply(state, move.seat, move.move).state
+    assert engine.dumps(state) == game.state
+
+
+async def test_the_game_log_fits_in_one_discord_message():
+    service, users = await ireland_service(4)
+    await play_top_choices(service, users, 60)
+    [log] = await service.log(caller(ALICE), count=25)
+    assert len(log.text) <= 2000 and log.text.count("\n") >= 5
+
+
+async def test_hand_during_a_tower_extra_placement_shows_the_tile_being_placed():
+    service, users = await ireland_service(2)
+    engine = load_engine("rebirth")
+    for _ in range(80):
+        game = await service.db.open_game(CHANNEL)
+        state = engine.loads(game.state)
+        if state.pending:
+            break
+        mover = game.players[state.current]
+        choices = await service.move_choices(caller(mover), "tower: extra") or await service.move_choices(
+            caller(mover), ""
+        )
+        await service.move(caller(mover), choices[0].notation)
+    else:
+        pytest.fail("no extra placement came up")
+    mover = game.players[state.current]
+    [hand] = await service.hand(caller(mover))
+    assert (
+        "Placing now (round tower bonus)" in hand.text and "nothing (your supply is empty)" not in hand.text
+    )

@@ -206,12 +206,15 @@ class Rebirth:
             ):
                 castles.append(board.castles[castle])
         cathedrals = sum(seat not in state.cathedral_markers[k] for k in board.adjacent_cathedrals[space])
+        if not state.mission_deck:
+            cathedrals = 0  # a marker, but no card left to draw
         towers, bonus = [], 0
         for tower in board.adjacent_towers[space]:
             if tower in state.towers and seat not in state.towers_used[tower]:
                 tile_ = self.tower_tiles[state.towers[tower]]
-                towers.append({"bonus": tile_["bonus"], "value": tile_.get("value", 0)})
-                bonus += tile_.get("value", 2)
+                if self._tower_gives(state, seat, tile_["bonus"]):
+                    towers.append({"bonus": tile_["bonus"], "value": tile_.get("value", 0)})
+                    bonus += tile_.get("value", 2)
         return {
             "points": points,
             "castles": castles,
@@ -356,6 +359,17 @@ class Rebirth:
         private.setdefault(seat, {}).setdefault("missions_drawn", []).append(card)
         event["missions_drawn"] = event.get("missions_drawn", 0) + 1
 
+    @staticmethod
+    def _tower_gives(state: RebirthState, seat: int, kind: str) -> bool:
+        """Whether a tower bonus would give `seat` anything now (a pile may be empty)."""
+        if kind == "mission":
+            return bool(state.mission_deck)
+        if kind == "extra_tile":
+            return bool(state.supplies[seat])
+        if kind == "recall":
+            return bool(state.set_aside[seat])
+        return True
+
     def _tower_bonuses(
         self,
         state: RebirthState,
@@ -427,9 +441,12 @@ class Rebirth:
         new.discarded[seat].append(tile)
         new.last = {"seat": seat, "space": None, "tile": tile}
         new.turn += 1
-        if not new.pending:
+        event: dict[str, Any] = {"kind": "discard", "seat": seat, "tile": tile, "points": {}}
+        if new.pending:
+            event["pending"] = len(new.pending)
+        else:
             self._finish_turn(new, seat)
-        return Applied(new, {"kind": "discard", "seat": seat, "tile": tile, "points": {}}, {})
+        return Applied(new, event, {})
 
     def _resign(self, state: RebirthState, seat: int) -> Applied:
         if state.resigned[seat]:
@@ -472,6 +489,7 @@ class Rebirth:
         board = self.board(state)
         state.finished = True
         state.current = None
+        state.pending = []
         before = [dict(s) for s in state.scores]
         for settlement in board.settlements:
             if settlement.size > 1 and not scoring.is_complete(settlement, state.board):
@@ -531,8 +549,10 @@ class Rebirth:
                 for seat in tied
             }
             most = max(near.values())
-            if list(near.values()).count(most) == 1:
-                return [seat for seat, count in near.items() if count == most], "Hill of Tara"
+            leaders = [seat for seat, count in near.items() if count == most]
+            if len(leaders) == 1:
+                return leaders, "Hill of Tara"
+            tied = leaders  # those behind on the Hill of Tara lost the tie-break
         return tied, "shared"
 
     # ------------------------------------------------------------------ views

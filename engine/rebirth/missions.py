@@ -17,6 +17,7 @@ from engine.rebirth.board import Board
 from engine.rebirth.state import NEUTRAL
 from i18n import t
 
+SETTLEMENT_CONDITIONS = frozenset({"settlements_won", "settlements_present", "sole_settlement"})
 FARM_CODES = {"energy": ("E",), "food": ("F",), "any": ("E", "F")}
 TILE_KINDS = {"energy": "E", "food": "F", "settlement": "S"}
 
@@ -194,7 +195,7 @@ def describe(condition: dict[str, Any], locale: str | None = None) -> str:
         params["tile"] = t(f"tilekind.{params['tile']}", locale)
     if "feature" in params:
         params["feature"] = t(f"feature.{params['feature']}", locale)
-    if "size" in params:
+    if "size" in params and kind in SETTLEMENT_CONDITIONS:  # elsewhere a size is a tile count
         params["size"] = t(f"settlement.size.{params['size']}", locale)
     key = f"mission.{kind}"
     if kind == "cluster" and condition.get("count", 1) > 1:
