@@ -673,4 +673,10 @@ def validate_revive(content: Any) -> list[str]:
     modules = content["modules"] if isinstance(content["modules"], list) else []
     if len(modules) <= displays.get("modules", 0):
         problems.append("modules: the pile is no bigger than its display")
+    citizens = content["citizens"] if isinstance(content["citizens"], dict) else {}
+    for colour in CARD_COLOURS:
+        if not any(isinstance(m, dict) and m.get("colour") == colour for m in modules):
+            problems.append(f"modules: no {colour} module")
+        if not any(isinstance(c, dict) and c.get("colour") == colour for c in citizens.get("market", [])):
+            problems.append(f"citizens: no {colour} card in the market deck")
     return problems

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from content.revive import (
+    EFFECT_FIELDS,
     EFFECT_KINDS,
     FILES,
     REVIVE_DIR,
+    SCORING_COUNTS,
     load_revive,
     rotate_position,
     slot_spaces,
@@ -195,6 +198,15 @@ def test_machine_track_bonus_and_progress_markers_are_checked():
     assert any("track progress spaces must be 8" in p for p in problems)
 
 
+def test_colour_without_cards_or_modules_is_caught():
+    broken = _broken()
+    broken["modules"] = [m for m in broken["modules"] if m["colour"] != "white"]
+    broken["citizens"]["market"] = [c for c in broken["citizens"]["market"] if c["colour"] != "white"]
+    problems = _problems(broken)
+    assert "modules: no white module" in problems
+    assert "citizens: no white card in the market deck" in problems
+
+
 def test_starting_resources_follow_turn_order():
     broken = _broken()
     broken["rules"]["starting_resources"][1] = {"crystal": 1, "food": 1}
@@ -206,3 +218,18 @@ def test_a_missing_file_is_caught(name):
     broken = _broken()
     del broken[name]
     assert _problems(broken) == [f"content: missing file {name}.json"]
+
+
+def test_docs_describe_every_file_effect_and_count():
+    """docs/revive.md "Content formats" is the engine's contract: it must name everything."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "revive.md").read_text(encoding="utf-8")
+    formats = doc[doc.index("## (a) Content formats") : doc.index("## (b) Content design")]
+    for name in FILES:
+        assert f"`{name}.json`" in formats, name
+    for kind, fields in EFFECT_FIELDS.items():
+        row = next((line for line in formats.splitlines() if line.startswith(f"| `{kind}` |")), None)
+        assert row is not None, kind
+        for field in fields:
+            assert f"`{field}`" in row, (kind, field)
+    for count in SCORING_COUNTS:
+        assert f"`{count}`" in formats, count
