@@ -26,6 +26,9 @@ MESSAGES: dict[str, str] = {
         "and on the other farm type only when none of those are left."
     ),
     "error.rebirth.discard_with_space": "Your {tile} still has a legal space, so it cannot be discarded.",
+    # --- Revive errors
+    "error.revive.malformed": "“{text}” is not a move: pick one from the list.",
+    "error.revive.illegal": "“{move}” is not possible now: pick one from the list of your moves.",
     # --- tiles and features
     "tile.E": "energy farm",
     "tile.F": "food farm",

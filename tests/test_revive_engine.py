@@ -1,0 +1,133 @@
+"""The Revive engine foundation: setup, hidden information, decisions as moves, hibernation,
+and replay from the seed. (The full rules are issue 4; docs/revive.md says what is left.)"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from content.revive import load_revive
+from engine.errors import IllegalMove, NotYourTurn
+from engine.revive import Revive, ReviveState
+
+
+@pytest.fixture(scope="module")
+def game() -> Revive:
+    return Revive(load_revive())
+
+
+def test_setup_follows_the_text(game):
+    state = game.new_game(4, {}, seed=8)
+    content = load_revive()
+    assert sum(p["face_up"] for p in state.board.values()) == sum(t["start"] for t in content["tiles"])
+    assert len(state.corners) == 4 and len({c["location"] for c in state.corners.values()}) == 4
+    assert len(state.displays["citizens"]) == content["rules"]["displays"]["citizens"]
+    assert len(state.crater) == sum(m["players"] <= 4 for m in content["artifacts"]["majors"])
+    assert len({seat["tribe"] for seat in state.seats}) == 4
+    assert len({seat["artifact_card"] for seat in state.seats}) == 4
+    for seat in state.seats:
+        assert len(seat["active"]) == 3 and len(seat["resting"]) == 3 and seat["energy"] == 1
+        assert not seat["switch_used"] and seat["hibernation"] == 0
+
+
+def test_starting_resources_go_by_turn_order(game):
+    state = game.new_game(4, {}, seed=8)
+    order = [(state.current + step) % 4 for step in range(4)]
+    totals = [sum(state.seats[seat]["resources"].values()) for seat in order]
+    assert totals == [1, 2, 3, 4]
+    assert all(state.seats[seat]["resources"]["crystal"] == 1 for seat in order)
+
+
+def test_views_hide_artifact_cards_resting_cards_and_deck_order(game):
+    state = game.new_game(3, {}, seed=2)
+    public = json.dumps(game.view(state, None))
+    for seat in state.seats:
+        assert seat["artifact_card"] not in public
+    assert state.decks["citizens"][0] not in public
+    mine = game.view(state, 1)
+    assert mine["private"]["artifact_card"] == state.seats[1]["artifact_card"]
+    assert mine["seats"][0]["resting"] == 3  # a count only
+
+
+def test_switch_once_until_hibernation_and_crystals_are_a_free_action(game):
+    state = game.new_game(2, {}, seed=3)
+    seat = state.current
+    state = game.apply(state, seat, "switch food").state
+    assert state.seats[seat]["resources"]["food"] >= 1 and state.actions_taken == 1
+    assert not any(m.startswith("switch") for m in game.legal_moves(state, seat))
+    before = dict(state.seats[seat]["resources"])
+    state = game.apply(state, seat, "crystal gear").state
+    assert state.seats[seat]["resources"]["crystal"] == before["crystal"] - 1
+    assert state.actions_taken == 1  # free
+    with pytest.raises(NotYourTurn):
+        game.apply(state, 1 - seat, "end")
+    with pytest.raises(IllegalMove):
+        game.apply(state, seat, "hibernate")  # only instead of actions
+
+
+def test_a_turn_has_at_most_two_actions(game):
+    state = game.new_game(2, {}, seed=3)
+    seat = state.current
+    state = game.apply(state, seat, "switch food").state
+    card = state.seats[seat]["active"][0]
+    state = game.apply(state, seat, f"play {card} top_left").state
+    while state.stack:
+        state = game.apply(state, seat, game.legal_moves(state, seat)[0]).state
+    assert state.actions_taken == 2
+    assert not any(m.startswith(("play", "switch")) for m in game.legal_moves(state, seat))
+    assert game.apply(state, seat, "end").state.current == 1 - seat
+
+
+def test_decisions_inside_an_action_are_moves(game):
+    state = game.new_game(2, {}, seed=3)
+    seat = state.current
+    state.stack.append({"kind": "gain_any", "amount": 2, "left": 2})
+    assert game.legal_moves(state, seat) == ["take gear", "take book", "take food"]
+    state = game.apply(state, seat, "take book").state
+    assert state.stack == [{"kind": "gain_any", "amount": 2, "left": 1}]
+    state = game.apply(state, seat, "take book").state
+    assert state.stack == [] and state.seats[seat]["resources"]["book"] >= 2
+    restored = ReviveState.loads(state.dumps())
+    assert restored.dumps() == state.dumps()
+
+
+def test_hibernate_runs_the_five_steps_and_offers_the_rewards(game):
+    state = game.new_game(2, {}, seed=4)
+    seat = state.current
+    me = state.seats[seat]
+    me["slots"]["top_left"] = [me["active"].pop(0)]
+    me["switch_used"], me["powered"], me["energy"] = True, ["MG1"], 0
+    me["hibernation"] = 1
+    resting = list(me["resting"])
+    state = game.apply(state, seat, "hibernate").state
+    me = state.seats[seat]
+    assert me["energy"] == 1 and me["powered"] == []  # 1
+    assert set(resting) <= set(me["active"])  # 2
+    assert len(me["resting"]) == 1 and all(not cards for cards in me["slots"].values())  # 3
+    assert me["switch_used"] is False  # 4
+    assert me["hibernation"] == 2  # 5, then a reward from this space or below
+    assert game.legal_moves(state, seat) == ["reward 1", "reward 2"] and state.current == seat
+    state = game.apply(state, seat, "reward 2").state
+    while state.stack:
+        state = game.apply(state, seat, game.legal_moves(state, seat)[0]).state
+    assert state.current == 1 - seat
+
+
+def test_random_games_replay_from_the_seed(game):
+    rng = random.Random(5)
+    state = game.new_game(3, {}, seed=12)
+    moves = []
+    for _ in range(250):
+        seat = state.current
+        legal = game.legal_moves(state, seat)
+        move = legal[rng.randrange(len(legal))]
+        moves.append((seat, move))
+        state = game.apply(state, seat, move).state
+        for me in state.seats:
+            assert all(0 <= me["resources"][r] <= game.limits[r] for r in game.limits)
+    replay = game.new_game(3, {}, seed=12)
+    for seat, move in moves:
+        replay = game.apply(replay, seat, move).state
+    assert replay.dumps() == state.dumps()
