@@ -472,6 +472,9 @@ def validate_tribes(tribes: Any, machine_progress_spaces: int) -> list[str]:
             problems.append(f"{where}: needs a sun side")
             continue
         problems += validate_effects(sun.get("ability"), f"{where} ability")
+        ability = sun.get("ability") if isinstance(sun.get("ability"), list) else []
+        if any(isinstance(e, dict) and e.get("kind") in ("tribe", "module_or_tribe") for e in ability):
+            problems.append(f"{where}: the tribe ability cannot activate the tribe ability")
         problems += _validate_technologies(sun.get("technologies"), sun.get("lowest"), where)
         markers = sun.get("tribe_progress_markers")
         if not _is_int(markers) or markers + machine_progress_spaces != PROGRESS_MARKERS:

@@ -127,6 +127,12 @@ def test_disconnected_technology_is_caught():
     assert any("T12 is not connected to T1" in p for p in problems)
 
 
+def test_recursive_tribe_ability_is_caught():
+    broken = _broken()
+    broken["tribes"][0]["sun"]["ability"].append({"kind": "tribe"})
+    assert any("cannot activate the tribe ability" in p for p in _problems(broken))
+
+
 def test_bad_technology_reference_is_caught():
     broken = _broken()
     broken["tribes"][1]["sun"]["technologies"][4]["connections"] = ["T99"]
