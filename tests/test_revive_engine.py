@@ -131,3 +131,105 @@ def test_random_games_replay_from_the_seed(game):
     for seat, move in moves:
         replay = game.apply(replay, seat, move).state
     assert replay.dumps() == state.dumps()
+
+
+def resolve(game, state, seat, *effects):
+    """Resolve `effects` for `seat` as a card would, returning the state (frames stay open)."""
+    state = state.copy()
+    game._resolve(state, seat, list(effects))
+    return state
+
+
+def test_recruit_takes_a_displayed_card_and_refills_the_display(game):
+    state = game.new_game(2, {}, seed=6)
+    seat = state.current
+    state = resolve(game, state, seat, {"kind": "recruit"})
+    shown = list(state.displays["citizens"])
+    assert game.legal_moves(state, seat) == [f"recruit {c}" for c in shown] + ["recruit deck"]
+    top = state.decks["citizens"][0]
+    state = game.apply(state, seat, f"recruit {shown[1]}").state
+    assert shown[1] in state.seats[seat]["active"] and shown[1] in state.seats[seat]["owned_cards"]
+    assert top in state.displays["citizens"] and len(state.displays["citizens"]) == len(shown)
+
+
+def test_machine_tokens_modules_and_the_free_actions_they_enable(game):
+    state = game.new_game(2, {}, seed=6)
+    seat = state.current
+    state = resolve(game, state, seat, {"kind": "machine_token", "colour": "grey"})
+    token = state.displays["machines"]["grey"][0]
+    state = game.apply(state, seat, f"machine {token}").state
+    assert state.seats[seat]["machines"] == [token]
+    assert f"use {token}" in game.legal_moves(state, seat)
+    state = game.apply(state, seat, f"use {token}").state
+    while state.stack:
+        state = game.apply(state, seat, game.legal_moves(state, seat)[0]).state
+    assert state.seats[seat]["energy"] == 0 and f"use {token}" not in game.legal_moves(state, seat)
+    state = resolve(game, state, seat, {"kind": "module"}, {"kind": "module"}, {"kind": "module"})
+    for _ in range(3):
+        move = next(m for m in game.legal_moves(state, seat) if " top_left" in m)
+        state = game.apply(state, seat, move).state
+        while state.stack and state.stack[-1]["kind"] != "module":
+            state = game.apply(state, seat, game.legal_moves(state, seat)[0]).state
+    assert len(state.seats[seat]["modules"]["top_left"]) == 2  # two spaces: the third replaced one
+
+
+def test_tribe_ability_moves_a_progress_marker(game):
+    state = game.new_game(2, {}, seed=6)
+    seat = state.current
+    before = state.seats[seat]["tribe_markers"]
+    state = resolve(game, state, seat, {"kind": "tribe"})
+    assert state.seats[seat]["tribe_markers"] == before - 1 and state.seats[seat]["progress"] == 1
+
+
+def test_crates_are_taken_closed_and_opened_as_a_free_action(game):
+    state = game.new_game(2, {}, seed=6)
+    seat = state.current
+    state = resolve(game, state, seat, {"kind": "crate"})
+    [crate] = state.seats[seat]["crates"]
+    assert crate not in json.dumps(game.view(state, None))  # closed crates are private
+    state = game.apply(state, seat, f"open {crate}").state
+    assert state.seats[seat]["opened"] == [crate] and state.actions_taken == 0
+
+
+def test_the_last_major_artifact_ends_the_game_after_everyone_elses_final_turn(game):
+    state = game.new_game(3, {}, seed=6)
+    seat = state.current
+    state.crater = state.crater[:1]
+    state = resolve(game, state, seat, {"kind": "artifact"})
+    state = game.apply(state, seat, f"artifact {state.crater[0]}").state
+    assert state.end_tile == seat and state.crater == []
+    state = game.apply(state, seat, "switch food").state
+    state = game.apply(state, seat, "end").state
+    others = [(seat + 1) % 3, (seat + 2) % 3]
+    for other in others:
+        assert state.current == other and not state.finished
+        state = game.apply(state, other, "switch food").state
+        state = game.apply(state, other, "end").state
+    assert state.finished and state.final["breakdown"][seat]["end_tile"] == 5
+    after = resolve(game, game.new_game(2, {}, seed=1), 0, {"kind": "artifact"})
+    assert after.stack  # a crater still full offers a choice
+
+
+def test_the_fifth_hibernation_space_removes_a_major_artifact_of_the_players_choice(game):
+    state = game.new_game(2, {}, seed=6)
+    seat = state.current
+    state.seats[seat]["hibernation"] = 4
+    state = game.apply(state, seat, "hibernate").state
+    assert game.legal_moves(state, seat) == [f"remove {m}" for m in state.crater]
+    gone = state.crater[-1]
+    state = game.apply(state, seat, f"remove {gone}").state
+    assert gone not in state.crater and game.legal_moves(state, seat)[0].startswith("reward")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_by_the_artifact_rule(game, players):
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.new_game(players, {}, seed=seed)
+        for _ in range(5000):
+            if state.finished:
+                break
+            legal = game.legal_moves(state, state.current)
+            state = game.apply(state, state.current, legal[rng.randrange(len(legal))]).state
+        assert state.finished and not state.crater and state.end_tile is not None
+        assert len(state.final["winners"]) >= 1

@@ -181,6 +181,9 @@ class Revive:
                 moves += [f"switch {resource}" for resource in self.basic]
         if me["resources"]["crystal"] > 0:
             moves += [f"crystal {r}" for r in self.basic if me["resources"][r] < self.limits[r]]
+        if me["energy"] > 0:
+            moves += [f"use {machine}" for machine in me["machines"] if machine not in me["powered"]]
+        moves += [f"open {crate}" for crate in me["crates"]]
         moves.append("end" if state.actions_taken else "hibernate")
         return moves
 
@@ -207,6 +210,28 @@ class Revive:
             return [f"track {colour}" for colour in self.rules["machine_colours"]]
         if kind == "reward":
             return [f"reward {n}" for n in range(1, me["hibernation"] + 1) if self.hibernation[n]["effects"]]
+        if kind == "recruit":
+            return [f"recruit {card}" for card in state.displays["citizens"]] + (
+                ["recruit deck"] if state.decks["citizens"] else []
+            )
+        if kind == "machine_token":
+            colours = self.rules["machine_colours"] if frame["colour"] == "any" else [frame["colour"]]
+            return [f"machine {m}" for colour in colours for m in state.displays["machines"][colour]]
+        if kind == "module":
+            room = self.rules["player_board"]["module_spaces_per_slot"]
+            moves = []
+            for module in state.displays["modules"]:
+                for slot in self.slots:
+                    held = me["modules"][slot]
+                    if len(held) < room:
+                        moves.append(f"module {module} {slot}")
+                    else:
+                        moves += [f"module {module} {slot} {old}" for old in held]
+            return moves
+        if kind == "artifact":
+            return [f"artifact {major}" for major in state.crater]
+        if kind == "remove":
+            return [f"remove {major}" for major in state.crater]
         raise AssertionError(f"unknown frame {kind}")
 
     def move_choices(self, state: ReviveState, seat: int, locale: str | None = None) -> list[MoveChoice]:
@@ -241,6 +266,16 @@ class Revive:
         elif words[0] == "crystal":
             new.seats[seat]["resources"]["crystal"] -= 1
             self._gain(new, seat, {words[1]: 1})
+        elif words[0] == "use":
+            me = new.seats[seat]
+            me["energy"] -= 1
+            me["powered"].append(words[1])
+            self._resolve(new, seat, self.machines[words[1]]["effects"])
+        elif words[0] == "open":
+            me = new.seats[seat]
+            me["crates"].remove(words[1])
+            me["opened"].append(words[1])
+            self._resolve(new, seat, self.crates[words[1]]["effects"])
         elif words[0] == "hibernate":
             self._hibernate(new, seat)
         elif words[0] == "end":
@@ -288,6 +323,36 @@ class Revive:
             elif kind == "crate":
                 if state.decks["crates"]:
                     state.seats[seat]["crates"].append(state.decks["crates"].pop(0))
+            elif kind == "tribe" or kind == "tribe_only":
+                me = state.seats[seat]
+                if kind == "tribe" and me["tribe_markers"] > 0:
+                    me["tribe_markers"] -= 1
+                    me["progress"] += 1
+                rest_frame = {"kind": "effects", "effects": rest} if rest else None
+                if rest_frame:
+                    state.stack.append(rest_frame)
+                self._resolve(state, seat, self.tribes[me["tribe"]]["sun"]["ability"])
+                return
+            elif kind == "module_or_tribe":
+                effect = {"kind": "choice", "options": [[{"kind": "module"}], [{"kind": "tribe_only"}]]}
+                self._resolve(state, seat, [effect, *rest])
+                return
+            elif kind == "discount":
+                state.seats[seat].setdefault("discounts", []).append(
+                    {"action": effect["action"], "amount": effect["amount"]}
+                )
+            elif kind in ("recruit", "machine_token", "module", "artifact") and self._offers(
+                state, seat, effect
+            ):
+                if rest:
+                    state.stack.append({"kind": "effects", "effects": rest})
+                state.stack.append({"kind": kind, **{k: v for k, v in effect.items() if k != "kind"}})
+                return
+            elif kind == "artifact" and not state.crater and state.decks["minors"]:
+                state.decks["minors"] -= 1  # after the end was triggered: a minor artifact
+                state.seats[seat]["minors"] += 1
+            elif kind in ("recruit", "machine_token", "module", "artifact"):
+                pass  # nothing left to take: the effect does nothing
             elif kind in ("gain_any", "trade", "choice", "machine_step"):
                 if rest:
                     state.stack.append({"kind": "effects", "effects": rest})
@@ -305,8 +370,8 @@ class Revive:
                 state.stack.append(frame)
                 return
             else:
-                # Not implemented yet (module, machine_token, tribe, module_or_tribe, discount,
-                # action, recruit, artifact): recorded so tests and docs can see what is missing.
+                # Not implemented yet (`action`: explore, build and populate are still to do):
+                # recorded so tests and docs can see what is missing.
                 state.seats[seat].setdefault("unresolved", []).append(kind)
         self._continue(state, seat)
 
@@ -336,7 +401,65 @@ class Revive:
         elif kind == "reward":
             self._resolve(state, seat, self.hibernation[int(words[1])]["effects"])
             return
+        elif kind == "recruit":
+            source = state.decks["citizens"] if words[1] == "deck" else state.displays["citizens"]
+            card = source.pop(0) if words[1] == "deck" else words[1]
+            if words[1] != "deck":
+                source.remove(card)
+                if state.decks["citizens"]:
+                    source.append(state.decks["citizens"].pop(0))
+            state.seats[seat]["active"].append(card)
+            state.seats[seat]["owned_cards"].append(card)
+        elif kind == "machine_token":
+            colour = self.machines[words[1]]["colour"]
+            state.displays["machines"][colour].remove(words[1])
+            if state.decks["machines"][colour]:
+                state.displays["machines"][colour].append(state.decks["machines"][colour].pop(0))
+            state.seats[seat]["machines"].append(words[1])
+        elif kind == "module":
+            module, slot = words[1], words[2]
+            held = state.seats[seat]["modules"][slot]
+            if len(words) == 4:
+                held.remove(words[3])  # discarded to make room
+            held.append(module)
+            state.displays["modules"].remove(module)
+            if state.decks["modules"]:
+                state.displays["modules"].append(state.decks["modules"].pop(0))
+        elif kind == "artifact":
+            self._take_major(state, seat, words[1])
+        elif kind == "remove":
+            state.crater.remove(words[1])
+            if not state.crater:
+                self._trigger_end(state, seat)
         self._continue(state, seat)
+
+    def _offers(self, state: ReviveState, seat: int, effect: dict[str, Any]) -> bool:
+        """Whether a taking effect has anything to choose from (else it does nothing)."""
+        kind = effect["kind"]
+        me = state.seats[seat]
+        if kind == "recruit":
+            return bool(state.displays["citizens"] or state.decks["citizens"])
+        if kind == "machine_token":
+            colours = self.rules["machine_colours"] if effect["colour"] == "any" else [effect["colour"]]
+            return len(me["machines"]) < self.rules["player_board"]["machine_spaces"] and any(
+                state.displays["machines"][colour] for colour in colours
+            )
+        if kind == "module":
+            return bool(state.displays["modules"])
+        return bool(state.crater)  # artifact
+
+    def _take_major(self, state: ReviveState, seat: int, major: str) -> None:
+        state.crater.remove(major)
+        state.seats[seat]["majors"].append(major)
+        if not state.crater:
+            self._trigger_end(state, seat)
+
+    def _trigger_end(self, state: ReviveState, seat: int) -> None:
+        """The last major artifact is gone: this player takes the end-game tile; after their turn
+        every other player has one final complete turn."""
+        if state.end_tile is None:
+            state.end_tile = seat
+            state.final_turns = [(seat + step) % state.players for step in range(1, state.players)]
 
     def _machine_steps(self, state: ReviveState, seat: int, colour: str, steps: int) -> None:
         """Advance on a machine track, gaining each space entered; steps past the end are lost."""
@@ -386,20 +509,107 @@ class Revive:
         last = len(self.hibernation) - 1
         me["hibernation"] = min(last, me["hibernation"] + 1)  # 5. advance, then a reward
         me["hibernating"] = True
-        if self.hibernation[me["hibernation"]].get("remove_artifact") and state.crater:
-            # Removing a major artifact is a choice too; the foundation removes the first one
-            # and records it (engine status: to do).
-            state.crater.pop(0)
-            if not state.crater:
-                state.end_tile = seat
         if any(self.hibernation[n]["effects"] for n in range(1, me["hibernation"] + 1)):
             state.stack.append({"kind": "reward"})
+        if self.hibernation[me["hibernation"]].get("remove_artifact") and state.crater:
+            state.stack.append({"kind": "remove"})  # first: which major artifact leaves the game
 
     def _end_turn(self, state: ReviveState, seat: int) -> None:
-        state.seats[seat].pop("hibernating", None)
+        me = state.seats[seat]
+        me.pop("hibernating", None)
+        me.pop("discounts", None)  # unused discounts end with the turn
         state.actions_taken = 0
         state.turn += 1
+        if state.end_tile is not None:
+            if seat != state.end_tile and state.final_turns and state.final_turns[0] == seat:
+                state.final_turns.pop(0)
+            if not state.final_turns:
+                self._final_scoring(state)
+                return
+            state.current = state.final_turns[0]
+            return
         state.current = (seat + 1) % state.players
+
+    # ------------------------------------------------------------ end game
+
+    def _final_scoring(self, state: ReviveState) -> None:
+        """Every category of the text; no score-track bonuses during final scoring."""
+        state.finished = True
+        state.current = None
+        state.stack = []
+        artifacts = self.content["artifacts"]
+        breakdowns = []
+        for index, me in enumerate(state.seats):
+            tribe = self.tribes[me["tribe"]]["sun"]
+            techs = {tech["id"]: tech for tech in tribe["technologies"]}
+            track = tribe["progress_track"]
+            owned_colours = [self.cards[card]["colour"] for card in me["owned_cards"]]
+            parts = {
+                "progress": track[min(me["progress"], len(track) - 1)],
+                "technologies": sum(techs[tech]["points"] for tech in me["unlocked"]),
+                "large_locations": self._large_location_points(state, index),
+                "machine_bonus": sum(
+                    self.content["machine_tracks"]["bonus_points_per_card"] * owned_colours.count(colour)
+                    for colour in me.get("card_bonuses", [])
+                ),
+                "end_tile": artifacts["end_game_tile_points"] if state.end_tile == index else 0,
+                "minors": artifacts["minors"]["points"] * me["minors"],
+                "resources": sum(me["resources"].values()) // self.rules["leftover_resources_per_point"],
+                "artifact_card": self._artifact_card_points(me),
+            }
+            me["points"] += sum(parts.values())
+            breakdowns.append(parts)
+        best = max(me["points"] for me in state.seats)
+        tied = [i for i, me in enumerate(state.seats) if me["points"] == best]
+        decided = "score"
+        if len(tied) > 1:  # most remaining resources, then furthest on the machine tracks
+            for key in (
+                lambda i: sum(state.seats[i]["resources"].values()),
+                lambda i: sum(state.seats[i]["tracks"].values()),
+            ):
+                top = max(key(i) for i in tied)
+                tied = [i for i in tied if key(i) == top]
+                if len(tied) == 1:
+                    decided = "tie-break"
+                    break
+            else:
+                decided = "shared"
+        state.final = {"breakdown": breakdowns, "winners": tied, "decided_by": decided}
+
+    def _large_location_points(self, state: ReviveState, seat: int) -> int:
+        sides = {
+            location["id"]: {side["side"]: side for side in location["sides"]}
+            for location in self.content["large_locations"]
+        }
+        return sum(
+            sides[corner["location"]][corner["side"]]["points"]
+            for corner in state.corners.values()
+            if seat in corner["population"]
+        )
+
+    def _artifact_card_points(self, me: dict[str, Any]) -> int:
+        """Each category once, plus once per major artifact of its colour held."""
+        majors = {major["id"]: major["colour"] for major in self.content["artifacts"]["majors"]}
+        card = next(c for c in self.content["artifacts"]["cards"] if c["id"] == me["artifact_card"])
+        held = [majors[m] for m in me["majors"]]
+        total = 0
+        for category in card["categories"]:
+            value = (self._count(me, category["counts"]) // category["per"]) * category["points"]
+            total += value * (1 + held.count(category["colour"]))
+        return total
+
+    def _count(self, me: dict[str, Any], what: str) -> int:
+        """The quantities artifact cards count (pieces on the board are still to do)."""
+        counts = {
+            "technologies": len(me["unlocked"]),
+            "modules": sum(len(held) for held in me["modules"].values()),
+            "machines": len(me["machines"]),
+            "crates": len(me["opened"]),
+            "citizens": len(me["owned_cards"]),
+            "machine_steps": sum(me["tracks"].values()),
+            "water": len(me["water_taken"]),
+        }
+        return counts.get(what, 0)
 
     # ------------------------------------------------------------------ views
 
