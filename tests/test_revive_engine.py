@@ -120,7 +120,7 @@ def test_random_games_replay_from_the_seed(game):
     state = game.new_game(3, {}, seed=12)
     moves = []
     for _ in range(250):
-        seat = state.current
+        seat = game.to_move(state)
         legal = game.legal_moves(state, seat)
         move = legal[rng.randrange(len(legal))]
         moves.append((seat, move))
@@ -229,7 +229,126 @@ def test_random_games_end_by_the_artifact_rule(game, players):
         for _ in range(5000):
             if state.finished:
                 break
-            legal = game.legal_moves(state, state.current)
-            state = game.apply(state, state.current, legal[rng.randrange(len(legal))]).state
+            actor = game.to_move(state)
+            legal = game.legal_moves(state, actor)
+            state = game.apply(state, actor, legal[rng.randrange(len(legal))]).state
         assert state.finished and not state.crater and state.end_tile is not None
         assert len(state.final["winners"]) >= 1
+
+
+# ------------------------------------------------------- explore, build, populate
+
+
+def rich(state, seat):
+    state.seats[seat]["resources"].update({"gear": 8, "book": 8, "food": 8})
+    return state
+
+
+def test_range_starts_at_the_chasm_and_never_crosses_face_down_tiles(game):
+    state = game.new_game(2, {}, seed=6)
+    seat = state.current
+    distance = game.range_costs(state, seat)
+    assert all(distance[space] == 0 for space in game.board.chasm)
+    face_down = {
+        s for slot, p in state.board.items() if not p["face_up"] for s in game.board.slot_spaces[slot]
+    }
+    assert not face_down & set(distance)
+    # a start tile touches the chasm: its spaces next to the chasm cost nothing to reach
+    assert min(game._cost_to(distance, s) for s in game.board.slot_spaces["S1"]) == 0
+
+
+def test_build_on_sand_pays_gears_and_advances_the_machine_tracks(game):
+    state = rich(game.new_game(2, {}, seed=6), 0)
+    state.current = 0
+    builds = [m for m in game.legal_moves(state, 0) if m.startswith("build large")]
+    assert builds and all(game.space_type(state, m.split()[2])["type"] == "sand" for m in builds)
+    space = builds[0].split()[2]
+    terrain = [game.space_type(state, n) for n in game.board.neighbours[space]]
+    steps = {
+        c: 2 * sum(1 for t in terrain if t and game.rules["terrain_tracks"].get(t["type"]) == c)
+        for c in game.rules["machine_colours"]
+    }
+    reach = game._cost_to(game.range_costs(state, 0), space)
+    after = game.apply(state, 0, builds[0]).state
+    me = after.seats[0]
+    assert me["resources"]["gear"] == 8 - 3 and me["resources"]["food"] <= 8 - reach
+    assert after.pieces[space] == [[0, "large"]] and me["buildings"]["large"] == 3
+    assert all(me["tracks"][c] >= min(steps[c], 10) for c in steps)
+    assert not any(m.endswith(f" {space}") for m in game.legal_moves(after, 0) if m.startswith("build"))
+
+
+def test_populate_the_lowest_technology_first_then_connected_ones(game):
+    state = rich(game.new_game(2, {}, seed=6), 0)
+    state.current = 0
+    sun = game.tribes[state.seats[0]["tribe"]]["sun"]
+    first = [m for m in game.legal_moves(state, 0) if m.startswith("populate")]
+    assert first and all(m.split()[2] == sun["lowest"] for m in first)
+    state = game.apply(state, 0, first[0]).state
+    while state.stack:
+        state = game.apply(state, game.to_move(state), game.legal_moves(state, game.to_move(state))[0]).state
+    assert state.seats[0]["unlocked"] == [sun["lowest"]]
+    linked = {t["id"] for t in sun["technologies"] if sun["lowest"] in t["connections"]}
+    linked |= set(next(t for t in sun["technologies"] if t["id"] == sun["lowest"])["connections"])
+    state.actions_taken = 0
+    later = {m.split()[2] for m in game.legal_moves(state, 0) if m.startswith("populate")}
+    assert later and later <= linked
+
+
+def test_populating_where_others_are_pays_them_a_book(game):
+    state = rich(rich(game.new_game(2, {}, seed=6), 0), 1)
+    state.current = 0
+    move = next(m for m in game.legal_moves(state, 0) if m.startswith("populate"))
+    space = move.split()[1]
+    state.pieces[space] = [[1, "population"]]
+    books_before = state.seats[1]["resources"]["book"] = 3
+    state = game.apply(state, 0, move).state
+    assert state.seats[1]["resources"]["book"] == books_before + 1
+    assert [0, "population"] in state.pieces[space]
+
+
+def test_explore_pays_scores_recruits_then_flips_with_a_chosen_rotation(game):
+    state = rich(game.new_game(2, {}, seed=6), 0)
+    state.current = 0
+    state.seats[0]["points"] = 0
+    explores = [m for m in game.legal_moves(state, 0) if m.startswith("explore")]
+    assert explores
+    slot = explores[0].split()[1]
+    back = game.area_tiles[state.board[slot]["tile"]]["back"]
+    state = game.apply(state, 0, explores[0]).state
+    assert state.seats[0]["points"] == back["points"]
+    assert game.legal_moves(state, 0)[0].startswith("recruit")
+    state = game.apply(state, 0, game.legal_moves(state, 0)[0]).state
+    assert game.legal_moves(state, 0) == [f"rotate {k}" for k in range(6)]
+    state = game.apply(state, 0, "rotate 2").state
+    assert (state.board[slot]["face_up"], state.board[slot]["rotation"], state.board[slot]["explorer"]) == (
+        True,
+        2,
+        0,
+    )
+    assert game.view(state, None)["board"][slot]["tile"] == state.board[slot]["tile"]
+
+
+def test_exploring_pays_every_player_with_a_building_next_to_a_revealed_space(game):
+    state = rich(game.new_game(2, {}, seed=6), 0)
+    state.current = 0
+    slot = next(m for m in game.legal_moves(state, 0) if m.startswith("explore")).split()[1]
+    tile_spaces = set(game.board.slot_spaces[slot])
+    neighbour = next(
+        n
+        for space in game.board.slot_spaces[slot]
+        for n in game.board.neighbours[space]
+        if n not in tile_spaces and game._passable(state, n) and n not in game.board.chasm
+    )
+    state.pieces[neighbour] = [[1, "large"]]
+    before = json.dumps(state.seats[1], sort_keys=True)
+    state = game.apply(state, 0, f"explore {slot}").state
+    while state.stack and state.stack[-1]["kind"] != "rotate":
+        state = game.apply(state, game.to_move(state), game.legal_moves(state, game.to_move(state))[0]).state
+    state = game.apply(state, 0, "rotate 0").state
+    revealed = [
+        game.space_type(state, n)["type"] for n in game.board.neighbours[neighbour] if n in tile_spaces
+    ]
+    gains = [t for t in revealed if t in ("forest", "mountain", "field", "crystal", "water")]
+    changed = json.dumps(state.seats[1], sort_keys=True) != before
+    assert gains, "this setup reveals terrain, crystal or water next to the building"
+    assert changed

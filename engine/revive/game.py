@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.base import Applied, MoveChoice
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
+from engine.revive.board import ReviveBoard, build_board, unrotate
 from engine.revive.state import ReviveState
 
 COLOURS = ("orange", "blue", "green", "purple")
@@ -53,6 +54,12 @@ class Revive:
         self.crates = {crate["id"]: crate for crate in content["crates"]}
         self.tracks = {track["colour"]: track for track in content["machine_tracks"]["tracks"]}
         self.hibernation = content["hibernation"]["spaces"]
+        self.area_tiles = {tile["id"]: tile for tile in content["tiles"]}
+        self.board: ReviveBoard = build_board(content["board"])
+        self.large_sides = {
+            location["id"]: {side["side"]: side for side in location["sides"]}
+            for location in content["large_locations"]
+        }
 
     # ------------------------------------------------------------------ setup
 
@@ -158,7 +165,11 @@ class Revive:
     # ------------------------------------------------------------ questions
 
     def to_move(self, state: ReviveState) -> int | None:
-        return None if state.finished else state.current
+        """The seat whose move it is: whoever must answer the decision on top, else the current
+        player (a neighbour's exploration can ask another player to choose a reward)."""
+        if state.finished:
+            return None
+        return state.stack[-1].get("seat", state.current) if state.stack else state.current
 
     def is_over(self, state: ReviveState) -> bool:
         return state.finished
@@ -168,7 +179,7 @@ class Revive:
 
     def legal_moves(self, state: ReviveState, seat: int) -> list[str]:
         """Every move `seat` may make now (empty when it is not their turn)."""
-        if state.finished or seat != state.current:
+        if state.finished or seat != self.to_move(state):
             return []
         if state.stack:
             return self._frame_moves(state, seat, state.stack[-1])
@@ -179,6 +190,7 @@ class Revive:
             moves += [f"play {card} {slot}" for card in me["active"] for slot in vacant]
             if not me["switch_used"]:
                 moves += [f"switch {resource}" for resource in self.basic]
+            moves += self._action_moves(state, seat)
         if me["resources"]["crystal"] > 0:
             moves += [f"crystal {r}" for r in self.basic if me["resources"][r] < self.limits[r]]
         if me["energy"] > 0:
@@ -232,6 +244,8 @@ class Revive:
             return [f"artifact {major}" for major in state.crater]
         if kind == "remove":
             return [f"remove {major}" for major in state.crater]
+        if kind == "rotate":
+            return [f"rotate {k}" for k in range(6)]
         raise AssertionError(f"unknown frame {kind}")
 
     def move_choices(self, state: ReviveState, seat: int, locale: str | None = None) -> list[MoveChoice]:
@@ -245,7 +259,7 @@ class Revive:
             raise NotAPlayer("error.not_a_player")
         if state.finished:
             raise GameOver("error.game_over")
-        if seat != state.current:
+        if seat != self.to_move(state):
             raise NotYourTurn("error.not_your_turn")
         text = " ".join(move.strip().split())
         if text not in self.legal_moves(state, seat):
@@ -256,7 +270,8 @@ class Revive:
         event: dict[str, Any] = {"kind": "move", "seat": seat, "move": text}
         words = text.split()
         if new.stack:
-            self._answer(new, seat, new.stack.pop(), words)
+            frame = new.stack.pop()
+            self._answer(new, frame.get("seat", seat), frame, words)
         elif words[0] == "play":
             self._play(new, seat, words[1], words[2])
         elif words[0] == "switch":
@@ -276,12 +291,16 @@ class Revive:
             me["crates"].remove(words[1])
             me["opened"].append(words[1])
             self._resolve(new, seat, self.crates[words[1]]["effects"])
+        elif words[0] in ("explore", "build", "populate"):
+            new.actions_taken += 1
+            getattr(self, f"_{words[0]}")(new, seat, words[1:])
         elif words[0] == "hibernate":
             self._hibernate(new, seat)
         elif words[0] == "end":
             self._end_turn(new, seat)
-        if not new.stack and new.current == seat and words[0] not in ("end",) and self._turn_over(new):
-            self._end_turn(new, seat)
+        current = new.current
+        if not new.stack and current is not None and words[0] != "end" and self._turn_over(new):
+            self._end_turn(new, current)
         return Applied(new, event, {})
 
     def _turn_over(self, state: ReviveState) -> bool:
@@ -328,7 +347,7 @@ class Revive:
                 if kind == "tribe" and me["tribe_markers"] > 0:
                     me["tribe_markers"] -= 1
                     me["progress"] += 1
-                rest_frame = {"kind": "effects", "effects": rest} if rest else None
+                rest_frame = {"kind": "effects", "effects": rest, "seat": seat} if rest else None
                 if rest_frame:
                     state.stack.append(rest_frame)
                 self._resolve(state, seat, self.tribes[me["tribe"]]["sun"]["ability"])
@@ -345,8 +364,10 @@ class Revive:
                 state, seat, effect
             ):
                 if rest:
-                    state.stack.append({"kind": "effects", "effects": rest})
-                state.stack.append({"kind": kind, **{k: v for k, v in effect.items() if k != "kind"}})
+                    state.stack.append({"kind": "effects", "effects": rest, "seat": seat})
+                state.stack.append(
+                    {"kind": kind, "seat": seat, **{k: v for k, v in effect.items() if k != "kind"}}
+                )
                 return
             elif kind == "artifact" and not state.crater and state.decks["minors"]:
                 state.decks["minors"] -= 1  # after the end was triggered: a minor artifact
@@ -355,14 +376,18 @@ class Revive:
                 pass  # nothing left to take: the effect does nothing
             elif kind in ("gain_any", "trade", "choice", "machine_step"):
                 if rest:
-                    state.stack.append({"kind": "effects", "effects": rest})
+                    state.stack.append({"kind": "effects", "effects": rest, "seat": seat})
                 frame_kind = {
                     "gain_any": "gain_any",
                     "trade": "trade",
                     "choice": "choice",
                     "machine_step": "track",
                 }
-                frame = {"kind": frame_kind[kind], **{k: v for k, v in effect.items() if k != "kind"}}
+                frame = {
+                    "kind": frame_kind[kind],
+                    "seat": seat,
+                    **{k: v for k, v in effect.items() if k != "kind"},
+                }
                 if kind == "gain_any":
                     frame["left"] = effect["amount"]
                 if kind == "trade":
@@ -378,7 +403,8 @@ class Revive:
     def _continue(self, state: ReviveState, seat: int) -> None:
         """Resume effects that were waiting under a finished decision."""
         if state.stack and state.stack[-1]["kind"] == "effects":
-            self._resolve(state, seat, state.stack.pop()["effects"])
+            frame = state.stack.pop()
+            self._resolve(state, frame.get("seat", seat), frame["effects"])
 
     def _answer(self, state: ReviveState, seat: int, frame: dict[str, Any], words: list[str]) -> None:
         kind = frame["kind"]
@@ -427,6 +453,9 @@ class Revive:
                 state.displays["modules"].append(state.decks["modules"].pop(0))
         elif kind == "artifact":
             self._take_major(state, seat, words[1])
+        elif kind == "rotate":
+            self._reveal(state, seat, frame["slot"], int(words[1]))
+            return
         elif kind == "remove":
             state.crater.remove(words[1])
             if not state.crater:
@@ -477,7 +506,216 @@ class Revive:
             if space["effects"]:
                 self._resolve(state, seat, space["effects"])
 
+    # ---------------------------------------------------------- the board
+
+    def _techs(self, me: dict[str, Any]) -> list[dict[str, Any]]:
+        """The player's unlocked technologies."""
+        techs = {tech["id"]: tech for tech in self.tribes[me["tribe"]]["sun"]["technologies"]}
+        return [techs[tech] for tech in me["unlocked"]]
+
+    def space_type(self, state: ReviveState, space: str) -> dict[str, Any] | None:
+        """The area-tile space shown at `space` (None: chasm, corner or face-down)."""
+        slot = self.board.slot_of.get(space)
+        placed = state.board.get(slot) if slot else None
+        if not placed or not placed["face_up"]:
+            return None
+        tile = self.area_tiles[placed["tile"]]
+        return tile["spaces"][unrotate(self.board.position[space], placed["rotation"])]
+
+    def _passable(self, state: ReviveState, space: str) -> bool:
+        """Range runs through the chasm, explored tiles and corners, never face-down tiles."""
+        if space in self.board.chasm or space in self.board.corners:
+            return True
+        return state.board[self.board.slot_of[space]]["face_up"]
+
+    def range_costs(self, state: ReviveState, seat: int) -> dict[str, int]:
+        """Food to reach each passable space: the spaces passed between origin and target.
+
+        Origins: the chasm until the player has a piece on the board, then their pieces."""
+        origins = [space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces)]
+        if not origins:
+            origins = sorted(self.board.chasm)
+        distance = {space: 0 for space in origins}
+        frontier = list(origins)
+        while frontier:
+            nxt = []
+            for space in frontier:
+                for near in self.board.neighbours[space]:
+                    if near not in distance and self._passable(state, near):
+                        distance[near] = distance[space] + 1
+                        nxt.append(near)
+            frontier = nxt
+        return distance
+
+    def _cost_to(self, distance: dict[str, int], space: str) -> int | None:
+        return max(0, distance[space] - 1) if space in distance else None
+
+    def _explore_cost(self, state: ReviveState, distance: dict[str, int], slot: str) -> int | None:
+        """Range to a face-down tile: to the nearest passable space next to it."""
+        near = [
+            distance[n]
+            for space in self.board.slot_spaces[slot]
+            for n in self.board.neighbours[space]
+            if n in distance
+        ]
+        return min(near) if near else None
+
+    def _affords(self, me: dict[str, Any], cost: dict[str, int]) -> bool:
+        return all(me["resources"].get(name, 0) >= amount for name, amount in cost.items())
+
+    def _pay(self, me: dict[str, Any], cost: dict[str, int]) -> None:
+        for name, amount in cost.items():
+            me["resources"][name] -= amount
+
+    def _action_moves(self, state: ReviveState, seat: int) -> list[str]:
+        """Explore, build and populate targets the player can reach and pay for now."""
+        me = state.seats[seat]
+        distance = self.range_costs(state, seat)
+        moves = []
+        for slot, placed in sorted(state.board.items()):
+            if placed["face_up"]:
+                continue
+            reach = self._explore_cost(state, distance, slot)
+            if reach is None:
+                continue
+            cost = dict(self.area_tiles[placed["tile"]]["back"]["cost"])
+            cost["food"] = cost.get("food", 0) + reach
+            if self._affords(me, cost):
+                moves.append(f"explore {slot}")
+        for slot, placed in sorted(state.board.items()):
+            if not placed["face_up"]:
+                continue
+            for space in self.board.slot_spaces[slot]:
+                kind = self.space_type(state, space)
+                reach = self._cost_to(distance, space)
+                if reach is None or kind is None:
+                    continue
+                if kind["type"] == "sand" and not state.pieces.get(space):
+                    for size in ("small", "large"):
+                        cost = dict(self.rules["building_cost"][size])
+                        cost["food"] = cost.get("food", 0) + reach
+                        if me["buildings"][size] > 0 and self._affords(me, cost):
+                            moves.append(f"build {size} {space}")
+                if kind["type"] == "location":
+                    moves += [
+                        f"populate {space} {tech}" for tech in self._populate_techs(state, seat, space, reach)
+                    ]
+        for corner in sorted(self.board.corners):
+            reach = self._cost_to(distance, corner)
+            if reach is not None:
+                moves += [
+                    f"populate {corner} {tech}" for tech in self._populate_techs(state, seat, corner, reach)
+                ]
+        return moves
+
+    def _populate_cost(self, state: ReviveState, seat: int, space: str, tech: dict[str, Any], reach: int):
+        others = [p[0] for p in state.pieces.get(space, []) if p[0] != seat]
+        cost = dict(tech["cost"])
+        cost["book"] = cost.get("book", 0) + len(others)
+        cost["food"] = cost.get("food", 0) + reach
+        if space in state.corners:
+            corner = state.corners[space]
+            for name, amount in self.large_sides[corner["location"]][corner["side"]]["cost"].items():
+                cost[name] = cost.get(name, 0) + amount
+        return cost, others
+
+    def _populate_techs(self, state: ReviveState, seat: int, space: str, reach: int) -> list[str]:
+        """Technologies whose figure may populate `space` now: the lowest first, then only ones
+        connected to an unlocked technology."""
+        me = state.seats[seat]
+        if any(p[0] == seat for p in state.pieces.get(space, [])):
+            return []
+        sun = self.tribes[me["tribe"]]["sun"]
+        unlocked = set(me["unlocked"])
+        if not unlocked:
+            candidates = [t for t in sun["technologies"] if t["id"] == sun["lowest"]]
+        else:
+            linked = set()
+            for tech in sun["technologies"]:
+                for other in tech["connections"]:
+                    if tech["id"] in unlocked:
+                        linked.add(other)
+                    if other in unlocked:
+                        linked.add(tech["id"])
+            candidates = [t for t in sun["technologies"] if t["id"] in linked - unlocked]
+        return [
+            tech["id"]
+            for tech in candidates
+            if self._affords(me, self._populate_cost(state, seat, space, tech, reach)[0])
+        ]
+
     # --------------------------------------------------------------- actions
+
+    def _explore(self, state: ReviveState, seat: int, words: list[str]) -> None:
+        """Pay range and the back cost, score the back, recruit, then flip and rotate (a move)."""
+        slot = words[0]
+        me = state.seats[seat]
+        back = self.area_tiles[state.board[slot]["tile"]]["back"]
+        cost = dict(back["cost"])
+        reach = self._explore_cost(state, self.range_costs(state, seat), slot) or 0
+        cost["food"] = cost.get("food", 0) + reach
+        self._pay(me, cost)
+        state.board[slot]["explorer"] = seat
+        state.stack.append({"kind": "rotate", "slot": slot, "seat": seat})
+        self._points(state, seat, back["points"])
+        if self._offers(state, seat, {"kind": "recruit"}):
+            state.stack.append({"kind": "recruit", "seat": seat})
+
+    def _reveal(self, state: ReviveState, seat: int, slot: str, rotation: int) -> None:
+        """Flip the tile; every player with a building next to a revealed space gains from it."""
+        state.board[slot].update({"face_up": True, "rotation": rotation})
+        for space in self.board.slot_spaces[slot]:
+            for near in self.board.neighbours[space]:
+                for owner, kind in state.pieces.get(near, []):
+                    if kind in ("small", "large"):
+                        self._space_reward(state, owner, kind, space)
+        self._continue(state, seat)
+
+    def _space_reward(self, state: ReviveState, owner: int, building: str, space: str) -> None:
+        """What a building gains from one neighbouring space: terrain steps and crystals (doubled
+        for a large building), and a water reward once per player per water space."""
+        kind = self.space_type(state, space)
+        if kind is None:
+            return
+        times = 2 if building == "large" else 1
+        me = state.seats[owner]
+        if kind["type"] in self.rules["terrain_tracks"]:
+            self._machine_steps(state, owner, self.rules["terrain_tracks"][kind["type"]], times)
+        elif kind["type"] == "crystal":
+            self._gain(state, owner, {"crystal": times})
+        elif kind["type"] == "water" and space not in me["water_taken"]:
+            me["water_taken"].append(space)
+            self._resolve(state, owner, kind["reward"])
+
+    def _build(self, state: ReviveState, seat: int, words: list[str]) -> None:
+        size, space = words
+        me = state.seats[seat]
+        cost = dict(self.rules["building_cost"][size])
+        cost["food"] = cost.get("food", 0) + (self._cost_to(self.range_costs(state, seat), space) or 0)
+        self._pay(me, cost)
+        me["buildings"][size] -= 1
+        state.pieces.setdefault(space, []).append([seat, size])
+        for near in self.board.neighbours[space]:
+            self._space_reward(state, seat, size, near)
+
+    def _populate(self, state: ReviveState, seat: int, words: list[str]) -> None:
+        """Place the figure of a technology on a location: pay its books, range, and one book to
+        each other player already there; unlock the technology and its ability."""
+        space, tech_id = words
+        me = state.seats[seat]
+        tech = next(t for t in self.tribes[me["tribe"]]["sun"]["technologies"] if t["id"] == tech_id)
+        reach = self._cost_to(self.range_costs(state, seat), space) or 0
+        cost, others = self._populate_cost(state, seat, space, tech, reach)
+        self._pay(me, cost)
+        for other in others:
+            self._gain(state, other, {"book": 1})
+        state.pieces.setdefault(space, []).append([seat, "population"])
+        me["unlocked"].append(tech_id)
+        if space in state.corners:
+            state.corners[space]["population"].append(seat)
+        ability = tech["ability"]
+        if ability["timing"] == "unlock":
+            self._resolve(state, seat, ability["effects"])
 
     def _play(self, state: ReviveState, seat: int, card_id: str, slot: str) -> None:
         """Play a card: its half by slot, reactivate same-colour cards beneath, then modules."""
@@ -510,9 +748,22 @@ class Revive:
         me["hibernation"] = min(last, me["hibernation"] + 1)  # 5. advance, then a reward
         me["hibernating"] = True
         if any(self.hibernation[n]["effects"] for n in range(1, me["hibernation"] + 1)):
-            state.stack.append({"kind": "reward"})
+            state.stack.append({"kind": "reward", "seat": seat})
+        hibernate_effects = [
+            effect
+            for tech in self._techs(me)
+            if tech["ability"]["timing"] == "hibernate"
+            for effect in tech["ability"]["effects"]
+        ]
+        if hibernate_effects:  # technologies that act at each hibernation, after the reward
+            state.stack.insert(
+                len(state.stack) - 1 if state.stack else 0,
+                {"kind": "effects", "effects": hibernate_effects, "seat": seat},
+            )
         if self.hibernation[me["hibernation"]].get("remove_artifact") and state.crater:
-            state.stack.append({"kind": "remove"})  # first: which major artifact leaves the game
+            state.stack.append(
+                {"kind": "remove", "seat": seat}
+            )  # first: which major artifact leaves the game
 
     def _end_turn(self, state: ReviveState, seat: int) -> None:
         me = state.seats[seat]

@@ -25,6 +25,7 @@ class ReviveState:
     seats: list[dict[str, Any]] = field(default_factory=list)
     board: dict[str, Any] = field(default_factory=dict)  # slot -> {"tile", "rotation", "face_up"}
     corners: dict[str, dict[str, Any]] = field(default_factory=dict)  # corner -> large location side
+    pieces: dict[str, list[list[Any]]] = field(default_factory=dict)  # space -> [[seat, kind], ...]
     decks: dict[str, Any] = field(default_factory=dict)  # face-down piles, in draw order
     displays: dict[str, Any] = field(default_factory=dict)  # face-up displays
     crater: list[str] = field(default_factory=list)  # major artifacts still on the board

@@ -1,0 +1,66 @@
+"""The Revive board turned into named spaces with neighbours (docs/revive.md, "Board").
+
+Spaces are named for players: `S1.3` is board position 3 of slot S1 (positions 0-6 around the
+slot's centre, after rotation), `X.0`-`X.6` are the chasm, and `NW`, `NE`, `SE`, `SW` are the
+large-location corners. A tile's own space `p` lies at board position `rotate(p, k)` when the
+tile has rotation `k`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+CHASM = "X"
+
+
+def rotate(position: int, rotation: int) -> int:
+    """Where a tile's space `position` lands after `rotation` sixth-turns (0 stays 0)."""
+    return 0 if position == 0 else (position - 1 + rotation) % 6 + 1
+
+
+def unrotate(board_position: int, rotation: int) -> int:
+    """The tile space shown at `board_position` when the tile has `rotation`."""
+    return 0 if board_position == 0 else (board_position - 1 - rotation) % 6 + 1
+
+
+@dataclass
+class ReviveBoard:
+    slot_spaces: dict[str, tuple[str, ...]] = field(default_factory=dict)  # slot -> 7 spaces
+    slot_of: dict[str, str] = field(default_factory=dict)
+    position: dict[str, int] = field(default_factory=dict)
+    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    chasm: frozenset[str] = frozenset()
+    corners: frozenset[str] = frozenset()
+
+
+def build_board(data: dict[str, Any]) -> ReviveBoard:
+    offsets = [tuple(p) for p in data["tile_positions"]]
+    by_coord: dict[tuple[int, int], str] = {}
+    board = ReviveBoard()
+    groups = [(CHASM, data["chasm"]["center"])] + [(slot["id"], slot["center"]) for slot in data["slots"]]
+    for slot, (cq, cr) in groups:
+        names = []
+        for index, (dq, dr) in enumerate(offsets):
+            name = f"{slot}.{index}"
+            by_coord[(cq + dq, cr + dr)] = name
+            board.slot_of[name] = slot
+            board.position[name] = index
+            names.append(name)
+        board.slot_spaces[slot] = tuple(names)
+    board.chasm = frozenset(board.slot_spaces.pop(CHASM))
+    directions = [tuple(d) for d in data["directions"]]
+    links: dict[str, set[str]] = {name: set() for name in by_coord.values()}
+    for (q, r), name in by_coord.items():
+        for dq, dr in directions:
+            other = by_coord.get((q + dq, r + dr))
+            if other:
+                links[name].add(other)
+    for corner in data["corners"]:
+        links[corner["id"]] = set()
+        for q, r in corner["adjacent"]:
+            links[corner["id"]].add(by_coord[(q, r)])
+            links[by_coord[(q, r)]].add(corner["id"])
+    board.corners = frozenset(corner["id"] for corner in data["corners"])
+    board.neighbours = {name: tuple(sorted(near)) for name, near in links.items()}
+    return board
