@@ -182,7 +182,8 @@ class Revive:
         if state.finished or seat != self.to_move(state):
             return []
         if state.stack:
-            return self._frame_moves(state, seat, state.stack[-1])
+            # A decision whose pile was emptied by an earlier one in the same chain gives nothing.
+            return self._frame_moves(state, seat, state.stack[-1]) or ["pass"]
         me = state.seats[seat]
         moves: list[str] = []
         if state.actions_taken < self.rules["actions_per_turn"]:
@@ -241,6 +242,8 @@ class Revive:
                         moves += [f"module {module} {slot} {old}" for old in held]
             return moves
         if kind == "artifact":
+            if not state.crater:  # the end was triggered meanwhile: a minor artifact instead
+                return ["artifact minor"] if state.decks["minors"] else []
             return [f"artifact {major}" for major in state.crater]
         if kind == "remove":
             return [f"remove {major}" for major in state.crater]
@@ -408,7 +411,12 @@ class Revive:
 
     def _answer(self, state: ReviveState, seat: int, frame: dict[str, Any], words: list[str]) -> None:
         kind = frame["kind"]
-        if kind == "gain_any":
+        if words[0] == "pass":
+            pass
+        elif kind == "artifact" and words[1] == "minor":
+            state.decks["minors"] -= 1
+            state.seats[seat]["minors"] += 1
+        elif kind == "gain_any":
             self._gain(state, seat, {words[1]: 1})
             if frame["left"] > 1:
                 state.stack.append({**frame, "left": frame["left"] - 1})
@@ -560,6 +568,35 @@ class Revive:
         ]
         return min(near) if near else None
 
+    def _discount(self, me: dict[str, Any], action: str, amount: int, spend: bool = False) -> int:
+        """A cost after the player's discounts for `action`: this turn's (the next payment
+        only; `spend` uses them up) and their technologies' (always). Never below the rules'
+        minimum, and a cost of 0 stays 0."""
+        if amount <= 0:
+            return 0
+        turn = [d for d in me.get("discounts", []) if d["action"] == action]
+        always = [
+            tech["ability"]["discount"]["amount"]
+            for tech in self._techs(me)
+            if tech["ability"]["timing"] == "always" and tech["ability"]["discount"]["action"] == action
+        ]
+        total = sum(d["amount"] for d in turn) + sum(always)
+        if spend:
+            me["discounts"] = [d for d in me.get("discounts", []) if d["action"] != action]
+        return max(self.rules["minimum_cost"], amount - total) if total else amount
+
+    def _discounted_cost(
+        self, me: dict[str, Any], action: str, cost: dict[str, int], reach: int, spend: bool = False
+    ) -> dict[str, int]:
+        """The whole payment for an action: its own cost (discounted on its largest part) plus
+        range in food (discounted by range discounts)."""
+        cost = dict(cost)
+        if cost:
+            part = max(sorted(cost), key=lambda name: cost[name])
+            cost[part] = self._discount(me, action, cost[part], spend)
+        cost["food"] = cost.get("food", 0) + self._discount(me, "range", reach, spend)
+        return cost
+
     def _affords(self, me: dict[str, Any], cost: dict[str, int]) -> bool:
         return all(me["resources"].get(name, 0) >= amount for name, amount in cost.items())
 
@@ -578,8 +615,9 @@ class Revive:
             reach = self._explore_cost(state, distance, slot)
             if reach is None:
                 continue
-            cost = dict(self.area_tiles[placed["tile"]]["back"]["cost"])
-            cost["food"] = cost.get("food", 0) + reach
+            cost = self._discounted_cost(
+                me, "explore", self.area_tiles[placed["tile"]]["back"]["cost"], reach
+            )
             if self._affords(me, cost):
                 moves.append(f"explore {slot}")
         for slot, placed in sorted(state.board.items()):
@@ -592,8 +630,7 @@ class Revive:
                     continue
                 if kind["type"] == "sand" and not state.pieces.get(space):
                     for size in ("small", "large"):
-                        cost = dict(self.rules["building_cost"][size])
-                        cost["food"] = cost.get("food", 0) + reach
+                        cost = self._discounted_cost(me, "build", self.rules["building_cost"][size], reach)
                         if me["buildings"][size] > 0 and self._affords(me, cost):
                             moves.append(f"build {size} {space}")
                 if kind["type"] == "location":
@@ -608,11 +645,12 @@ class Revive:
                 ]
         return moves
 
-    def _populate_cost(self, state: ReviveState, seat: int, space: str, tech: dict[str, Any], reach: int):
+    def _populate_cost(
+        self, state: ReviveState, seat: int, space: str, tech: dict[str, Any], reach: int, spend: bool = False
+    ):
         others = [p[0] for p in state.pieces.get(space, []) if p[0] != seat]
-        cost = dict(tech["cost"])
+        cost = self._discounted_cost(state.seats[seat], "populate", tech["cost"], reach, spend)
         cost["book"] = cost.get("book", 0) + len(others)
-        cost["food"] = cost.get("food", 0) + reach
         if space in state.corners:
             corner = state.corners[space]
             for name, amount in self.large_sides[corner["location"]][corner["side"]]["cost"].items():
@@ -651,10 +689,8 @@ class Revive:
         slot = words[0]
         me = state.seats[seat]
         back = self.area_tiles[state.board[slot]["tile"]]["back"]
-        cost = dict(back["cost"])
         reach = self._explore_cost(state, self.range_costs(state, seat), slot) or 0
-        cost["food"] = cost.get("food", 0) + reach
-        self._pay(me, cost)
+        self._pay(me, self._discounted_cost(me, "explore", back["cost"], reach, spend=True))
         state.board[slot]["explorer"] = seat
         state.stack.append({"kind": "rotate", "slot": slot, "seat": seat})
         self._points(state, seat, back["points"])
@@ -690,9 +726,10 @@ class Revive:
     def _build(self, state: ReviveState, seat: int, words: list[str]) -> None:
         size, space = words
         me = state.seats[seat]
-        cost = dict(self.rules["building_cost"][size])
-        cost["food"] = cost.get("food", 0) + (self._cost_to(self.range_costs(state, seat), space) or 0)
-        self._pay(me, cost)
+        reach = self._cost_to(self.range_costs(state, seat), space) or 0
+        self._pay(
+            me, self._discounted_cost(me, "build", self.rules["building_cost"][size], reach, spend=True)
+        )
         me["buildings"][size] -= 1
         state.pieces.setdefault(space, []).append([seat, size])
         for near in self.board.neighbours[space]:
@@ -705,7 +742,7 @@ class Revive:
         me = state.seats[seat]
         tech = next(t for t in self.tribes[me["tribe"]]["sun"]["technologies"] if t["id"] == tech_id)
         reach = self._cost_to(self.range_costs(state, seat), space) or 0
-        cost, others = self._populate_cost(state, seat, space, tech, reach)
+        cost, others = self._populate_cost(state, seat, space, tech, reach, spend=True)
         self._pay(me, cost)
         for other in others:
             self._gain(state, other, {"book": 1})
@@ -806,7 +843,7 @@ class Revive:
                 "end_tile": artifacts["end_game_tile_points"] if state.end_tile == index else 0,
                 "minors": artifacts["minors"]["points"] * me["minors"],
                 "resources": sum(me["resources"].values()) // self.rules["leftover_resources_per_point"],
-                "artifact_card": self._artifact_card_points(me),
+                "artifact_card": self._artifact_card_points(state, index),
             }
             me["points"] += sum(parts.values())
             breakdowns.append(parts)
@@ -838,20 +875,29 @@ class Revive:
             if seat in corner["population"]
         )
 
-    def _artifact_card_points(self, me: dict[str, Any]) -> int:
+    def _artifact_card_points(self, state: ReviveState, seat: int) -> int:
         """Each category once, plus once per major artifact of its colour held."""
+        me = state.seats[seat]
         majors = {major["id"]: major["colour"] for major in self.content["artifacts"]["majors"]}
         card = next(c for c in self.content["artifacts"]["cards"] if c["id"] == me["artifact_card"])
         held = [majors[m] for m in me["majors"]]
         total = 0
         for category in card["categories"]:
-            value = (self._count(me, category["counts"]) // category["per"]) * category["points"]
+            value = (self._count(state, seat, category["counts"]) // category["per"]) * category["points"]
             total += value * (1 + held.count(category["colour"]))
         return total
 
-    def _count(self, me: dict[str, Any], what: str) -> int:
-        """The quantities artifact cards count (pieces on the board are still to do)."""
+    def _count(self, state: ReviveState, seat: int, what: str) -> int:
+        """The quantities artifact cards count."""
+        me = state.seats[seat]
+        mine = [kind for pieces in state.pieces.values() for owner, kind in pieces if owner == seat]
         counts = {
+            "buildings": sum(kind in ("small", "large") for kind in mine),
+            "small_buildings": mine.count("small"),
+            "large_buildings": mine.count("large"),
+            "population": mine.count("population"),
+            "large_locations": sum(seat in corner["population"] for corner in state.corners.values()),
+            "explored_tiles": sum(placed["explorer"] == seat for placed in state.board.values()),
             "technologies": len(me["unlocked"]),
             "modules": sum(len(held) for held in me["modules"].values()),
             "machines": len(me["machines"]),
