@@ -22,6 +22,11 @@ def load_engine(game_id: str) -> Game:
         missions = {map_id: load_missions(map_id) for map_id in REBIRTH_MAPS}
         towers = {map_id: load_towers(map_id) for map_id in ADVANCED_MAPS}
         return Rebirth(maps, load_tiles(), missions, towers)
+    if game_id == "revive":
+        from content.revive import load_revive
+        from engine.revive import Revive
+
+        return Revive(load_revive())
     raise KeyError(game_id)
 
 

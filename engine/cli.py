@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Play and check games offline.")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("selfplay", help="play random legal games to the end")
-    play.add_argument("game", choices=["rebirth"])
+    play.add_argument("game", choices=["rebirth", "revive"])
     play.add_argument("--map", default=None, help="the board (Rebirth: scotland or ireland)")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--games", type=int, default=10)

@@ -73,6 +73,16 @@ def test_selfplay_and_replay_on_ireland(tmp_path):
         assert run("-m", "engine", "replay", str(path)).returncode == 0
 
 
+def test_selfplay_and_replay_on_revive(tmp_path):
+    out = run(
+        "-m", "engine", "selfplay", "revive", "--players", "2", "--games", "2", "--records", str(tmp_path)
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["game"] == "revive"
+    for path in tmp_path.glob("*.json"):
+        assert run("-m", "engine", "replay", str(path)).returncode == 0
+
+
 def test_replay_accepts_a_true_record_and_rejects_a_tampered_one(tmp_path):
     run(
         "-m",

@@ -384,3 +384,19 @@ def test_random_playouts_keep_every_invariant(game, players):
             used_starting = len(content["citizens"]["starting"]) - 6 * players
             assert cards + used_starting == all_cards
         assert state.finished and state.end_tile is not None
+
+
+def test_an_action_effect_is_a_free_action_or_skipped(game):
+    state = rich(game.new_game(2, {}, seed=6), 0)
+    state.current = 0
+    state = resolve(game, state, 0, {"kind": "action", "action": "build"}, {"kind": "points", "amount": 2})
+    moves = game.legal_moves(state, 0)
+    assert moves[-1] == "skip" and all(m.startswith("build") for m in moves[:-1]) and len(moves) > 1
+    points = state.seats[0]["points"]
+    after = game.apply(state, 0, moves[0]).state
+    assert after.actions_taken == 0 and after.seats[0]["buildings"] != state.seats[0]["buildings"]
+    while after.stack:
+        after = game.apply(after, game.to_move(after), game.legal_moves(after, game.to_move(after))[0]).state
+    assert after.seats[0]["points"] >= points + 2  # the effects after it still resolve
+    skipped = game.apply(state, 0, "skip").state
+    assert skipped.seats[0]["points"] == points + 2

@@ -249,6 +249,8 @@ class Revive:
             return [f"remove {major}" for major in state.crater]
         if kind == "rotate":
             return [f"rotate {k}" for k in range(6)]
+        if kind == "action":
+            return [m for m in self._action_moves(state, seat) if m.startswith(frame["action"])] + ["skip"]
         raise AssertionError(f"unknown frame {kind}")
 
     def move_choices(self, state: ReviveState, seat: int, locale: str | None = None) -> list[MoveChoice]:
@@ -363,6 +365,11 @@ class Revive:
                 state.seats[seat].setdefault("discounts", []).append(
                     {"action": effect["action"], "amount": effect["amount"]}
                 )
+            elif kind == "action":
+                if rest:
+                    state.stack.append({"kind": "effects", "effects": rest, "seat": seat})
+                state.stack.append({"kind": "action", "action": effect["action"], "seat": seat})
+                return
             elif kind in ("recruit", "machine_token", "module", "artifact") and self._offers(
                 state, seat, effect
             ):
@@ -398,9 +405,7 @@ class Revive:
                 state.stack.append(frame)
                 return
             else:
-                # Not implemented yet (`action`: explore, build and populate are still to do):
-                # recorded so tests and docs can see what is missing.
-                state.seats[seat].setdefault("unresolved", []).append(kind)
+                raise AssertionError(f"unknown effect {kind}")  # the validator admits no other
         self._continue(state, seat)
 
     def _continue(self, state: ReviveState, seat: int) -> None:
@@ -411,8 +416,14 @@ class Revive:
 
     def _answer(self, state: ReviveState, seat: int, frame: dict[str, Any], words: list[str]) -> None:
         kind = frame["kind"]
-        if words[0] == "pass":
+        if words[0] in ("pass", "skip"):
             pass
+        elif kind == "action":  # the free action: it does not count as one of the two
+            getattr(self, f"_{words[0]}")(state, seat, words[1:])
+            if state.stack and state.stack[-1]["kind"] in ("rotate", "recruit"):
+                return  # an exploration's own decisions come first
+            self._continue(state, seat)
+            return
         elif kind == "artifact" and words[1] == "minor":
             state.decks["minors"] -= 1
             state.seats[seat]["minors"] += 1
@@ -946,7 +957,11 @@ class Revive:
             "crater": list(state.crater),
             "deciding": state.stack[-1]["kind"] if state.stack else None,
             "private": None,
+            "final": state.final,
         }
+        for index, public in enumerate(seats):
+            public["score"] = state.seats[index]["points"]
+            public["breakdown"] = state.final["breakdown"][index] if state.final else {}
         if seat is not None and 0 <= seat < state.players:
             me = state.seats[seat]
             view["private"] = {
