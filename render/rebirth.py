@@ -682,21 +682,30 @@ def badge_sprite(seat: int, radius: float, letter: bool = True) -> Sprite:
     img = Image.new("RGBA", (side * k, side * k), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     c, r = side * k / 2, radius * k
-    _draw_shape(d, st.shape, c, c, r * 1.08, (255, 255, 255), (255, 255, 255), 1)
-    _draw_shape(d, st.shape, c, c, r * 0.9, st.fill, st.dark, max(1, int(r * 0.12)))
+    _draw_seat_mark(d, st, c, r, 1.08, 0.9, 1.05 if letter else 0.0)
+    small = img.resize((side, side), Image.Resampling.LANCZOS)
+    return Sprite(small, -side // 2, -side // 2)
+
+
+def _draw_seat_mark(
+    d: ImageDraw.ImageDraw, st: SeatStyle, c: float, r: float, outer: float, inner: float, letter: float
+) -> None:
+    """A seat's shape (white-edged, in its colour) with its letter: the mark colour-blind
+    players read. `letter` is the letter size relative to `r` (0: no letter); triangles get a
+    smaller one so it fits."""
+    _draw_shape(d, st.shape, c, c, r * outer, (255, 255, 255), (255, 255, 255), 1)
+    _draw_shape(d, st.shape, c, c, r * inner, st.fill, st.dark, max(1, int(r * 0.12)))
     if letter:
-        f = _font(r * (1.05 if st.shape != "triangle" else 0.8))
+        size = letter if st.shape != "triangle" else letter * 0.76
         d.text(
-            (c, _shape_text_y(st.shape, c, r * 0.9)),
+            (c, _shape_text_y(st.shape, c, r * inner)),
             st.letter,
-            font=f,
+            font=_font(r * size),
             fill=(255, 255, 255),
             anchor="mm",
             stroke_width=max(1, int(r * 0.1)),
             stroke_fill=st.dark,
         )
-    small = img.resize((side, side), Image.Resampling.LANCZOS)
-    return Sprite(small, -side // 2, -side // 2)
 
 
 @lru_cache(maxsize=64)
@@ -711,18 +720,7 @@ def first_badge_sprite(seat: int, radius: float) -> Sprite:
     c, r = side * k / 2, radius * k
     d.ellipse(_box(c, c, r * 1.42, r * 1.42), fill=GOLD, outline=(120, 90, 0), width=max(1, int(r * 0.1)))
     d.ellipse(_box(c, c, r * 1.16, r * 1.16), fill=TOKEN_BG)  # keeps orange apart from the gold
-    _draw_shape(d, st.shape, c, c, r * 0.98, (255, 255, 255), (255, 255, 255), 1)
-    _draw_shape(d, st.shape, c, c, r * 0.82, st.fill, st.dark, max(1, int(r * 0.12)))
-    f = _font(r * (0.95 if st.shape != "triangle" else 0.72))
-    d.text(
-        (c, _shape_text_y(st.shape, c, r * 0.82)),
-        st.letter,
-        font=f,
-        fill=(255, 255, 255),
-        anchor="mm",
-        stroke_width=max(1, int(r * 0.1)),
-        stroke_fill=st.dark,
-    )
+    _draw_seat_mark(d, st, c, r, 0.98, 0.82, 0.95)
     small = img.resize((side, side), Image.Resampling.LANCZOS)
     return Sprite(small, -side // 2, -side // 2)
 
