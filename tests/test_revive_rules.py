@@ -1,0 +1,358 @@
+"""Scenario tests for Revive rules that tests/test_revive_engine.py does not show yet, one rule
+of ../shared/rules/revive.en.txt each (docs/revive.md, section (c), names them per row).
+
+States come from `new_game` with fields set directly; moves go through `legal_moves`/`apply`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from content.revive import load_revive
+from engine.errors import IllegalMove
+from engine.revive import Revive
+
+
+@pytest.fixture(scope="module")
+def game() -> Revive:
+    return Revive(load_revive())
+
+
+def fresh(game, players=2, seed=6):
+    """A new game with the current player's resources emptied, and that player."""
+    state = game.new_game(players, {}, seed)
+    seat = state.current
+    for me in state.seats:
+        me["resources"] = {name: 0 for name in me["resources"]}
+        me["points"] = 0
+    return state, seat
+
+
+def settle(game, state):
+    """Answer every open decision with its first legal move."""
+    while state.stack:
+        actor = game.to_move(state)
+        state = game.apply(state, actor, game.legal_moves(state, actor)[0]).state
+    return state
+
+
+def resolve(game, state, seat, *effects):
+    state = state.copy()
+    game._resolve(state, seat, list(effects))
+    return state
+
+
+def score_now(game, state):
+    """End the game after the current player's turn: the next seat holds the end-game tile and
+    the current player's is the last final turn (the engine's own end path)."""
+    seat = state.current
+    state.end_tile = (seat + 1) % state.players
+    state.final_turns = [seat]
+    state.actions_taken = 1
+    state = game.apply(state, seat, "end").state
+    assert state.finished
+    return state
+
+
+# ------------------------------------------------------------------ play a card
+
+
+def test_a_top_slot_uses_the_top_half_and_a_bottom_slot_the_bottom_half(game):
+    state, seat = fresh(game)
+    state.seats[seat]["active"] = ["A1", "A2", "A3"]  # A1: top 2 gears, bottom 1 grey step
+    top = game.apply(state, seat, "play A1 top_left").state
+    assert top.seats[seat]["resources"]["gear"] == 2 and top.seats[seat]["tracks"]["grey"] == 0
+    bottom = game.apply(state, seat, "play A1 bottom_right").state
+    assert bottom.seats[seat]["resources"]["gear"] == 0 and bottom.seats[seat]["tracks"]["grey"] == 1
+    assert bottom.seats[seat]["slots"]["bottom_right"] == ["A1"] and "A1" not in bottom.seats[seat]["active"]
+
+
+def test_a_slot_symbol_keeps_the_slot_vacant_and_reactivates_same_colour_cards(game):
+    state, seat = fresh(game)
+    me = state.seats[seat]
+    me["active"] = ["A1", "A2", "A3"]
+    me["slots"]["bottom_left"] = ["A6"]  # blue, slot symbol, bottom: 1 crystal
+    me["slots"]["bottom_right"] = ["A5"]  # no slot symbol: the slot is taken
+    moves = game.legal_moves(state, seat)
+    assert "play A2 bottom_left" in moves and not any(m.endswith("bottom_right") for m in moves)
+    blue = game.apply(state, seat, "play A2 bottom_left").state  # blue: green step + A6 again
+    assert blue.seats[seat]["resources"]["crystal"] == 1 and blue.seats[seat]["tracks"]["green"] == 1
+    assert not any(m.endswith("bottom_left") for m in game.legal_moves(blue, seat))  # A2 has none
+    red = game.apply(state, seat, "play A1 bottom_left").state  # red: A6 is not reactivated
+    assert red.seats[seat]["resources"]["crystal"] == 0 and red.seats[seat]["tracks"]["grey"] == 1
+
+
+def test_a_reactivated_card_uses_the_half_of_its_slot(game):
+    state, seat = fresh(game)
+    me = state.seats[seat]
+    me["active"] = ["A2"]
+    me["slots"]["top_left"] = ["A6"]  # top half of A6: take a module
+    state = game.apply(state, seat, "play A2 top_left").state
+    assert state.seats[seat]["resources"]["book"] == 2  # A2's top half
+    assert state.stack and state.stack[-1]["kind"] == "module"  # then A6's top half again
+    assert state.seats[seat]["resources"]["crystal"] == 0  # not A6's bottom half
+
+
+def test_only_the_modules_of_the_slot_that_show_the_cards_colour_activate(game):
+    state, seat = fresh(game)
+    me = state.seats[seat]
+    me["active"] = ["A1", "A2"]
+    me["modules"]["top_left"] = ["M01", "M07"]  # red: 1 gear, blue: 1 book
+    me["modules"]["top_right"] = ["M02"]  # red: 1 gear, in another slot
+    state = game.apply(state, seat, "play A1 top_left").state  # red card
+    assert state.seats[seat]["resources"]["gear"] == 2 + 1  # the card, then M01 only
+    assert state.seats[seat]["resources"]["book"] == 0
+    state = game.apply(state, seat, "play A2 top_right").state  # blue card, red module there
+    assert state.seats[seat]["resources"]["book"] == 2 and state.seats[seat]["resources"]["gear"] == 3
+
+
+def test_tribe_ability_without_markers_left_and_module_or_tribe_move_no_marker(game):
+    state, seat = fresh(game)
+    me = state.seats[seat]
+    me["tribe"] = "lorekeepers"  # ability: 2 books
+    me["tribe_markers"] = 0
+    after = resolve(game, state, seat, {"kind": "tribe"})
+    assert after.seats[seat]["resources"]["book"] == 2 and after.seats[seat]["progress"] == 0
+    me["tribe_markers"] = 4
+    after = resolve(game, state, seat, {"kind": "module_or_tribe"})
+    assert game.legal_moves(after, seat) == ["option 1", "option 2"]
+    after = game.apply(after, seat, "option 2").state
+    assert after.seats[seat]["resources"]["book"] == 2
+    assert after.seats[seat]["tribe_markers"] == 4 and after.seats[seat]["progress"] == 0
+
+
+def test_trade_basic_for_another_basic_up_to_three_times(game):
+    state, seat = fresh(game)
+    state.seats[seat]["resources"].update({"gear": 4, "crystal": 2})
+    state = resolve(game, state, seat, {"kind": "trade", "times": 3})
+    moves = game.legal_moves(state, seat)
+    assert "trade gear book" in moves and "trade book gear" not in moves  # nothing to give
+    assert not any("crystal" in m for m in moves)  # basic resources only
+    for _ in range(3):
+        state = game.apply(state, seat, "trade gear book").state
+    assert not state.stack  # the third trade was the last
+    assert state.seats[seat]["resources"]["gear"] == 1 and state.seats[seat]["resources"]["book"] == 3
+
+
+# ------------------------------------------------------- switch, limits, free actions
+
+
+def test_the_switch_gives_a_basic_resource_and_hibernation_slides_it_back(game):
+    state, seat = fresh(game)
+    other = 1 - seat
+    moves = game.legal_moves(state, seat)
+    assert [m for m in moves if m.startswith("switch")] == ["switch gear", "switch book", "switch food"]
+    with pytest.raises(IllegalMove):
+        game.apply(state, seat, "switch crystal")  # not a crystal
+    state = game.apply(state, seat, "switch book").state
+    assert state.seats[seat]["resources"]["book"] == 1 and state.seats[seat]["switch_used"]
+    state = game.apply(state, seat, "end").state
+    state = game.apply(state, other, "switch food").state
+    state = game.apply(state, other, "end").state
+    assert not any(m.startswith("switch") for m in game.legal_moves(state, seat))  # still used
+    state = settle(game, game.apply(state, seat, "hibernate").state)
+    assert state.seats[seat]["switch_used"] is False
+    state = settle(game, game.apply(state, other, "hibernate").state)
+    assert state.current == seat and "switch gear" in game.legal_moves(state, seat)
+
+
+def test_resource_limits_cap_every_gain(game):
+    state, seat = fresh(game)
+    me = state.seats[seat]
+    me["active"] = ["A1", "A6"]
+    me["resources"].update({"gear": 7, "crystal": 6})
+    state = game.apply(state, seat, "play A1 top_left").state  # +2 gears
+    assert state.seats[seat]["resources"]["gear"] == game.limits["gear"] == 8
+    state = game.apply(state, seat, "play A6 bottom_left").state  # +1 crystal
+    assert state.seats[seat]["resources"]["crystal"] == game.limits["crystal"] == 6
+    assert "crystal gear" not in game.legal_moves(state, seat)  # no room on the gear track
+    assert "crystal book" in game.legal_moves(state, seat)
+
+
+def test_crystals_trade_for_basic_resources_as_free_actions(game):
+    state, seat = fresh(game)
+    assert not any(m.startswith("crystal") for m in game.legal_moves(state, seat))  # none held
+    state.seats[seat]["resources"]["crystal"] = 2
+    assert [m for m in game.legal_moves(state, seat) if m.startswith("crystal")] == [
+        "crystal gear",
+        "crystal book",
+        "crystal food",
+    ]
+    state = game.apply(state, seat, "crystal food").state
+    state = game.apply(state, seat, "crystal food").state
+    me = state.seats[seat]
+    assert (me["resources"]["crystal"], me["resources"]["food"], state.actions_taken) == (0, 2, 0)
+    assert "hibernate" in game.legal_moves(state, seat)  # still no action taken
+
+
+def test_a_machine_runs_once_until_hibernation_returns_its_energy(game):
+    state, seat = fresh(game)
+    other = 1 - seat
+    me = state.seats[seat]
+    me["machines"], me["energy"] = ["MG1"], 2  # MG1: 2 gears
+    assert "use MG2" not in game.legal_moves(state, seat)  # only unlocked machines
+    state = game.apply(state, seat, "use MG1").state
+    me = state.seats[seat]
+    assert me["resources"]["gear"] == 2 and me["energy"] == 1 and state.actions_taken == 0
+    assert "use MG1" not in game.legal_moves(state, seat)  # energy left, but MG1 is powered
+    state = settle(game, game.apply(state, seat, "hibernate").state)
+    assert state.seats[seat]["energy"] >= 2 and state.seats[seat]["powered"] == []
+    state = game.apply(state, other, "switch food").state
+    state = game.apply(state, other, "end").state
+    assert "use MG1" in game.legal_moves(state, seat)
+
+
+def test_no_energy_no_machine(game):
+    state, seat = fresh(game)
+    state.seats[seat]["machines"], state.seats[seat]["energy"] = ["MG1"], 0
+    assert "use MG1" not in game.legal_moves(state, seat)
+
+
+# ------------------------------------------------------------------- hibernate
+
+
+def test_hibernation_reward_is_this_space_or_any_below(game):
+    state, seat = fresh(game)
+    state.seats[seat]["hibernation"] = 3
+    state = game.apply(state, seat, "hibernate").state
+    assert state.seats[seat]["hibernation"] == 4
+    assert game.legal_moves(state, seat) == ["reward 1", "reward 2", "reward 3", "reward 4"]
+    state = game.apply(state, seat, "reward 2").state  # space 2: a crystal
+    assert state.seats[seat]["resources"]["crystal"] == 1
+    assert not state.stack and state.current == 1 - seat  # the hibernation was the turn
+
+
+def test_removing_the_last_major_on_the_fifth_space_triggers_the_end(game):
+    state, seat = fresh(game, players=3)
+    state.crater = state.crater[:1]
+    state.seats[seat]["hibernation"] = 4
+    state = game.apply(state, seat, "hibernate").state
+    state = game.apply(state, seat, game.legal_moves(state, seat)[0]).state  # remove it
+    assert state.crater == [] and state.end_tile == seat
+    state = settle(game, state)
+    assert state.current == (seat + 1) % 3 and state.final_turns == [(seat + 1) % 3, (seat + 2) % 3]
+
+
+# ----------------------------------------------------------------- populate
+
+
+def test_a_large_location_is_populated_like_a_location_and_scores_at_the_end(game):
+    state, seat = fresh(game)
+    me = state.seats[seat]
+    me["resources"].update({"gear": 8, "book": 8, "food": 8, "crystal": 2})
+    near = game.board.neighbours["NW"][0]
+    state.board[game.board.slot_of[near]]["face_up"] = True  # the tile next to the corner
+    state.pieces[near] = [[seat, "small"]]  # range 0 from there
+    corner = state.corners["NW"]
+    side = game.large_sides[corner["location"]][corner["side"]]
+    lowest = game.tribes[me["tribe"]]["sun"]["lowest"]
+    assert f"populate NW {lowest}" in game.legal_moves(state, seat)
+    before = dict(me["resources"])
+    state = settle(game, game.apply(state, seat, f"populate NW {lowest}").state)
+    after = state.seats[seat]["resources"]
+    unlock = {  # the lowest technology's unlock ability may pay resources back
+        name: amount
+        for effect in game.tribes[me["tribe"]]["sun"]["technologies"][0]["ability"]["effects"]
+        for name, amount in effect.get("resources", {}).items()
+    }
+    paid = {"book": 1, **{k: v + (1 if k == "book" else 0) for k, v in side["cost"].items()}}
+    for name, amount in paid.items():
+        assert after[name] == min(8 if name != "crystal" else 6, before[name] - amount + unlock.get(name, 0))
+    assert state.corners["NW"]["population"] == [seat] and [seat, "population"] in state.pieces["NW"]
+    state.actions_taken = 0
+    assert not any(m.startswith("populate NW") for m in game.legal_moves(state, seat))  # once
+    state = score_now(game, state)
+    assert state.final["breakdown"][seat]["large_locations"] == side["points"]
+    assert state.final["breakdown"][1 - seat]["large_locations"] == 0
+
+
+# ------------------------------------------------------------------ end game
+
+
+def test_final_scoring_counts_each_category(game):
+    state, seat = fresh(game)
+    me = state.seats[seat]
+    sun = game.tribes[me["tribe"]]["sun"]
+    me["progress"] = 3
+    me["unlocked"] = ["T1", "T2"]
+    me["minors"] = 2
+    me["resources"] = {"crystal": 2, "gear": 3, "book": 2, "food": 0}  # 7: 2 points
+    me["energy"] = 5  # energy is not a resource
+    me["artifact_card"] = "AC02"  # azure: modules, per 2
+    me["modules"]["top_left"] = ["M01", "M02"]
+    me["modules"]["top_right"] = ["M07", "M08"]
+    me["majors"] = ["MA03"]  # azure: the modules category once more
+    state = score_now(game, state)
+    parts = state.final["breakdown"][seat]
+    techs = {t["id"]: t["points"] for t in sun["technologies"]}
+    assert parts["progress"] == sun["progress_track"][3]
+    assert parts["technologies"] == techs["T1"] + techs["T2"]
+    assert parts["minors"] == 2 * 3
+    assert parts["resources"] == 2
+    assert parts["artifact_card"] == 2 * 2
+    assert parts["end_tile"] == 0 and state.final["breakdown"][1 - seat]["end_tile"] == 5
+    assert state.seats[seat]["points"] == sum(parts.values())
+
+
+def test_an_artifact_after_the_trigger_is_a_minor_worth_three(game):
+    state, seat = fresh(game)
+    state.crater = []
+    state.end_tile = 1 - seat
+    stack = state.decks["minors"]
+    state = resolve(game, state, seat, {"kind": "artifact"})
+    assert state.seats[seat]["minors"] == 1 and state.decks["minors"] == stack - 1
+    state.final_turns = [seat]
+    state.actions_taken = 1
+    state = game.apply(state, seat, "end").state
+    assert state.final["breakdown"][seat]["minors"] == 3
+
+
+def test_the_machine_track_card_bonus_counts_recruited_cards_of_its_colour_only(game):
+    state, seat = fresh(game)
+    me = state.seats[seat]
+    me["tracks"]["grey"] = 6
+    state = resolve(game, state, seat, {"kind": "machine_step", "colour": "grey", "steps": 1})
+    me = state.seats[seat]
+    assert me["tracks"]["grey"] == 7 and me.get("card_bonuses") == ["red"]
+    me["owned_cards"] = ["RE01", "RE02", "BL01"]  # two red market cards, one blue
+    me["active"] = ["A1", "RE01", "RE02", "BL01"]  # A1 is red but a starting card
+    state = score_now(game, state)
+    assert state.final["breakdown"][seat]["machine_bonus"] == 2 * 3
+
+
+def test_final_scoring_gives_no_score_track_bonuses(game):
+    state, seat = fresh(game)
+    me = state.seats[seat]
+    me["points"] = 9
+    during = resolve(game, state, seat, {"kind": "points", "amount": 1})
+    assert during.seats[seat]["bonuses_reached"] == [10] and during.stack  # a bonus in play
+    me["resources"] = {"crystal": 6, "gear": 8, "book": 8, "food": 8}  # 30: 10 points
+    state = score_now(game, state)
+    assert state.seats[seat]["points"] >= 19
+    assert state.seats[seat]["bonuses_reached"] == [] and state.seats[seat]["crates"] == []
+
+
+def tie(game, mine, theirs, my_steps=0, their_steps=0):
+    """Two players level on points before the tie-breaks (the other one holds the end tile)."""
+    state, seat = fresh(game)
+    other = 1 - seat
+    state.seats[seat]["points"] = 5  # matches the other player's end-game tile
+    state.seats[seat]["resources"]["gear"] = mine
+    state.seats[other]["resources"]["gear"] = theirs
+    state.seats[seat]["tracks"]["grey"] = my_steps
+    state.seats[other]["tracks"]["grey"] = their_steps
+    state = score_now(game, state)
+    assert state.seats[seat]["points"] == state.seats[other]["points"]
+    return state, seat, other
+
+
+def test_ties_go_to_the_most_remaining_resources(game):
+    state, seat, other = tie(game, mine=5, theirs=4, their_steps=3)  # both 1 leftover point
+    assert state.final["winners"] == [seat] and state.final["decided_by"] == "tie-break"
+
+
+def test_then_to_the_furthest_on_the_machine_tracks_then_shared(game):
+    state, seat, other = tie(game, mine=4, theirs=4, my_steps=1, their_steps=3)
+    assert state.final["winners"] == [other] and state.final["decided_by"] == "tie-break"
+    state, seat, other = tie(game, mine=4, theirs=4, my_steps=2, their_steps=2)
+    assert sorted(state.final["winners"]) == [0, 1] and state.final["decided_by"] == "shared"
