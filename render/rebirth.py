@@ -592,6 +592,15 @@ def _canvas(size: float, scale: float = 1.0) -> tuple[Image.Image, int, int]:
     return Image.new("RGBA", (w * SPRITE_SS, h * SPRITE_SS), (0, 0, 0, 0)), w, h
 
 
+def _square_canvas(radius: float, span: float) -> tuple[Image.Image, int, float, float]:
+    """A supersampled transparent square for a round sprite `span` radii wide (plus margin):
+    the image, its final side, and its centre and radius in supersampled pixels."""
+    side = int(math.ceil(radius * span)) + 4
+    side += side % 2
+    img = Image.new("RGBA", (side * SPRITE_SS, side * SPRITE_SS), (0, 0, 0, 0))
+    return img, side, side * SPRITE_SS / 2, radius * SPRITE_SS
+
+
 def _finish(img: Image.Image, w: int, h: int) -> Sprite:
     small = img.resize((w, h), Image.Resampling.LANCZOS)
     return Sprite(small, -w // 2, -h // 2)
@@ -676,15 +685,10 @@ def tile_sprite(seat: int | None, tile: str, size: float) -> Sprite:
 def badge_sprite(seat: int, radius: float, letter: bool = True) -> Sprite:
     """A seat's shape in its colour with its letter: castle flags, cathedral markers, panel."""
     st = SEAT_STYLES[seat % len(SEAT_STYLES)]
-    side = int(math.ceil(radius * 2.6)) + 4
-    side += side % 2
-    k = SPRITE_SS
-    img = Image.new("RGBA", (side * k, side * k), (0, 0, 0, 0))
+    img, side, c, r = _square_canvas(radius, 2.6)
     d = ImageDraw.Draw(img)
-    c, r = side * k / 2, radius * k
     _draw_seat_mark(d, st, c, r, 1.08, 0.9, 1.05 if letter else 0.0)
-    small = img.resize((side, side), Image.Resampling.LANCZOS)
-    return Sprite(small, -side // 2, -side // 2)
+    return _finish(img, side, side)
 
 
 def _draw_seat_mark(
@@ -712,17 +716,12 @@ def _draw_seat_mark(
 def first_badge_sprite(seat: int, radius: float) -> Sprite:
     """A seat badge on a gold disc: the first player to complete a public mission."""
     st = SEAT_STYLES[seat % len(SEAT_STYLES)]
-    side = int(math.ceil(radius * 3.0)) + 4
-    side += side % 2
-    k = SPRITE_SS
-    img = Image.new("RGBA", (side * k, side * k), (0, 0, 0, 0))
+    img, side, c, r = _square_canvas(radius, 3.0)
     d = ImageDraw.Draw(img)
-    c, r = side * k / 2, radius * k
     d.ellipse(_box(c, c, r * 1.42, r * 1.42), fill=GOLD, outline=(120, 90, 0), width=max(1, int(r * 0.1)))
     d.ellipse(_box(c, c, r * 1.16, r * 1.16), fill=TOKEN_BG)  # keeps orange apart from the gold
     _draw_seat_mark(d, st, c, r, 0.98, 0.82, 0.95)
-    small = img.resize((side, side), Image.Resampling.LANCZOS)
-    return Sprite(small, -side // 2, -side // 2)
+    return _finish(img, side, side)
 
 
 TOWER_BONUSES = ("points", "mission", "extra_tile", "recall", "doubling")
@@ -736,12 +735,8 @@ def tower_token_sprite(bonus: str, value: int | None, size: float) -> Sprite:
     doubling "x2"; an unknown bonus shows "?".
     """
     radius = size * 0.36
-    side = int(math.ceil(radius * 2.3)) + 4
-    side += side % 2
-    k = SPRITE_SS
-    img = Image.new("RGBA", (side * k, side * k), (0, 0, 0, 0))
+    img, side, c, r = _square_canvas(radius, 2.3)
     d = ImageDraw.Draw(img)
-    c, r = side * k / 2, radius * k
     d.ellipse(_box(c, c, r * 1.08, r * 1.08), fill=(250, 246, 230))
     d.ellipse(_box(c, c, r, r), fill=TOKEN_BG, outline=TOKEN_RIM, width=max(1, int(r * 0.12)))
     white = (255, 255, 255)
@@ -793,8 +788,7 @@ def tower_token_sprite(bonus: str, value: int | None, size: float) -> Sprite:
         )
     else:
         label("?", 1.05)
-    small = img.resize((side, side), Image.Resampling.LANCZOS)
-    return Sprite(small, -side // 2, -side // 2)
+    return _finish(img, side, side)
 
 
 @lru_cache(maxsize=4)
@@ -821,8 +815,7 @@ def doubling_chip_sprite(available: bool) -> Sprite:
         d.rounded_rectangle(box, radius=10 * k, fill=None, outline=CHIP_OFF, width=2 * k)
         d.text((w * k / 2, h * k / 2), "x2", font=f, fill=CHIP_OFF, anchor="mm")
         d.line([(6 * k, (h - 6) * k), ((w - 6) * k, 6 * k)], fill=CHIP_OFF, width=2 * k)
-    small = img.resize((w, h), Image.Resampling.LANCZOS)
-    return Sprite(small, -w // 2, -h // 2)
+    return _finish(img, w, h)
 
 
 @lru_cache(maxsize=256)
