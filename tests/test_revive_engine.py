@@ -18,6 +18,13 @@ def game() -> Revive:
     return Revive(load_revive())
 
 
+
+def answers(game: Revive, state: ReviveState, seat: int) -> list[str]:
+    """The answers to the open decision: legal moves without the crystal trades, which are
+    free actions offered at any time in the player's own turn."""
+    return [move for move in game.legal_moves(state, seat) if not move.startswith("crystal ")]
+
+
 def test_setup_follows_the_text(game):
     state = game.new_game(4, {}, seed=8)
     content = load_revive()
@@ -84,7 +91,10 @@ def test_decisions_inside_an_action_are_moves(game):
     state = game.new_game(2, {}, seed=3)
     seat = state.current
     state.stack.append({"kind": "gain_any", "amount": 2, "left": 2})
-    assert game.legal_moves(state, seat) == ["take gear", "take book", "take food"]
+    moves = game.legal_moves(state, seat)
+    assert moves[:3] == ["take gear", "take book", "take food"]
+    # Crystals trade at any time in your turn, so also in the middle of a decision.
+    assert moves[3:] == ["crystal gear", "crystal book", "crystal food"]
     state = game.apply(state, seat, "take book").state
     assert state.stack == [{"kind": "gain_any", "amount": 2, "left": 1}]
     state = game.apply(state, seat, "take book").state
@@ -108,7 +118,7 @@ def test_hibernate_runs_the_five_steps_and_offers_the_rewards(game):
     assert len(me["resting"]) == 1 and all(not cards for cards in me["slots"].values())  # 3
     assert me["switch_used"] is False  # 4
     assert me["hibernation"] == 2  # 5, then a reward from this space or below
-    assert game.legal_moves(state, seat) == ["reward 1", "reward 2"] and state.current == seat
+    assert answers(game, state, seat) == ["reward 1", "reward 2"] and state.current == seat
     state = game.apply(state, seat, "reward 2").state
     while state.stack:
         state = game.apply(state, seat, game.legal_moves(state, seat)[0]).state
@@ -145,7 +155,7 @@ def test_recruit_takes_a_displayed_card_and_refills_the_display(game):
     seat = state.current
     state = resolve(game, state, seat, {"kind": "recruit"})
     shown = list(state.displays["citizens"])
-    assert game.legal_moves(state, seat) == [f"recruit {c}" for c in shown] + ["recruit deck"]
+    assert answers(game, state, seat) == [f"recruit {c}" for c in shown] + ["recruit deck"]
     top = state.decks["citizens"][0]
     state = game.apply(state, seat, f"recruit {shown[1]}").state
     assert shown[1] in state.seats[seat]["active"] and shown[1] in state.seats[seat]["owned_cards"]
@@ -215,7 +225,7 @@ def test_the_fifth_hibernation_space_removes_a_major_artifact_of_the_players_cho
     seat = state.current
     state.seats[seat]["hibernation"] = 4
     state = game.apply(state, seat, "hibernate").state
-    assert game.legal_moves(state, seat) == [f"remove {m}" for m in state.crater]
+    assert answers(game, state, seat) == [f"remove {m}" for m in state.crater]
     gone = state.crater[-1]
     state = game.apply(state, seat, f"remove {gone}").state
     assert gone not in state.crater and game.legal_moves(state, seat)[0].startswith("reward")
@@ -303,7 +313,7 @@ def test_explore_pays_scores_recruits_then_flips_with_a_chosen_rotation(game):
     assert state.seats[0]["points"] == back["points"]
     assert game.legal_moves(state, 0)[0].startswith("recruit")
     state = game.apply(state, 0, game.legal_moves(state, 0)[0]).state
-    assert game.legal_moves(state, 0) == [f"rotate {k}" for k in range(6)]
+    assert answers(game, state, 0) == [f"rotate {k}" for k in range(6)]
     state = game.apply(state, 0, "rotate 2").state
     assert (state.board[slot]["face_up"], state.board[slot]["rotation"], state.board[slot]["explorer"]) == (
         True,

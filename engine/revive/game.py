@@ -19,6 +19,7 @@ Notation:
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -54,6 +55,11 @@ class Revive:
         self.crates = {crate["id"]: crate for crate in content["crates"]}
         self.tracks = {track["colour"]: track for track in content["machine_tracks"]["tracks"]}
         self.hibernation = content["hibernation"]["spaces"]
+        self.technologies = {
+            tribe["id"]: {tech["id"]: tech for tech in tribe["sun"]["technologies"]}
+            for tribe in content["tribes"]
+        }
+        self._last_moves: tuple[Any, list[str]] = (None, [])
         self.area_tiles = {tile["id"]: tile for tile in content["tiles"]}
         self.board: ReviveBoard = build_board(content["board"])
         self.large_sides = {
@@ -178,13 +184,26 @@ class Revive:
         return [seat["points"] for seat in state.seats]
 
     def legal_moves(self, state: ReviveState, seat: int) -> list[str]:
-        """Every move `seat` may make now (empty when it is not their turn)."""
+        """Every move `seat` may make now (empty when it is not their turn).
+
+        Listing them is the costly part of a move (range and prices over the whole board), and
+        a front end lists them right before `apply` checks them again, so the last answer is
+        kept, keyed by the state's exact bytes: a state changed in place misses the cache."""
         if state.finished or seat != self.to_move(state):
             return []
+        key = (seat, pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+        if self._last_moves[0] != key:
+            self._last_moves = (key, self._list_moves(state, seat))
+        return list(self._last_moves[1])
+
+    def _list_moves(self, state: ReviveState, seat: int) -> list[str]:
+        me = state.seats[seat]
         if state.stack:
             # A decision whose pile was emptied by an earlier one in the same chain gives nothing.
-            return self._frame_moves(state, seat, state.stack[-1]) or ["pass"]
-        me = state.seats[seat]
+            moves = self._frame_moves(state, seat, state.stack[-1]) or ["pass"]
+            if seat == state.current:  # crystals trade "at any time" in your turn, mid-action too
+                moves += self._crystal_moves(me)
+            return moves
         moves: list[str] = []
         if state.actions_taken < self.rules["actions_per_turn"]:
             vacant = [slot for slot in self.slots if self._vacant(me, slot)]
@@ -192,13 +211,17 @@ class Revive:
             if not me["switch_used"]:
                 moves += [f"switch {resource}" for resource in self.basic]
             moves += self._action_moves(state, seat)
-        if me["resources"]["crystal"] > 0:
-            moves += [f"crystal {r}" for r in self.basic if me["resources"][r] < self.limits[r]]
+        moves += self._crystal_moves(me)
         if me["energy"] > 0:
             moves += [f"use {machine}" for machine in me["machines"] if machine not in me["powered"]]
         moves += [f"open {crate}" for crate in me["crates"]]
         moves.append("end" if state.actions_taken else "hibernate")
         return moves
+
+    def _crystal_moves(self, me: dict[str, Any]) -> list[str]:
+        if me["resources"]["crystal"] <= 0:
+            return []
+        return [f"crystal {r}" for r in self.basic if me["resources"][r] < self.limits[r]]
 
     def _vacant(self, me: dict[str, Any], slot: str) -> bool:
         played = me["slots"][slot]
@@ -274,7 +297,10 @@ class Revive:
         new = state.copy()
         event: dict[str, Any] = {"kind": "move", "seat": seat, "move": text}
         words = text.split()
-        if new.stack:
+        if words[0] == "crystal":  # a free action, also while a decision of this turn is open
+            new.seats[seat]["resources"]["crystal"] -= 1
+            self._gain(new, seat, {words[1]: 1})
+        elif new.stack:
             frame = new.stack.pop()
             self._answer(new, frame.get("seat", seat), frame, words)
         elif words[0] == "play":
@@ -282,9 +308,6 @@ class Revive:
         elif words[0] == "switch":
             new.seats[seat]["switch_used"] = True
             new.actions_taken += 1
-            self._gain(new, seat, {words[1]: 1})
-        elif words[0] == "crystal":
-            new.seats[seat]["resources"]["crystal"] -= 1
             self._gain(new, seat, {words[1]: 1})
         elif words[0] == "use":
             me = new.seats[seat]
@@ -529,7 +552,7 @@ class Revive:
 
     def _techs(self, me: dict[str, Any]) -> list[dict[str, Any]]:
         """The player's unlocked technologies."""
-        techs = {tech["id"]: tech for tech in self.tribes[me["tribe"]]["sun"]["technologies"]}
+        techs = self.technologies[me["tribe"]]
         return [techs[tech] for tech in me["unlocked"]]
 
     def space_type(self, state: ReviveState, space: str) -> dict[str, Any] | None:
@@ -579,34 +602,73 @@ class Revive:
         ]
         return min(near) if near else None
 
-    def _discount(self, me: dict[str, Any], action: str, amount: int, spend: bool = False) -> int:
-        """A cost after the player's discounts for `action`: this turn's (the next payment
-        only; `spend` uses them up) and their technologies' (always). Never below the rules'
-        minimum, and a cost of 0 stays 0."""
-        if amount <= 0:
-            return 0
-        turn = [d for d in me.get("discounts", []) if d["action"] == action]
-        always = [
+    def _discount_total(self, me: dict[str, Any], action: str, spend: bool = False) -> int:
+        """The player's discount on `action`: this turn's (the next payment only; `spend` uses
+        them up) plus their technologies' (always)."""
+        total = sum(d["amount"] for d in me.get("discounts", []) if d["action"] == action)
+        total += sum(
             tech["ability"]["discount"]["amount"]
             for tech in self._techs(me)
             if tech["ability"]["timing"] == "always" and tech["ability"]["discount"]["action"] == action
-        ]
-        total = sum(d["amount"] for d in turn) + sum(always)
-        if spend:
-            me["discounts"] = [d for d in me.get("discounts", []) if d["action"] != action]
+        )
+        if spend and me.get("discounts"):
+            me["discounts"] = [d for d in me["discounts"] if d["action"] != action]
+        return total
+
+    def _discount(self, me: dict[str, Any], action: str, amount: int, spend: bool = False) -> int:
+        """A single-resource cost after the player's discounts for `action`. Never below the
+        rules' minimum, and a cost of 0 stays 0."""
+        total = self._discount_total(me, action, spend)
+        if amount <= 0:
+            return 0
         return max(self.rules["minimum_cost"], amount - total) if total else amount
 
     def _discounted_cost(
-        self, me: dict[str, Any], action: str, cost: dict[str, int], reach: int, spend: bool = False
+        self,
+        me: dict[str, Any],
+        action: str,
+        cost: dict[str, int],
+        reach: int,
+        spend: bool = False,
+        off: str | None = None,
+        totals: dict[str, int] | None = None,
     ) -> dict[str, int]:
-        """The whole payment for an action: its own cost (discounted on its largest part) plus
-        range in food (discounted by range discounts)."""
-        cost = dict(cost)
-        if cost:
-            part = max(sorted(cost), key=lambda name: cost[name])
-            cost[part] = self._discount(me, action, cost[part], spend)
-        cost["food"] = cost.get("food", 0) + self._discount(me, "range", reach, spend)
+        """The whole payment for an action: its own cost after discounts plus range in food
+        (after range discounts). A discount on a cost of several resources comes off `off`
+        first (the player's choice, see `discount_parts`), then off the largest parts; the
+        cost as a whole never goes below the rules' minimum. `totals` (action -> discount)
+        saves recomputing the discounts when listing many targets."""
+        cost = {name: amount for name, amount in cost.items() if amount > 0}
+        if not cost:
+            total = 0
+        elif totals is not None:
+            total = totals[action]
+        else:
+            total = self._discount_total(me, action, spend)
+        removable = min(total, sum(cost.values()) - self.rules["minimum_cost"])
+        order = sorted(cost, key=lambda name: (name != off, -cost[name], name))
+        for name in order:
+            if removable <= 0:
+                break
+            taken = min(removable, cost[name])
+            cost[name] -= taken
+            removable -= taken
+        cost = {name: amount for name, amount in cost.items() if amount > 0}
+        if totals is not None:
+            range_food = max(self.rules["minimum_cost"], reach - totals["range"]) if reach > 0 else 0
+            range_food = range_food if totals["range"] else reach
+        else:
+            range_food = self._discount(me, "range", reach, spend)
+        cost["food"] = cost.get("food", 0) + range_food
         return cost
+
+    def discount_parts(self, me: dict[str, Any], action: str, cost: dict[str, int]) -> list[str | None]:
+        """Which resource a discount may come off first: one choice per resource of a mixed cost
+        when a discount applies and would change the payment, else just [None]."""
+        parts = sorted(name for name, amount in cost.items() if amount > 0)
+        if len(parts) < 2 or not self._discount_total(me, action):
+            return [None]
+        return parts
 
     def _affords(self, me: dict[str, Any], cost: dict[str, int]) -> bool:
         return all(me["resources"].get(name, 0) >= amount for name, amount in cost.items())
@@ -620,17 +682,23 @@ class Revive:
         me = state.seats[seat]
         distance = self.range_costs(state, seat)
         moves = []
+        can_build: dict[tuple[str, int], bool] = {}
+        candidates = self._populate_candidates(me)
+        totals = {
+            action: self._discount_total(me, action) for action in ("explore", "build", "populate", "range")
+        }
         for slot, placed in sorted(state.board.items()):
             if placed["face_up"]:
                 continue
             reach = self._explore_cost(state, distance, slot)
             if reach is None:
                 continue
-            cost = self._discounted_cost(
-                me, "explore", self.area_tiles[placed["tile"]]["back"]["cost"], reach
-            )
-            if self._affords(me, cost):
-                moves.append(f"explore {slot}")
+            back = self.area_tiles[placed["tile"]]["back"]["cost"]
+            for off in self.discount_parts(me, "explore", back):
+                if self._affords(
+                    me, self._discounted_cost(me, "explore", back, reach, off=off, totals=totals)
+                ):
+                    moves.append(f"explore {slot} off {off}" if off else f"explore {slot}")
         for slot, placed in sorted(state.board.items()):
             if not placed["face_up"]:
                 continue
@@ -641,26 +709,39 @@ class Revive:
                     continue
                 if kind["type"] == "sand" and not state.pieces.get(space):
                     for size in ("small", "large"):
-                        cost = self._discounted_cost(me, "build", self.rules["building_cost"][size], reach)
-                        if me["buildings"][size] > 0 and self._affords(me, cost):
+                        if (size, reach) not in can_build:  # the same answer for every equal reach
+                            cost = self._discounted_cost(
+                                me, "build", self.rules["building_cost"][size], reach, totals=totals
+                            )
+                            can_build[size, reach] = me["buildings"][size] > 0 and self._affords(me, cost)
+                        if can_build[size, reach]:
                             moves.append(f"build {size} {space}")
                 if kind["type"] == "location":
                     moves += [
-                        f"populate {space} {tech}" for tech in self._populate_techs(state, seat, space, reach)
+                        f"populate {space} {tech}"
+                        for tech in self._populate_techs(state, seat, space, reach, candidates, totals)
                     ]
         for corner in sorted(self.board.corners):
             reach = self._cost_to(distance, corner)
             if reach is not None:
                 moves += [
-                    f"populate {corner} {tech}" for tech in self._populate_techs(state, seat, corner, reach)
+                    f"populate {corner} {tech}"
+                    for tech in self._populate_techs(state, seat, corner, reach, candidates, totals)
                 ]
         return moves
 
     def _populate_cost(
-        self, state: ReviveState, seat: int, space: str, tech: dict[str, Any], reach: int, spend: bool = False
+        self,
+        state: ReviveState,
+        seat: int,
+        space: str,
+        tech: dict[str, Any],
+        reach: int,
+        spend: bool = False,
+        totals: dict[str, int] | None = None,
     ):
         others = [p[0] for p in state.pieces.get(space, []) if p[0] != seat]
-        cost = self._discounted_cost(state.seats[seat], "populate", tech["cost"], reach, spend)
+        cost = self._discounted_cost(state.seats[seat], "populate", tech["cost"], reach, spend, totals=totals)
         cost["book"] = cost.get("book", 0) + len(others)
         if space in state.corners:
             corner = state.corners[space]
@@ -668,12 +749,30 @@ class Revive:
                 cost[name] = cost.get(name, 0) + amount
         return cost, others
 
-    def _populate_techs(self, state: ReviveState, seat: int, space: str, reach: int) -> list[str]:
-        """Technologies whose figure may populate `space` now: the lowest first, then only ones
-        connected to an unlocked technology."""
+    def _populate_techs(
+        self,
+        state: ReviveState,
+        seat: int,
+        space: str,
+        reach: int,
+        candidates: list[dict[str, Any]] | None = None,
+        totals: dict[str, int] | None = None,
+    ) -> list[str]:
+        """Technologies whose figure may populate `space` now and that the player can pay for."""
         me = state.seats[seat]
         if any(p[0] == seat for p in state.pieces.get(space, [])):
             return []
+        if candidates is None:
+            candidates = self._populate_candidates(me)
+        return [
+            tech["id"]
+            for tech in candidates
+            if self._affords(me, self._populate_cost(state, seat, space, tech, reach, totals=totals)[0])
+        ]
+
+    def _populate_candidates(self, me: dict[str, Any]) -> list[dict[str, Any]]:
+        """The technologies the next population figure may come from: the lowest first, then
+        only ones connected to an unlocked technology."""
         sun = self.tribes[me["tribe"]]["sun"]
         unlocked = set(me["unlocked"])
         if not unlocked:
@@ -687,11 +786,7 @@ class Revive:
                     if other in unlocked:
                         linked.add(tech["id"])
             candidates = [t for t in sun["technologies"] if t["id"] in linked - unlocked]
-        return [
-            tech["id"]
-            for tech in candidates
-            if self._affords(me, self._populate_cost(state, seat, space, tech, reach)[0])
-        ]
+        return candidates
 
     # --------------------------------------------------------------- actions
 
@@ -701,7 +796,8 @@ class Revive:
         me = state.seats[seat]
         back = self.area_tiles[state.board[slot]["tile"]]["back"]
         reach = self._explore_cost(state, self.range_costs(state, seat), slot) or 0
-        self._pay(me, self._discounted_cost(me, "explore", back["cost"], reach, spend=True))
+        off = words[2] if len(words) == 3 else None  # `explore F03 off gear`
+        self._pay(me, self._discounted_cost(me, "explore", back["cost"], reach, spend=True, off=off))
         state.board[slot]["explorer"] = seat
         state.stack.append({"kind": "rotate", "slot": slot, "seat": seat})
         self._points(state, seat, back["points"])
@@ -942,7 +1038,9 @@ class Revive:
             "actions_taken": state.actions_taken,
             "seats": seats,
             "board": {
-                slot: placed if placed["face_up"] else {"tile": None, "face_up": False}
+                slot: placed
+                if placed["face_up"]
+                else {"tile": None, "face_up": False, "back": self.area_tiles[placed["tile"]]["back"]}
                 for slot, placed in state.board.items()
             },
             "corners": state.corners,
@@ -969,7 +1067,7 @@ class Revive:
                 "artifact_card": me["artifact_card"],
                 "resting": list(me["resting"]),
                 "crates": list(me["crates"]),
-                "stack": list(state.stack) if state.current == seat else [],
+                "stack": list(state.stack) if self.to_move(state) == seat else [],
             }
         return view
 

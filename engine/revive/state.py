@@ -2,15 +2,15 @@
 
 Revive's state is large and nested (player boards, card slots, displays, decks, a board of area
 tiles), so it is kept as plain dicts and lists rather than a tree of classes: it serialises
-without custom code, and `copy()` is one deep copy. Every shuffle is drawn from the seed at
+without custom code, and `copy()` is one pickle round trip. Every shuffle is drawn from the seed at
 setup; later draws take the top of those shuffled decks, so the seed plus the moves replay the
 game. Decisions inside an action live on `stack` (see engine/revive/game.py).
 """
 
 from __future__ import annotations
 
-import copy
 import json
+import pickle
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -36,7 +36,8 @@ class ReviveState:
     final: dict[str, Any] | None = None
 
     def copy(self) -> ReviveState:
-        return copy.deepcopy(self)
+        """A deep copy; pickle round-trips plain data several times faster than deepcopy."""
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
 
     def dumps(self) -> str:
         """Canonical JSON: equal states give equal text (the replay test relies on it)."""
