@@ -1044,6 +1044,7 @@ class Revive:
                 for slot, placed in state.board.items()
             },
             "corners": state.corners,
+            "pieces": state.pieces,  # space -> [[seat, "small" | "large" | "population"], ...]
             "displays": state.displays,
             "decks": {
                 "citizens": len(state.decks["citizens"]),
