@@ -208,3 +208,8 @@ MESSAGES: dict[str, str] = {
     "rebirth.status.towers_title": "**Round towers**: {towers}",
     "rebirth.status.tower_line": "{tower} {bonus}",
 }
+
+# Revive's words live in their own catalog module, merged here so there is one English catalog.
+from i18n.en_revive import MESSAGES as _REVIVE_MESSAGES  # noqa: E402
+
+MESSAGES.update(_REVIVE_MESSAGES)

@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.base import Applied, MoveChoice
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
+from engine.revive import labels
 from engine.revive.board import ReviveBoard, build_board, unrotate
 from engine.revive.state import ReviveState
 
@@ -277,7 +278,8 @@ class Revive:
         raise AssertionError(f"unknown frame {kind}")
 
     def move_choices(self, state: ReviveState, seat: int, locale: str | None = None) -> list[MoveChoice]:
-        return [MoveChoice(move, move) for move in self.legal_moves(state, seat)]
+        """Legal moves with labels saying what each does (engine/revive/labels.py)."""
+        return labels.move_choices(self, state, seat, locale)
 
     # ----------------------------------------------------------------- apply
 
@@ -287,9 +289,13 @@ class Revive:
             raise NotAPlayer("error.not_a_player")
         if state.finished:
             raise GameOver("error.game_over")
+        text = " ".join(move.strip().split())
+        if text.lower() == RESIGN:
+            return self._resign(state, seat)
+        if state.seats[seat]["resigned"]:
+            raise IllegalMove("error.resigned")
         if seat != self.to_move(state):
             raise NotYourTurn("error.not_your_turn")
-        text = " ".join(move.strip().split())
         if text not in self.legal_moves(state, seat):
             if not text:
                 raise MalformedMove("error.revive.malformed", text=move[:30])
@@ -329,7 +335,30 @@ class Revive:
         current = new.current
         if not new.stack and current is not None and words[0] != "end" and self._turn_over(new):
             self._end_turn(new, current)
+        self._describe(state, new, event, words)
         return Applied(new, event, {})
+
+    def _describe(
+        self, before: ReviveState, after: ReviveState, event: dict[str, Any], words: list[str]
+    ) -> None:
+        """What a turn summary needs from one move: the turn it belongs to, whether it ended
+        that turn, points by seat, and the board places it changed (marked on the image)."""
+        event["turn"] = before.turn
+        event["turn_over"] = after.turn != before.turn or after.finished
+        event["points"] = {
+            str(index): seat["points"] - before.seats[index]["points"]
+            for index, seat in enumerate(after.seats)
+            if seat["points"] != before.seats[index]["points"]
+        }
+        changed = [
+            slot for slot, placed in after.board.items() if placed["face_up"] != before.board[slot]["face_up"]
+        ]
+        changed += [space for space in after.pieces if after.pieces[space] != before.pieces.get(space)]
+        if words[0] == "explore":
+            changed.append(words[1])
+        event["changed"] = sorted(set(changed))
+        if after.end_tile is not None and before.end_tile is None:
+            event["end_triggered"] = after.end_tile
 
     def _turn_over(self, state: ReviveState) -> bool:
         """A hibernation ends the turn by itself once its reward is chosen."""
@@ -861,21 +890,27 @@ class Revive:
         if ability["timing"] == "unlock":
             self._resolve(state, seat, ability["effects"])
 
-    def _play(self, state: ReviveState, seat: int, card_id: str, slot: str) -> None:
-        """Play a card: its half by slot, reactivate same-colour cards beneath, then modules."""
-        me = state.seats[seat]
-        me["active"].remove(card_id)
+    def play_effects(self, me: dict[str, Any], card_id: str, slot: str) -> list[dict[str, Any]]:
+        """What playing a card into a slot resolves: its half by slot, then the same half of the
+        same-colour cards already in the slot (reactivated), then the slot's modules of its colour."""
         card = self.cards[card_id]
         half = self.half[slot]
-        beneath = [c for c in me["slots"][slot] if self.cards[c]["colour"] == card["colour"]]
-        me["slots"][slot].append(card_id)
-        state.actions_taken += 1
         effects = list(card[half])
-        for earlier in beneath:
-            effects += self.cards[earlier][half]
+        for earlier in me["slots"][slot]:
+            if self.cards[earlier]["colour"] == card["colour"]:
+                effects += self.cards[earlier][half]
         for module in me["modules"][slot]:
             if self.modules[module]["colour"] == card["colour"]:
                 effects += self.modules[module]["effects"]
+        return effects
+
+    def _play(self, state: ReviveState, seat: int, card_id: str, slot: str) -> None:
+        """Play a card into a vacant slot and resolve `play_effects`."""
+        me = state.seats[seat]
+        effects = self.play_effects(me, card_id, slot)
+        me["active"].remove(card_id)
+        me["slots"][slot].append(card_id)
+        state.actions_taken += 1
         self._resolve(state, seat, effects)
 
     def _hibernate(self, state: ReviveState, seat: int) -> None:
@@ -909,6 +944,28 @@ class Revive:
                 {"kind": "remove", "seat": seat}
             )  # first: which major artifact leaves the game
 
+    def _resign(self, state: ReviveState, seat: int) -> Applied:
+        """Beyond the text: a player leaves. Their pieces stay and score; their turns and their
+        open decisions are skipped; with one player left, final scoring runs at once."""
+        if state.seats[seat]["resigned"]:
+            raise IllegalMove("error.resigned")
+        new = state.copy()
+        new.seats[seat]["resigned"] = True
+        new.final_turns = [other for other in new.final_turns if other != seat]
+        event: dict[str, Any] = {"kind": "resign", "seat": seat, "move": RESIGN}
+        if sum(not me["resigned"] for me in new.seats) <= 1:
+            self._final_scoring(new)
+        elif new.current == seat:
+            new.stack = []
+            self._end_turn(new, seat)
+        elif any(frame.get("seat") == seat for frame in new.stack):
+            new.stack = [frame for frame in new.stack if frame.get("seat", new.current) != seat]
+            self._continue(new, new.current)
+            if not new.stack and self._turn_over(new):
+                self._end_turn(new, new.current)
+        self._describe(state, new, event, [RESIGN])
+        return Applied(new, event, {})
+
     def _end_turn(self, state: ReviveState, seat: int) -> None:
         me = state.seats[seat]
         me.pop("hibernating", None)
@@ -918,12 +975,17 @@ class Revive:
         if state.end_tile is not None:
             if seat != state.end_tile and state.final_turns and state.final_turns[0] == seat:
                 state.final_turns.pop(0)
+            state.final_turns = [other for other in state.final_turns if not state.seats[other]["resigned"]]
             if not state.final_turns:
                 self._final_scoring(state)
                 return
             state.current = state.final_turns[0]
             return
-        state.current = (seat + 1) % state.players
+        for step in range(1, state.players + 1):
+            nxt = (seat + step) % state.players
+            if not state.seats[nxt]["resigned"]:
+                state.current = nxt
+                return
 
     # ------------------------------------------------------------ end game
 
@@ -954,8 +1016,9 @@ class Revive:
             }
             me["points"] += sum(parts.values())
             breakdowns.append(parts)
-        best = max(me["points"] for me in state.seats)
-        tied = [i for i, me in enumerate(state.seats) if me["points"] == best]
+        playing = [i for i, me in enumerate(state.seats) if not me["resigned"]]  # a resigned seat cannot win
+        best = max(state.seats[i]["points"] for i in playing)
+        tied = [i for i in playing if state.seats[i]["points"] == best]
         decided = "score"
         if len(tied) > 1:  # most remaining resources, then furthest on the machine tracks
             for key in (
