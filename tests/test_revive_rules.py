@@ -6,6 +6,8 @@ States come from `new_game` with fields set directly; moves go through `legal_mo
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from content.revive import load_revive
@@ -55,7 +57,6 @@ def score_now(game, state):
 
 
 # ------------------------------------------------------------------ play a card
-
 
 
 def answers(game: Revive, state: ReviveState, seat: int) -> list[str]:
@@ -363,3 +364,283 @@ def test_then_to_the_furthest_on_the_machine_tracks_then_shared(game):
     assert state.final["winners"] == [other] and state.final["decided_by"] == "tie-break"
     state, seat, other = tie(game, mine=4, theirs=4, my_steps=2, their_steps=2)
     assert sorted(state.final["winners"]) == [0, 1] and state.final["decided_by"] == "shared"
+
+
+# ------------------------------------------------------------------ explore
+
+
+def touching_one(game, state, slot):
+    """Sand spaces of face-up tiles that touch exactly one space of `slot`, each with the board
+    position it touches (a building there neighbours that one space of the slot only)."""
+    found = []
+    for space in sorted(game.board.neighbours):
+        kind = game.space_type(state, space)
+        if kind is None or kind["type"] != "sand" or state.pieces.get(space):
+            continue
+        touched = [
+            game.board.position[n] for n in game.board.neighbours[space] if game.board.slot_of.get(n) == slot
+        ]
+        if len(touched) == 1:
+            found.append((space, touched[0]))
+    return found
+
+
+def place_tile(state, slot, tile):
+    """Put `tile` face down in `slot`, swapping it with the tile there."""
+    holder = next(other for other, placed in state.board.items() if placed["tile"] == tile)
+    state.board[holder]["tile"], state.board[slot]["tile"] = state.board[slot]["tile"], tile
+
+
+def explore_beside(game, state, explorer, owner, tile, index, size="small"):
+    """`explorer` explores a face-down slot holding `tile` and turns it so that the tile's space
+    `index` lands next to a building of `owner` that touches no other space of the slot.
+
+    Returns the state right after the rotation (rewards gained or asked) and the building's space."""
+    slot = next(
+        s
+        for s, placed in sorted(state.board.items())
+        if not placed["face_up"] and touching_one(game, state, s)
+    )
+    space, position = touching_one(game, state, slot)[0]
+    place_tile(state, slot, tile)
+    state.pieces[space] = [[owner, size]]
+    state.seats[explorer]["resources"].update({"gear": 8, "book": 8, "food": 8})
+    state = game.apply(state, explorer, f"explore {slot}").state
+    state = game.apply(state, explorer, answers(game, state, explorer)[0]).state  # recruit
+    state = game.apply(state, explorer, f"rotate {(position - index) % 6}").state
+    revealed = next(n for n in game.board.neighbours[space] if game.board.slot_of.get(n) == slot)
+    assert game.space_type(state, revealed) == game.area_tiles[tile]["spaces"][index]
+    return state, space
+
+
+def explores(game, state, seat, slot):
+    return [
+        move
+        for move in game.legal_moves(state, seat)
+        if move.startswith("explore") and move.split()[1] == slot
+    ]
+
+
+def test_a_discount_on_a_mixed_explore_cost_comes_off_the_resource_the_player_names(game):
+    state, seat = fresh(game)
+    space, _ = touching_one(game, state, "F03")[0]
+    state.pieces[space] = [[seat, "small"]]  # range 0 to F03
+    place_tile(state, "F03", "T15")  # back: 2 food + 1 gear
+    me = state.seats[seat]
+    me["resources"].update({"food": 2, "gear": 1})
+    assert explores(game, state, seat, "F03") == ["explore F03"]  # no discount: one way to pay
+    me["discounts"] = [{"action": "explore", "amount": 1}]
+    assert explores(game, state, seat, "F03") == ["explore F03 off food", "explore F03 off gear"]
+    off_gear = game.apply(state, seat, "explore F03 off gear").state.seats[seat]
+    assert (off_gear["resources"]["food"], off_gear["resources"]["gear"]) == (0, 1)  # paid 2 food
+    off_food = game.apply(state, seat, "explore F03 off food").state.seats[seat]
+    assert (off_food["resources"]["food"], off_food["resources"]["gear"]) == (1, 0)  # 1 food, 1 gear
+    assert off_gear["discounts"] == off_food["discounts"] == []  # used by this payment
+    with pytest.raises(IllegalMove):
+        game.apply(state, seat, "explore F03 off book")  # not part of the cost
+    # A discount larger than the cost: the whole cost is still 1, of the resource not named.
+    place_tile(state, "F03", "T13")  # 1 food + 1 gear
+    me["discounts"] = [{"action": "explore", "amount": 5}]
+    me["resources"].update({"food": 1, "gear": 0})
+    assert explores(game, state, seat, "F03") == ["explore F03 off gear"]  # off food costs a gear
+    after = game.apply(state, seat, "explore F03 off gear").state.seats[seat]["resources"]
+    assert (after["food"], after["gear"]) == (0, 0)
+
+
+def test_crystals_trade_in_the_middle_of_the_players_own_decision(game):
+    state, seat = fresh(game)
+    me = state.seats[seat]
+    me["active"] = ["A5"]  # bottom: 1 basic resource of choice
+    me["resources"]["crystal"] = 1
+    state = game.apply(state, seat, "play A5 bottom_left").state
+    assert answers(game, state, seat) == ["take gear", "take book", "take food"]
+    assert "crystal food" in game.legal_moves(state, seat)
+    state = game.apply(state, seat, "crystal food").state
+    me = state.seats[seat]
+    assert (me["resources"]["crystal"], me["resources"]["food"], state.actions_taken) == (0, 1, 1)
+    assert game.legal_moves(state, seat) == ["take gear", "take book", "take food"]  # still open
+    state = game.apply(state, seat, "take gear").state
+    assert state.seats[seat]["resources"]["gear"] == 1 and not state.stack
+
+
+def test_no_crystal_trades_for_a_player_answering_in_someone_elses_turn(game):
+    state, explorer = fresh(game)
+    owner = 1 - explorer
+    state.seats[owner]["resources"]["crystal"] = 2
+    state.seats[explorer]["resources"]["crystal"] = 2
+    state, _ = explore_beside(game, state, explorer, owner, "T15", 6)  # water: 1 resource of choice
+    assert game.to_move(state) == owner and state.current == explorer
+    assert game.legal_moves(state, owner) == ["take gear", "take book", "take food"]
+    assert game.legal_moves(state, explorer) == []
+    with pytest.raises(IllegalMove):
+        game.apply(state, owner, "crystal food")
+    state = game.apply(state, owner, "take book").state
+    assert state.seats[owner]["resources"] == {"crystal": 2, "gear": 0, "book": 1, "food": 0}
+    assert game.to_move(state) == explorer and "crystal food" in game.legal_moves(state, explorer)
+
+
+def test_only_the_answering_player_sees_the_open_decision(game):
+    state, explorer = fresh(game, players=3)
+    owner, third = (explorer + 1) % 3, (explorer + 2) % 3
+    state, _ = explore_beside(game, state, explorer, owner, "T15", 6)
+    mine = game.view(state, owner)["private"]["stack"]
+    assert mine and mine[-1]["kind"] == "gain_any" and mine[-1]["seat"] == owner
+    assert game.view(state, explorer)["private"]["stack"] == []
+    assert game.view(state, third)["private"]["stack"] == []
+    assert game.view(state, None)["private"] is None
+    assert game.view(state, third)["deciding"] == "gain_any"  # everyone sees that a decision is open
+    state = game.apply(state, owner, "take food").state
+    assert game.view(state, owner)["private"]["stack"] == []
+
+
+def test_a_neighbours_exploration_pays_steps_crystals_and_water_like_a_build(game):
+    base, explorer = fresh(game)
+    owner = 1 - explorer
+    # A large building next to a revealed forest: two green steps.
+    state, _ = explore_beside(game, base.copy(), explorer, owner, "T10", 2, size="large")
+    assert state.seats[owner]["tracks"] == {"grey": 0, "green": 2, "yellow": 0}
+    assert state.seats[explorer]["tracks"] == {"grey": 0, "green": 0, "yellow": 0}
+    # A small building next to a revealed crystal: one crystal; a large one: two.
+    state, _ = explore_beside(game, base.copy(), explorer, owner, "T08", 6)
+    assert state.seats[owner]["resources"]["crystal"] == 1
+    state, _ = explore_beside(game, base.copy(), explorer, owner, "T08", 6, size="large")
+    assert state.seats[owner]["resources"]["crystal"] == 2
+    # Water: its reward (here a crystal), noted as taken by that player.
+    state, space = explore_beside(game, base.copy(), explorer, owner, "T09", 4)
+    water = next(n for n in game.board.neighbours[space] if game.space_type(state, n)["type"] == "water")
+    assert state.seats[owner]["resources"]["crystal"] == 1 and state.seats[owner]["water_taken"] == [water]
+    # Sand or a location next to the building: nothing.
+    before = json.dumps(base.seats[owner], sort_keys=True)
+    state, _ = explore_beside(game, base.copy(), explorer, owner, "T10", 1)
+    assert json.dumps(state.seats[owner], sort_keys=True) == before
+
+
+# -------------------------------------------------------------------- build
+
+
+def neighbour_types(game, state, space):
+    return sorted(
+        game.space_type(state, n)["type"] for n in game.board.neighbours[space] if game.space_type(state, n)
+    )
+
+
+def builder(game):
+    """Seed 6, two players: the current player with gears and food to build anywhere in range."""
+    state, seat = fresh(game)
+    state.seats[seat]["resources"].update({"gear": 8, "food": 8})
+    return state, seat
+
+
+def test_a_building_next_to_a_crystal_gains_one_crystal_two_for_a_large_one(game):
+    state, seat = builder(game)
+    assert neighbour_types(game, state, "S4.5") == ["crystal", "forest", "location", "sand"]
+    small = game.apply(state, seat, "build small S4.5").state.seats[seat]
+    assert small["resources"]["crystal"] == 1 and small["tracks"]["green"] == 1
+    large = game.apply(state, seat, "build large S4.5").state.seats[seat]
+    assert large["resources"]["crystal"] == 2 and large["tracks"]["green"] == 2
+
+
+def test_a_water_reward_is_taken_once_per_player(game):
+    state, seat = builder(game)
+    other = 1 - seat
+    assert neighbour_types(game, state, "S2.5") == ["location", "mountain", "water"]  # S2.6: 1 energy
+    assert neighbour_types(game, state, "S2.1") == ["forest", "location", "water", "water"]  # and S1.5
+    energy = state.seats[seat]["energy"]
+    state = game.apply(state, seat, "build small S2.5").state
+    assert state.seats[seat]["energy"] == energy + 1 and state.seats[seat]["water_taken"] == ["S2.6"]
+    # A second building next to the same water: only the other water space (S1.5) pays.
+    second = game.apply(state, seat, "build small S2.1").state
+    assert second.seats[seat]["energy"] == energy + 1
+    assert second.seats[seat]["water_taken"] == ["S2.6", "S1.5"]
+    assert answers(game, second, seat) == ["take gear", "take book", "take food"]  # S1.5's reward
+    # Another player still takes S2.6's reward once.
+    state.current, state.actions_taken = other, 0
+    state.seats[other]["resources"].update({"gear": 8, "food": 8})
+    theirs = game.apply(state, other, "build small S2.1").state
+    assert theirs.seats[other]["energy"] == state.seats[other]["energy"] + 1
+    assert theirs.seats[other]["water_taken"] == ["S1.5", "S2.6"]
+
+
+def test_a_large_building_doubles_the_terrain_steps(game):
+    state, seat = builder(game)
+    assert neighbour_types(game, state, "S5.4") == ["field", "field", "forest", "sand"]
+    small = game.apply(state, seat, "build small S5.4").state.seats[seat]["tracks"]
+    large = game.apply(state, seat, "build large S5.4").state.seats[seat]["tracks"]
+    assert small == {"grey": 0, "green": 1, "yellow": 2}
+    assert large == {"grey": 0, "green": 2, "yellow": 4}
+
+
+# ------------------------------------------------------- technology abilities
+
+
+def test_a_hibernate_technology_acts_at_every_hibernation_after_the_reward(game):
+    state, seat = fresh(game)
+    other = 1 - seat
+    me = state.seats[seat]
+    me["tribe"], me["unlocked"] = "ironroot", ["T1", "T3", "T6"]  # T6: 1 gear each hibernation
+    assert game.technologies["ironroot"]["T6"]["ability"]["timing"] == "hibernate"
+    for gears in (1, 2):
+        state = game.apply(state, seat, "hibernate").state
+        assert state.seats[seat]["resources"]["gear"] == gears - 1  # the reward comes first
+        state = game.apply(state, seat, "reward 1").state  # 1 resource of choice
+        state = game.apply(state, seat, "take food").state
+        assert state.seats[seat]["resources"]["gear"] == gears and state.current == other
+        state = settle(game, game.apply(state, other, "hibernate").state)
+    without = fresh(game)[0]
+    without.seats[seat].update({"tribe": "ironroot", "unlocked": ["T1", "T3"]})
+    without = game.apply(without, seat, "hibernate").state
+    without = game.apply(game.apply(without, seat, "reward 1").state, seat, "take food").state
+    assert without.seats[seat]["resources"]["gear"] == 0
+
+
+def test_an_always_technology_discounts_every_payment_of_its_action_never_below_one(game):
+    state, seat = builder(game)
+    me = state.seats[seat]
+    me["tribe"], me["unlocked"] = "ironroot", ["T1", "T2"]  # T2: building always 1 gear cheaper
+    assert game.technologies["ironroot"]["T2"]["ability"] == {
+        "timing": "always",
+        "discount": {"action": "build", "amount": 1},
+    }
+    state = settle(game, game.apply(state, seat, "build small S4.5").state)
+    assert state.seats[seat]["resources"]["gear"] == 8 - 1
+    state = settle(game, game.apply(state, seat, "build large S5.4").state)  # the second build too
+    assert state.seats[seat]["resources"]["gear"] == 8 - 1 - 2
+    # With this turn's discount on top, a small building still costs 1 gear.
+    state, seat = builder(game)
+    state.seats[seat].update({"tribe": "ironroot", "unlocked": ["T1", "T2"]})
+    state.seats[seat]["discounts"] = [{"action": "build", "amount": 2}]
+    state = game.apply(state, seat, "build small S4.5").state
+    assert state.seats[seat]["resources"]["gear"] == 8 - 1
+
+
+# ------------------------------------------------------------- must hibernate
+
+
+def test_a_player_who_cannot_act_has_only_hibernate_and_free_actions(game):
+    state, seat = fresh(game)
+    me = state.seats[seat]
+    me["active"] = ["A1"]
+    for slot, card in zip(game.slots, ["A2", "A3", "A4", "A5"], strict=True):
+        me["slots"][slot] = [card]  # no slot symbol: no vacant slot
+    me["switch_used"] = True
+    assert game.legal_moves(state, seat) == ["hibernate"]  # and nothing to pay an action with
+    me["slots"] = {slot: [] for slot in game.slots}
+    me["active"] = []  # vacant slots but no active card: the same
+    assert game.legal_moves(state, seat) == ["hibernate"]
+    me["slots"]["top_left"] = ["A2"]
+    me["machines"], me["energy"], me["resources"]["crystal"] = ["MG3"], 1, 1
+    assert sorted(game.legal_moves(state, seat)) == [
+        "crystal book",
+        "crystal food",
+        "crystal gear",
+        "hibernate",
+        "use MG3",
+    ]
+    resting = list(me["resting"])
+    state = game.apply(state, seat, "hibernate").state
+    me = state.seats[seat]
+    assert me["hibernation"] == 1 and me["active"] == resting and me["resting"] == ["A2"]
+    assert me["switch_used"] is False and me["energy"] == 1
+    state = game.apply(state, seat, "reward 1").state
+    state = game.apply(state, seat, "take gear").state
+    assert state.current == 1 - seat
