@@ -29,13 +29,33 @@ import io
 import json
 import math
 import threading
-import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from render.common import NAME_CHARS as NAME_CHARS  # re-exported: callers read rebirth.NAME_CHARS
+from render.common import (
+    RGB,
+    SEAT_STYLES,
+    SPRITE_SS,
+    Point,
+    SeatStyle,
+    Sprite,
+    badge_sprite,
+    clean_text,
+)
+from render.common import STYLE_BY_COLOUR as _STYLE_BY_COLOUR
+from render.common import box as _box
+from render.common import draw_seat_mark as _draw_seat_mark
+from render.common import draw_shape as _draw_shape
+from render.common import finish as _finish
+from render.common import fit_text as _fit_text
+from render.common import font as _font
+from render.common import shape_text_y as _shape_text_y
+from render.common import square_canvas as _square_canvas
+from render.common import tx as _tx
 from render.hexgrid import (
     SQRT3,
     board_pixel_size,
@@ -46,33 +66,10 @@ from render.hexgrid import (
     parse_coord,
 )
 
-RGB = tuple[int, int, int]
-Point = tuple[float, float]
-
 # ---------------------------------------------------------------------------------------------
 # Look and feel
 # ---------------------------------------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class SeatStyle:
-    """How one seat is drawn: colour (Okabe-Ito, colour-blind safe), letter and shape."""
-
-    colour_name: str
-    letter: str
-    shape: str  # circle, square, triangle, diamond
-    fill: RGB
-    dark: RGB  # borders and text on light backgrounds
-    light: RGB  # highlights on tiles
-
-
-SEAT_STYLES: tuple[SeatStyle, ...] = (
-    SeatStyle("orange", "O", "circle", (230, 159, 0), (120, 72, 0), (255, 205, 100)),
-    SeatStyle("blue", "B", "square", (0, 114, 178), (0, 50, 90), (110, 180, 230)),
-    SeatStyle("green", "G", "triangle", (0, 158, 115), (0, 70, 50), (110, 215, 180)),
-    SeatStyle("purple", "P", "diamond", (204, 121, 167), (105, 40, 80), (240, 185, 215)),
-)
-_STYLE_BY_COLOUR = {s.colour_name: s for s in SEAT_STYLES}
 
 BG: RGB = (27, 35, 44)
 PANEL_BG: RGB = (38, 48, 60)
@@ -136,7 +133,6 @@ TILE_NAMES = {
 }
 
 SS = 2  # supersampling of the static layer (antialiased edges and text)
-SPRITE_SS = 4  # supersampling of sprites
 
 MARGIN = 14
 PANEL_W = 350
@@ -144,97 +140,11 @@ MAX_BOARD_W = 900
 MAX_BOARD_H = 1420
 MIN_HEX = 16.0
 MAX_HEX = 44.0
-NAME_CHARS = 16
-
-# Characters the bundled font lacks but that have an obvious ASCII stand-in (after NFKD has
-# already stripped accents).
-_TRANSLIT = {
-    "ß": "ss",
-    "Ł": "L",
-    "ł": "l",
-    "Ø": "O",
-    "ø": "o",
-    "Æ": "AE",
-    "æ": "ae",
-    "Œ": "OE",
-    "œ": "oe",
-    "Đ": "D",
-    "đ": "d",
-    "Þ": "Th",
-    "þ": "th",
-    "ı": "i",
-    "–": "-",
-    "—": "-",
-}
 
 
 # ---------------------------------------------------------------------------------------------
 # Fonts and text cleaning
 # ---------------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The bundled Pillow font at a pixel size (cached: loading costs about a millisecond)."""
-    return ImageFont.load_default(size=max(6, int(round(size))))
-
-
-@lru_cache(maxsize=1)
-def _notdef_mask() -> tuple[tuple[int, int], bytes]:
-    """The 'missing glyph' box of the bundled font, to spot characters it cannot draw."""
-    m = _font(20).getmask("\U0010fffd")
-    return m.size, bytes(m)
-
-
-@lru_cache(maxsize=4096)
-def _has_glyph(ch: str) -> bool:
-    """Whether the bundled font draws `ch` as something other than its missing-glyph box."""
-    if ch == " ":
-        return True
-    m = _font(20).getmask(ch)
-    return (m.size, bytes(m)) != _notdef_mask()
-
-
-def clean_text(text: object, max_chars: int = NAME_CHARS) -> str:
-    """Make user-typed text safe to draw: only characters the font has, at most `max_chars`.
-
-    Accents are stripped (NFKD) rather than lost, a few letters are transliterated, control and
-    format characters (zero-width joiners, bidi marks, lone surrogates) are dropped, and any other
-    unknown character becomes "?". Never raises, whatever the input.
-    """
-    try:
-        s = str(text)
-    except Exception:  # a hostile __str__ must not take the render down
-        s = "?"
-    out: list[str] = []
-    for ch in unicodedata.normalize("NFKD", s):
-        cat = unicodedata.category(ch)
-        if cat.startswith("M"):  # combining accents left over by NFKD
-            continue
-        if cat in ("Zs", "Zl", "Zp") or ch in "\t\n\r":
-            ch = " "
-        elif cat.startswith("C") or (cat == "So" and not _has_glyph(ch)):
-            continue  # controls, joiners, emoji: nothing sensible to show
-        if _has_glyph(ch):
-            out.append(ch)
-        elif ch in _TRANSLIT:
-            out.append(_TRANSLIT[ch])
-        else:
-            out.append("?")
-    cleaned = " ".join("".join(out).split())
-    if len(cleaned) > max_chars:
-        cleaned = cleaned[: max_chars - 1].rstrip() + "…"
-    return cleaned
-
-
-def _fit_text(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, max_w: float) -> str:
-    """Shorten `text` with an ellipsis until it is at most `max_w` pixels wide."""
-    if font.getlength(text) <= max_w:
-        return text
-    base = text.rstrip("…")
-    while base and font.getlength(base + "…") > max_w:
-        base = base[:-1]
-    return base.rstrip() + "…"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -383,37 +293,6 @@ def _legend_height(n_rows: int) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _tx(pts: Iterable[Point], cx: float, cy: float, r: float) -> list[Point]:
-    return [(cx + x * r, cy + y * r) for x, y in pts]
-
-
-def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[Point] | None:
-    """Polygon of a seat shape of 'radius' r, or None for the circle."""
-    if shape == "square":
-        k = r * 0.86
-        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
-    if shape == "triangle":
-        return [(cx, cy - r * 1.08), (cx + r * 1.08, cy + r * 0.8), (cx - r * 1.08, cy + r * 0.8)]
-    if shape == "diamond":
-        return [(cx, cy - r * 1.12), (cx + r * 1.0, cy), (cx, cy + r * 1.12), (cx - r * 1.0, cy)]
-    return None
-
-
-def _draw_shape(
-    d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, fill: RGB, outline: RGB, width: int
-) -> None:
-    pts = _shape_points(shape, cx, cy, r)
-    if pts is None:
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
-    else:
-        d.polygon(pts, fill=fill, outline=outline, width=width)
-
-
-def _shape_text_y(shape: str, cy: float, r: float) -> float:
-    """Where to centre a letter inside a seat shape (a triangle's belly is low)."""
-    return cy + (r * 0.22 if shape == "triangle" else 0.0)
-
-
 def _draw_bolt(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
     pts = [(0.18, -1.0), (-0.5, 0.12), (-0.04, 0.12), (-0.2, 1.0), (0.5, -0.16), (0.04, -0.16)]
     d.polygon(_tx(pts, cx, cy, r), fill=fill)
@@ -522,10 +401,6 @@ def _draw_round_tower(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) ->
     d.rectangle((cx - 0.05 * r, cy - 0.4 * r, cx + 0.05 * r, cy - 0.28 * r), fill=TOWER_DARK)
 
 
-def _box(cx: float, cy: float, rx: float, ry: float) -> tuple[float, float, float, float]:
-    return (cx - rx, cy - ry, cx + rx, cy + ry)
-
-
 def _draw_tara(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     """The Hill of Tara: a green mound ringed by earthworks, the Lia Fail stone on top and a
     small gold crown (the seat of the High Kings). Spans about cy-r to cy+0.8r."""
@@ -571,18 +446,6 @@ def _draw_yellow_hex(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, wid
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Sprite:
-    """An RGBA image and the offset from a hex centre to its top-left corner."""
-
-    image: Image.Image
-    dx: int
-    dy: int
-
-    def paste_at(self, dst: Image.Image, cx: float, cy: float) -> None:
-        dst.paste(self.image, (int(round(cx)) + self.dx, int(round(cy)) + self.dy), self.image)
-
-
 def _canvas(size: float, scale: float = 1.0) -> tuple[Image.Image, int, int]:
     """A supersampled transparent canvas big enough for a hex of radius size*scale plus margin."""
     w = int(math.ceil(SQRT3 * size * scale)) + 6
@@ -590,20 +453,6 @@ def _canvas(size: float, scale: float = 1.0) -> tuple[Image.Image, int, int]:
     w += w % 2
     h += h % 2
     return Image.new("RGBA", (w * SPRITE_SS, h * SPRITE_SS), (0, 0, 0, 0)), w, h
-
-
-def _square_canvas(radius: float, span: float) -> tuple[Image.Image, int, float, float]:
-    """A supersampled transparent square for a round sprite `span` radii wide (plus margin):
-    the image, its final side, and its centre and radius in supersampled pixels."""
-    side = int(math.ceil(radius * span)) + 4
-    side += side % 2
-    img = Image.new("RGBA", (side * SPRITE_SS, side * SPRITE_SS), (0, 0, 0, 0))
-    return img, side, side * SPRITE_SS / 2, radius * SPRITE_SS
-
-
-def _finish(img: Image.Image, w: int, h: int) -> Sprite:
-    small = img.resize((w, h), Image.Resampling.LANCZOS)
-    return Sprite(small, -w // 2, -h // 2)
 
 
 def _tile_hex(
@@ -679,37 +528,6 @@ def tile_sprite(seat: int | None, tile: str, size: float) -> Sprite:
             x, y = cx + px * er, ty + py * er
             d.ellipse((x - pr, y - pr, x + pr, y + pr), fill=(20, 20, 20))
     return _finish(img, w, h)
-
-
-@lru_cache(maxsize=64)
-def badge_sprite(seat: int, radius: float, letter: bool = True) -> Sprite:
-    """A seat's shape in its colour with its letter: castle flags, cathedral markers, panel."""
-    st = SEAT_STYLES[seat % len(SEAT_STYLES)]
-    img, side, c, r = _square_canvas(radius, 2.6)
-    d = ImageDraw.Draw(img)
-    _draw_seat_mark(d, st, c, r, 1.08, 0.9, 1.05 if letter else 0.0)
-    return _finish(img, side, side)
-
-
-def _draw_seat_mark(
-    d: ImageDraw.ImageDraw, st: SeatStyle, c: float, r: float, outer: float, inner: float, letter: float
-) -> None:
-    """A seat's shape (white-edged, in its colour) with its letter: the mark colour-blind
-    players read. `letter` is the letter size relative to `r` (0: no letter); triangles get a
-    smaller one so it fits."""
-    _draw_shape(d, st.shape, c, c, r * outer, (255, 255, 255), (255, 255, 255), 1)
-    _draw_shape(d, st.shape, c, c, r * inner, st.fill, st.dark, max(1, int(r * 0.12)))
-    if letter:
-        size = letter if st.shape != "triangle" else letter * 0.76
-        d.text(
-            (c, _shape_text_y(st.shape, c, r * inner)),
-            st.letter,
-            font=_font(r * size),
-            fill=(255, 255, 255),
-            anchor="mm",
-            stroke_width=max(1, int(r * 0.1)),
-            stroke_fill=st.dark,
-        )
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,222 @@
+"""Drawing helpers shared by the game renderers: seat styles, the bundled font, text cleaning,
+seat shapes and pre-rendered sprites.
+
+Why a shared module: every game shows seats the same way (colour + shape + letter, so colour-blind
+players can tell them apart), draws user-typed names through the same cleaning (the bundled
+Pillow font covers ASCII only), and pastes supersampled sprites. Keeping one definition means a
+seat looks the same in Rebirth and Revive, and a fix to name cleaning protects every game.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class SeatStyle:
+    """How one seat is drawn: colour (Okabe-Ito, colour-blind safe), letter and shape."""
+
+    colour_name: str
+    letter: str
+    shape: str  # circle, square, triangle, diamond
+    fill: RGB
+    dark: RGB  # borders and text on light backgrounds
+    light: RGB  # highlights on tiles
+
+
+SEAT_STYLES: tuple[SeatStyle, ...] = (
+    SeatStyle("orange", "O", "circle", (230, 159, 0), (120, 72, 0), (255, 205, 100)),
+    SeatStyle("blue", "B", "square", (0, 114, 178), (0, 50, 90), (110, 180, 230)),
+    SeatStyle("green", "G", "triangle", (0, 158, 115), (0, 70, 50), (110, 215, 180)),
+    SeatStyle("purple", "P", "diamond", (204, 121, 167), (105, 40, 80), (240, 185, 215)),
+)
+STYLE_BY_COLOUR = {s.colour_name: s for s in SEAT_STYLES}
+
+SPRITE_SS = 4  # supersampling of sprites
+NAME_CHARS = 16
+
+# Characters the bundled font lacks but that have an obvious ASCII stand-in (after NFKD has
+# already stripped accents).
+_TRANSLIT = {
+    "ß": "ss",
+    "Ł": "L",
+    "ł": "l",
+    "Ø": "O",
+    "ø": "o",
+    "Æ": "AE",
+    "æ": "ae",
+    "Œ": "OE",
+    "œ": "oe",
+    "Đ": "D",
+    "đ": "d",
+    "Þ": "Th",
+    "þ": "th",
+    "ı": "i",
+    "–": "-",
+    "—": "-",
+}
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The bundled Pillow font at a pixel size (cached: loading costs about a millisecond)."""
+    return ImageFont.load_default(size=max(6, int(round(size))))
+
+
+@lru_cache(maxsize=1)
+def _notdef_mask() -> tuple[tuple[int, int], bytes]:
+    """The 'missing glyph' box of the bundled font, to spot characters it cannot draw."""
+    m = font(20).getmask("\U0010fffd")
+    return m.size, bytes(m)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str) -> bool:
+    """Whether the bundled font draws `ch` as something other than its missing-glyph box."""
+    if ch == " ":
+        return True
+    m = font(20).getmask(ch)
+    return (m.size, bytes(m)) != _notdef_mask()
+
+
+def clean_text(text: object, max_chars: int = NAME_CHARS) -> str:
+    """Make user-typed text safe to draw: only characters the font has, at most `max_chars`.
+
+    Accents are stripped (NFKD) rather than lost, a few letters are transliterated, control and
+    format characters (zero-width joiners, bidi marks, lone surrogates) are dropped, and any other
+    unknown character becomes "?". Never raises, whatever the input.
+    """
+    try:
+        s = str(text)
+    except Exception:  # a hostile __str__ must not take the render down
+        s = "?"
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFKD", s):
+        cat = unicodedata.category(ch)
+        if cat.startswith("M"):  # combining accents left over by NFKD
+            continue
+        if cat in ("Zs", "Zl", "Zp") or ch in "\t\n\r":
+            ch = " "
+        elif cat.startswith("C") or (cat == "So" and not _has_glyph(ch)):
+            continue  # controls, joiners, emoji: nothing sensible to show
+        if _has_glyph(ch):
+            out.append(ch)
+        elif ch in _TRANSLIT:
+            out.append(_TRANSLIT[ch])
+        else:
+            out.append("?")
+    cleaned = " ".join("".join(out).split())
+    if len(cleaned) > max_chars:
+        cleaned = cleaned[: max_chars - 1].rstrip() + "…"
+    return cleaned
+
+
+def fit_text(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, max_w: float) -> str:
+    """Shorten `text` with an ellipsis until it is at most `max_w` pixels wide."""
+    if font.getlength(text) <= max_w:
+        return text
+    base = text.rstrip("…")
+    while base and font.getlength(base + "…") > max_w:
+        base = base[:-1]
+    return base.rstrip() + "…"
+
+
+def tx(pts: Iterable[Point], cx: float, cy: float, r: float) -> list[Point]:
+    return [(cx + x * r, cy + y * r) for x, y in pts]
+
+
+def box(cx: float, cy: float, rx: float, ry: float) -> tuple[float, float, float, float]:
+    return (cx - rx, cy - ry, cx + rx, cy + ry)
+
+
+def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[Point] | None:
+    """Polygon of a seat shape of 'radius' r, or None for the circle."""
+    if shape == "square":
+        k = r * 0.86
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "triangle":
+        return [(cx, cy - r * 1.08), (cx + r * 1.08, cy + r * 0.8), (cx - r * 1.08, cy + r * 0.8)]
+    if shape == "diamond":
+        return [(cx, cy - r * 1.12), (cx + r * 1.0, cy), (cx, cy + r * 1.12), (cx - r * 1.0, cy)]
+    return None
+
+
+def draw_shape(
+    d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, fill: RGB, outline: RGB, width: int
+) -> None:
+    pts = _shape_points(shape, cx, cy, r)
+    if pts is None:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+    else:
+        d.polygon(pts, fill=fill, outline=outline, width=width)
+
+
+def shape_text_y(shape: str, cy: float, r: float) -> float:
+    """Where to centre a letter inside a seat shape (a triangle's belly is low)."""
+    return cy + (r * 0.22 if shape == "triangle" else 0.0)
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """An RGBA image and the offset from a hex centre to its top-left corner."""
+
+    image: Image.Image
+    dx: int
+    dy: int
+
+    def paste_at(self, dst: Image.Image, cx: float, cy: float) -> None:
+        dst.paste(self.image, (int(round(cx)) + self.dx, int(round(cy)) + self.dy), self.image)
+
+
+def square_canvas(radius: float, span: float) -> tuple[Image.Image, int, float, float]:
+    """A supersampled transparent square for a round sprite `span` radii wide (plus margin):
+    the image, its final side, and its centre and radius in supersampled pixels."""
+    side = int(math.ceil(radius * span)) + 4
+    side += side % 2
+    img = Image.new("RGBA", (side * SPRITE_SS, side * SPRITE_SS), (0, 0, 0, 0))
+    return img, side, side * SPRITE_SS / 2, radius * SPRITE_SS
+
+
+def finish(img: Image.Image, w: int, h: int) -> Sprite:
+    small = img.resize((w, h), Image.Resampling.LANCZOS)
+    return Sprite(small, -w // 2, -h // 2)
+
+
+@lru_cache(maxsize=64)
+def badge_sprite(seat: int, radius: float, letter: bool = True) -> Sprite:
+    """A seat's shape in its colour with its letter: castle flags, cathedral markers, panel."""
+    st = SEAT_STYLES[seat % len(SEAT_STYLES)]
+    img, side, c, r = square_canvas(radius, 2.6)
+    d = ImageDraw.Draw(img)
+    draw_seat_mark(d, st, c, r, 1.08, 0.9, 1.05 if letter else 0.0)
+    return finish(img, side, side)
+
+
+def draw_seat_mark(
+    d: ImageDraw.ImageDraw, st: SeatStyle, c: float, r: float, outer: float, inner: float, letter: float
+) -> None:
+    """A seat's shape (white-edged, in its colour) with its letter: the mark colour-blind
+    players read. `letter` is the letter size relative to `r` (0: no letter); triangles get a
+    smaller one so it fits."""
+    draw_shape(d, st.shape, c, c, r * outer, (255, 255, 255), (255, 255, 255), 1)
+    draw_shape(d, st.shape, c, c, r * inner, st.fill, st.dark, max(1, int(r * 0.12)))
+    if letter:
+        size = letter if st.shape != "triangle" else letter * 0.76
+        d.text(
+            (c, shape_text_y(st.shape, c, r * inner)),
+            st.letter,
+            font=font(r * size),
+            fill=(255, 255, 255),
+            anchor="mm",
+            stroke_width=max(1, int(r * 0.1)),
+            stroke_fill=st.dark,
+        )
