@@ -4,19 +4,22 @@ and replay from the seed. (The full rules are issue 4; docs/revive.md says what 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import pytest
 
 from content.revive import load_revive
 from engine.errors import IllegalMove, NotYourTurn
+from engine.records import random_game, replay
 from engine.revive import Revive, ReviveState
 
 
 @pytest.fixture(scope="module")
 def game() -> Revive:
     return Revive(load_revive())
-
 
 
 def answers(game: Revive, state: ReviveState, seat: int) -> list[str]:
@@ -359,41 +362,187 @@ def test_discounts_never_take_a_cost_below_one_and_zero_stays_zero(game):
     assert game._discount(me, "build", 3) == 3  # a turn discount is used by the next payment
 
 
+# ------------------------------------------------------- random-playout conformance
+
+PLAYOUTS = 100  # seeded random games per player count (issue 4, item 12)
+VIEW_EVERY = 3  # every third move, one seat's view in turn (or the public view) is searched
+
+
+def tokens(data: Any) -> set[str]:
+    """Every string in `data` as JSON shows it (ids are whole strings, so `"A1"` never matches
+    inside `"MA1"`); the pieces between the quotes come along and match no id."""
+    return set(json.dumps(data).split('"'))
+
+
+class Checked:
+    """The engine with every invariant checked after each move. `engine.records.random_game`
+    plays through it, so the game is also recorded for `replay`.
+
+    Checked after every move: resources within their tracks and energy never negative; every
+    component exactly once (citizen cards, modules, machines, crates, buildings, population
+    figures, major and minor artifacts); only the seat to move has moves; the public event names
+    nothing hidden. Every `VIEW_EVERY` moves one view (the public one or a seat's, in turn) is
+    searched for anything that viewer may not know: another seat's artifact card, resting cards
+    (those it recruited in public excepted) or closed crates, any face-down pile's content (so
+    also its order), and face-down tiles (shown as `"tile": null`)."""
+
+    def __init__(self, game: Revive, players: int) -> None:
+        self.game, self.players = game, players
+        content = game.content
+        self.limits = game.limits
+        self.modules = sorted(game.modules)
+        self.machines = sorted(game.machines)
+        self.crates = sorted(game.crates)
+        self.minors = content["artifacts"]["minors"]["count"]
+        self.buildings = [
+            (tribe["id"], tribe["sun"]["small_buildings"], tribe["sun"]["large_buildings"])
+            for tribe in content["tribes"]
+        ]
+        self.market = [card["id"] for card in content["citizens"]["market"]]
+        # Tiles T10-T12 share their ids with technologies (public once unlocked): views show
+        # face-down tiles as `"tile": null`, so only the other face-down tiles are searched for.
+        self.technologies = {tech for techs in game.technologies.values() for tech in techs}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def new_game(self, players: int, options: dict[str, Any], seed: int) -> ReviveState:
+        state = self.game.new_game(players, options, seed)
+        starting = [card for me in state.seats for card in me["active"] + me["resting"]]
+        assert len(starting) == 6 * players and len({self.game.cards[c]["set"] for c in starting}) == players
+        self.citizens = sorted(self.market + starting)
+        self.majors = sorted(state.crater)
+        self.supply = [
+            next((small, large) for tribe, small, large in self.buildings if tribe == me["tribe"])
+            for me in state.seats
+        ]
+        self.removed: list[str] = []  # majors removed at the 5th hibernation space
+        self.discarded: list[str] = []  # modules discarded to make room
+        self.moves = 0
+        self.check(state, {})
+        self.state = state
+        return state
+
+    def apply(self, state: ReviveState, seat: int, move: str) -> Any:
+        applied = self.game.apply(state, seat, move)
+        words = move.split()
+        if words[0] == "remove":
+            self.removed.append(words[1])
+        if words[0] == "module" and len(words) == 4:
+            self.discarded.append(words[3])
+        self.moves += 1
+        assert self.moves < 5000, "a random game that does not end"
+        self.check(applied.state, applied.event)
+        self.state = applied.state
+        return applied
+
+    def check(self, state: ReviveState, event: dict[str, Any]) -> None:
+        game, seats = self.game, state.seats
+        for me in seats:
+            assert all(0 <= me["resources"][r] <= self.limits[r] for r in self.limits), me["resources"]
+            assert me["energy"] >= 0
+        # Components: each exactly once.
+        citizens = state.decks["citizens"] + state.displays["citizens"]
+        modules = state.decks["modules"] + state.displays["modules"] + self.discarded
+        machines = [m for pile in state.decks["machines"].values() for m in pile]
+        machines += [m for shown in state.displays["machines"].values() for m in shown]
+        crates = list(state.decks["crates"])
+        majors = state.crater + self.removed
+        minors = state.decks["minors"]
+        for me in seats:
+            citizens += me["active"] + me["resting"] + [c for played in me["slots"].values() for c in played]
+            modules += [m for held in me["modules"].values() for m in held]
+            machines += me["machines"]
+            crates += me["crates"] + me["opened"]
+            majors += me["majors"]
+            minors += me["minors"]
+        assert sorted(citizens) == self.citizens
+        assert sorted(modules) == self.modules
+        assert sorted(machines) == self.machines
+        assert sorted(crates) == self.crates
+        assert sorted(majors) == self.majors
+        assert minors == self.minors
+        placed = [{"small": 0, "large": 0, "population": 0} for _ in seats]
+        for space, pieces in state.pieces.items():
+            buildings, figures = 0, set()
+            for owner, kind in pieces:
+                placed[owner][kind] += 1
+                if kind == "population":
+                    assert owner not in figures, space  # one figure per player a location
+                    figures.add(owner)
+                else:
+                    buildings += 1
+            assert buildings <= 1, space  # one building a space
+        for me, count, supply in zip(seats, placed, self.supply, strict=True):
+            assert (
+                count["small"] + me["buildings"]["small"],
+                count["large"] + me["buildings"]["large"],
+            ) == supply
+            assert count["population"] == len(me["unlocked"]) == len(set(me["unlocked"]))
+        # Moves belong to the seat to move only.
+        actor = game.to_move(state)
+        assert all(not game.legal_moves(state, seat) for seat in range(self.players) if seat != actor)
+        # Hidden information.
+        hidden = set(state.decks["citizens"]) | set(state.decks["modules"]) | set(state.decks["crates"])
+        hidden |= {m for pile in state.decks["machines"].values() for m in pile}
+        hidden |= {tile["tile"] for tile in state.board.values() if not tile["face_up"]} - self.technologies
+        secret = [
+            {me["artifact_card"], *me["crates"], *(set(me["resting"]) - set(me["owned_cards"]))}
+            for me in seats
+        ]
+        everything = hidden.union(*secret)
+        assert not tokens(event) & everything, event
+        if self.moves % VIEW_EVERY:
+            return
+        viewer = (self.moves // VIEW_EVERY) % (self.players + 1) - 1  # -1: the public view
+        view = game.view(state, None if viewer < 0 else viewer)
+        assert all(
+            view["board"][slot]["tile"] is None for slot, tile in state.board.items() if not tile["face_up"]
+        )
+        shown = tokens(view)
+        if viewer < 0:
+            assert not shown & everything
+        else:
+            assert not shown & hidden.union(*(s for i, s in enumerate(secret) if i != viewer))
+            assert seats[viewer]["artifact_card"] in shown  # the viewer's own secret is there
+
+
+def playouts(players: int, seeds: range) -> int:
+    """Play the random games of `seeds` (in a worker process), every invariant of `Checked`
+    after each move; each game must end by the artifact rule (the end-game tile taken, the
+    crater empty) and its record replay to the same scores. Returns the moves played."""
+    game = Revive(load_revive())
+    checked = Checked(game, players)
+    moves = 0
+    for seed in seeds:
+        try:
+            record = random_game(checked, players, {}, 1000 + seed, random.Random(seed))
+            state = checked.state
+            assert state.finished and state.end_tile is not None and state.crater == [], "no artifact end"
+            assert record["final"]["scores"] == game.scores(state)
+            assert replay(game, record) == []
+        except AssertionError as error:  # the worker's traceback is plain: say which game and move
+            raise AssertionError(
+                f"{players} players, seed {1000 + seed}, move {checked.moves}: {error!r}"
+            ) from error
+        moves += checked.moves
+    return moves
+
+
+@pytest.fixture(scope="module")
+def workers():
+    """Two worker processes: checking every move costs about as much as playing it, and a
+    replay as much again, so the playouts share the two cores CI has."""
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield pool
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_playouts_keep_every_invariant(game, players):
-    """30 seeded games per player count: resources stay within their tracks, every citizen
-    card is somewhere exactly once, no view shows another player's secret artifact card."""
-    content = load_revive()
-    all_cards = len(content["citizens"]["market"]) + sum(1 for _ in content["citizens"]["starting"])
-    for seed in range(30):
-        rng = random.Random(seed)
-        state = game.new_game(players, {}, seed=1000 + seed)
-        for step in range(5000):
-            if state.finished:
-                break
-            actor = game.to_move(state)
-            legal = game.legal_moves(state, actor)
-            state = game.apply(state, actor, legal[rng.randrange(len(legal))]).state
-            if step % 25:
-                continue
-            for seat, me in enumerate(state.seats):
-                assert all(0 <= me["resources"][r] <= game.limits[r] for r in game.limits)
-                assert me["energy"] >= 0
-                others = json.dumps(game.view(state, (seat + 1) % players))
-                assert me["artifact_card"] not in others.replace(
-                    json.dumps(state.seats[(seat + 1) % players]["artifact_card"]), ""
-                )
-            cards = (
-                len(state.decks["citizens"])
-                + len(state.displays["citizens"])
-                + sum(
-                    len(m["active"]) + len(m["resting"]) + sum(map(len, m["slots"].values()))
-                    for m in state.seats
-                )
-            )
-            used_starting = len(content["citizens"]["starting"]) - 6 * players
-            assert cards + used_starting == all_cards
-        assert state.finished and state.end_tile is not None
+def test_random_playouts_keep_every_invariant(workers, players):
+    """PLAYOUTS seeded random games per player count, checked move by move (see `playouts`)."""
+    chunks = [range(start, min(start + 10, PLAYOUTS)) for start in range(0, PLAYOUTS, 10)]
+    moves = sum(future.result() for future in [workers.submit(playouts, players, seeds) for seeds in chunks])
+    assert moves > PLAYOUTS * 100  # whole games, not stubs
 
 
 def test_an_action_effect_is_a_free_action_or_skipped(game):
