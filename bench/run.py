@@ -49,6 +49,9 @@ NAMES = ("Morag the Bold", "Hamish", "Eilidh MacLeod", "Callum of the Isles")
 # (p95 150 ms before Discord's own latency), a board image quick to draw and to upload, and an
 # engine fast enough for self-play and record checks in the test suite.
 GAMES_PER_S_MIN = 50.0
+# A Revive game runs to some 600 moves, each listing range and prices over the whole board; at 5
+# games a second the 300-game playout test (tests/test_revive_engine.py) stays near a minute.
+REVIVE_GAMES_PER_S_MIN = 5.0
 MOVE_P95_MS_MAX = 150.0
 RENDER_MS_MAX = 60.0
 RENDER_BYTES_MAX = 400_000
@@ -109,6 +112,20 @@ def bench_random_games(games: int = 100, players: int = 4, seed: int = SEED) -> 
         random_game(engine, players, OPTIONS, seed + n, chooser)
     elapsed = time.perf_counter() - start
     return [Figure("rebirth_random_games_4p", round(games / elapsed, 1), "games/s", minimum=GAMES_PER_S_MIN)]
+
+
+def bench_revive_random_games(games: int = 20, players: int = 4, seed: int = SEED) -> list[Figure]:
+    """The same for Revive: whole random games per second through `random_game`, one untimed first."""
+    engine = load_engine("revive")
+    random_game(engine, players, {}, seed - 1, random.Random(seed - 1))
+    chooser = random.Random(seed)
+    start = time.perf_counter()
+    for n in range(games):
+        random_game(engine, players, {}, seed + n, chooser)
+    elapsed = time.perf_counter() - start
+    return [
+        Figure("revive_random_games_4p", round(games / elapsed, 1), "games/s", minimum=REVIVE_GAMES_PER_S_MIN)
+    ]
 
 
 # ------------------------------------------------------------------------------- /move round trip
@@ -236,11 +253,14 @@ def bench_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[
 # ------------------------------------------------------------------------------------------ main
 
 
-def run(games: int, moves: int, renders: int, emit: Callable[[str], None] = print) -> bool:
+def run(
+    games: int, moves: int, renders: int, emit: Callable[[str], None] = print, revive_games: int = 20
+) -> bool:
     """Run every benchmark, emitting each line as soon as it is known; True if all budgets hold."""
     ok = True
     steps: list[Callable[[], list[Figure]]] = [
         lambda: bench_random_games(games),
+        lambda: bench_revive_random_games(revive_games),
         lambda: asyncio.run(bench_move_roundtrip(moves)),
         lambda: bench_render(renders),
     ]
@@ -256,11 +276,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command line: counts are adjustable so the test can run everything in a second or two."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="random games to time (default 100)")
+    parser.add_argument(
+        "--revive-games", type=int, default=20, help="random Revive games to time (default 20)"
+    )
     parser.add_argument("--moves", type=int, default=60, help="/move commands to time (default 60)")
     parser.add_argument("--renders", type=int, default=20, help="board renders to time (default 20)")
     parser.add_argument("--strict", action="store_true", help="exit 1 if any budget is missed")
     args = parser.parse_args(argv)
-    ok = run(args.games, args.moves, args.renders, emit=lambda line: print(line, flush=True))
+    ok = run(
+        args.games,
+        args.moves,
+        args.renders,
+        emit=lambda line: print(line, flush=True),
+        revive_games=args.revive_games,
+    )
     return 1 if args.strict and not ok else 0
 
 

@@ -8,7 +8,7 @@ from bench.run import main
 
 
 def test_bench_prints_one_json_figure_per_line(capsys):
-    assert main(["--games", "3", "--moves", "3", "--renders", "2"]) == 0
+    assert main(["--games", "3", "--revive-games", "1", "--moves", "3", "--renders", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     figures = [json.loads(line) for line in lines]
     assert all(
@@ -17,6 +17,7 @@ def test_bench_prints_one_json_figure_per_line(capsys):
     names = [f["name"] for f in figures]
     assert names == [
         "rebirth_random_games_4p",
+        "revive_random_games_4p",
         "rebirth_move_roundtrip_p50_ms",
         "rebirth_move_roundtrip_p95_ms",
         "rebirth_render_full_board_ms",
