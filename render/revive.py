@@ -915,7 +915,7 @@ def token_sprite(ref: ContentRef, kind: str, token_id: str, width: int, state: s
             width=2,
         )
         if powered:
-            d.text((ex, h / 2), "E", font=font(14), fill=DARK_TEXT, anchor="mm")
+            d.text((ex, h / 2), t("revive.img.energy_mark", None), font=font(14), fill=DARK_TEXT, anchor="mm")
         right = ex - er - 4
     lines, fs = _fit_lines(
         effects_label(item.get("effects") or []), right - tag_w - 8, h - 4, (15, 14, 13, 12)
@@ -931,9 +931,9 @@ def token_sprite(ref: ContentRef, kind: str, token_id: str, width: int, state: s
 _POP_SPOTS = ((-0.4, -0.2), (0.4, -0.2), (-0.4, 0.25), (0.4, 0.25))  # one spot per seat style
 
 
-@lru_cache(maxsize=8)
 def board_layer(ref: ContentRef, tiles: tuple[tuple[str, Any, int, bool, Any], ...]) -> Image.Image:
-    """The frame with every area tile on it; changes only when a tile is explored."""
+    """A copy of the frame with every area tile pasted on it (about 2 ms from cached sprites, so
+    the full layer is not cached: a busy bot would keep megabytes per game for little gain)."""
     geo = board_geometry(ref)
     img = board_frame(ref).copy()
     for slot, tile, rotation, face_up, back in tiles:
@@ -971,7 +971,7 @@ def _tiles_key(view: dict) -> tuple[tuple[str, Any, int, bool, Any], ...]:
     return tuple(key)
 
 
-def render_board(view: dict, content: dict, names: list[str], changed: Iterable[str] = ()) -> bytes:
+def render_board(view: dict, content: dict, names: list[str], changed: Iterable[str] | None = ()) -> bytes:
     """Draw the public view of a Revive game and return PNG bytes.
 
     `names` are display names by seat (cleaned, never interpreted); `changed` lists the spaces
@@ -980,7 +980,7 @@ def render_board(view: dict, content: dict, names: list[str], changed: Iterable[
     ref = content_ref(content)
     with _LOCK:
         geo = board_geometry(ref)
-        img = board_layer(ref, _tiles_key(view)).copy()
+        img = board_layer(ref, _tiles_key(view))
     seats = [s for s in (view.get("seats") or []) if isinstance(s, dict)]
     styles = [_style_index(s, i) for i, s in enumerate(seats)]
 
@@ -1022,7 +1022,7 @@ def render_board(view: dict, content: dict, names: list[str], changed: Iterable[
     for corner, info in corners.items():
         _draw_plaque(img, d, ref, geo, str(corner), info)
     # what the last turn changed
-    for place in dict.fromkeys(str(p) for p in changed):
+    for place in dict.fromkeys(str(p) for p in changed or ()):
         if place in geo.slot_spaces:
             highlight_sprite(s, True).paste_at(img, *geo.slot_centres[place])
         elif place in geo.centres:
@@ -1443,7 +1443,7 @@ def player_layout(ref: ContentRef, tribe_id: str) -> PlayerLayout:
     machines_y = tracks_y + _HEAD_H + n_tracks * TRACK_ROW + 8
     active_y = machines_y + _HEAD_H + TOKEN_H + 14
     info_y = active_y + _HEAD_H + 3 * (CARD_ROW_H + 6) + 8
-    height = info_y + 2 * 34 + P_PAD
+    height = info_y + 3 * 34 + P_PAD
     return PlayerLayout(
         PW, height, resources_y, slots_y, tech_y, nodes, progress_y, tracks_y, machines_y, active_y, info_y
     )
@@ -1523,7 +1523,9 @@ def track_strip(ref: ContentRef, width: int) -> Image.Image:
                     t("revive.img.player.bonus", None, points=bonus, colour=_colour(space["bonus_colour"]))
                 )
             if words:
-                lines, fs = _fit_lines(", ".join(words), cell - 14, h - 16, (14, 13, 12, 11))
+                lines, fs = _fit_lines(
+                    t("revive.effect.and", None).join(words), cell - 14, h - 16, (14, 13, 12, 11)
+                )
                 _draw_lines(d, x0 + (cell - 5) / 2, y + 8 + (h - 8) / 2, lines, fs, TEXT)
     return img
 
@@ -1796,16 +1798,21 @@ def render_player(view: dict, content: dict, seat: int, names: list[str]) -> byt
             break
         sprite = card_row_sprite(ref, card, aw)
         img.paste(sprite.image, (int(ax), int(ay)), sprite.image)
-    _draw_player_info(img, d, ref, lay, me)
+    final = view.get("final") if isinstance(view.get("final"), dict) else {}
+    parts = final.get("breakdown") or []
+    _draw_player_info(
+        img, d, ref, lay, me, parts[seat] if seat < len(parts) and isinstance(parts[seat], dict) else {}
+    )
     with _LOCK:
         palette = player_palette(ref)
     return _png(img, palette)
 
 
 def _draw_player_info(
-    img: Image.Image, d: ImageDraw.ImageDraw, ref: ContentRef, lay: PlayerLayout, me: dict
+    img: Image.Image, d: ImageDraw.ImageDraw, ref: ContentRef, lay: PlayerLayout, me: dict, final: dict
 ) -> None:
-    """Two lines of counts: resting cards, crates, artifacts, card bonuses, this turn's discounts."""
+    """Counts (resting cards, crates, artifacts), card bonuses, this turn's discounts, and once
+    the game is over the final scoring by category."""
     y = lay.info_y + 14
     x = float(P_PAD)
     items = [
@@ -1824,7 +1831,11 @@ def _draw_player_info(
     y += 34
     x = float(P_PAD)
     bonuses = [str(c) for c in (me.get("card_bonuses") or [])]
-    colours = ", ".join(_colour(c) for c in bonuses) if bonuses else t("revive.img.player.none", None)
+    colours = (
+        t("revive.effect.and", None).join(_colour(c) for c in bonuses)
+        if bonuses
+        else t("revive.img.player.none", None)
+    )
     x += _text(d, (x, y), t("revive.img.player.card_bonus", None, colours=colours), 18, TEXT) + 28
     discounts = [dd for dd in (me.get("discounts") or []) if isinstance(dd, dict)]
     if discounts:
@@ -1837,6 +1848,19 @@ def _draw_player_info(
             GOLD,
             max_w=lay.width - x - P_PAD,
         )
+    if final:
+        words = [
+            t(
+                "revive.img.player.final_part",
+                None,
+                points=_int(points),
+                part=t(f"revive.img.final.{part}", None),
+            )
+            for part, points in final.items()
+            if _int(points)
+        ]
+        text = t("revive.img.player.final", None, parts=t("revive.effect.and", None).join(words))
+        _text(d, (P_PAD, y + 34), text, 18, GOLD, max_w=lay.width - 2 * P_PAD, bold=True)
 
 
 @lru_cache(maxsize=4)

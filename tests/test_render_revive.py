@@ -17,6 +17,7 @@ from functools import lru_cache
 import pytest
 from PIL import Image, ImageChops
 
+import i18n
 from content.revive import load_revive
 from engine.revive.game import Revive
 from engine.revive.state import ReviveState
@@ -213,6 +214,7 @@ def test_hostile_names_and_a_finished_game_render() -> None:
     state = played(2, seed=11, moves=3000)
     assert state.finished
     view = GAME.view(state, None)
+    assert all(i18n.has(f"revive.img.final.{part}") for part in view["final"]["breakdown"][0])
     names = ["\u202eevil\u200d😀" * 20, "<@everyone> Zoë"]
     open_png(rr.render_board(view, CONTENT, names))
     open_png(rr.render_player(view, CONTENT, 0, names))
@@ -236,8 +238,6 @@ def test_warm_renders_are_fast() -> None:
 
 def test_words_looked_up_by_name_all_exist() -> None:
     """Keys built from content values (terrains, slots, colours) are in the catalog."""
-    import i18n
-
     rules = CONTENT["rules"]
     keys = [f"revive.img.terrain.{kind}" for kind in rr.TERRAIN_ORDER]
     keys += [f"revive.img.player.slot.{slot['id']}" for slot in rules["player_board"]["card_slots"]]
