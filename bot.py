@@ -16,14 +16,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.buttons import MoveButton, MoveSelect
 from cogs.games import GameCog
 from cogs.play import PlayCog
-from cogs.replies import caller_of
+from cogs.replies import report_error
 from cogs.translator import CatalogTranslator
 from content.games import GAME_IDS, load_engine
 from db import Database
-from engine.errors import GameError
-from i18n import t
 from service import GameService
 
 log = logging.getLogger("tabletop")
@@ -78,6 +77,7 @@ class TabletopBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self.service, self.defer_after))
         await self.add_cog(PlayCog(self.service, self.defer_after))
+        self.add_dynamic_items(MoveButton, MoveSelect)  # buttons keep working after a restart
         await self.tree.sync()
         if self.warm_up:
             self._warming = asyncio.create_task(self.service.warm_up(GAME_IDS))
@@ -93,24 +93,8 @@ class TabletopBot(commands.Bot):
     async def _on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """The one funnel: a refused request becomes a short private reply; anything else is
-        logged and the player is told nothing changed."""
-        original = getattr(error, "original", error)
-        locale = caller_of(interaction).locale
-        if isinstance(original, GameError):
-            text = original.message(locale)
-        elif isinstance(error, app_commands.NoPrivateMessage):
-            text = t("error.guild_only", locale)
-        elif isinstance(error, app_commands.CheckFailure):
-            text = t("error.not_allowed", locale)
-        else:
-            log.error("command failed", exc_info=original)
-            text = t("error.internal", locale)
-        mentions = discord.AllowedMentions.none()
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, allowed_mentions=mentions)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=mentions)
+        """The one funnel (shared with buttons and menus, see cogs/replies.py `report_error`)."""
+        await report_error(interaction, error)
 
 
 def create_bot(

@@ -26,7 +26,10 @@ class GameCog(commands.Cog):
     @game.command(name="new", description=text("cmd.game.new"))
     @app_commands.describe(game=text("cmd.game.new.game"), map=text("cmd.game.new.map"))
     @app_commands.choices(
-        game=[app_commands.Choice(name="Rebirth", value="rebirth")],
+        game=[
+            app_commands.Choice(name="Rebirth", value="rebirth"),
+            app_commands.Choice(name="Revive", value="revive"),
+        ],
         map=[
             app_commands.Choice(name="Scotland", value="scotland"),
             app_commands.Choice(name="Ireland (advanced)", value="ireland"),

@@ -1,4 +1,4 @@
-"""`/move`, `/hand`, `/board`: playing the game of this channel."""
+"""`/move`, `/hand`, `/board`, `/rules`: playing the game of this channel."""
 
 from __future__ import annotations
 
@@ -41,6 +41,17 @@ class PlayCog(commands.Cog):
         await send(interaction, await self.service.hand(caller_of(interaction)))
 
     @app_commands.command(name="board", description=text("cmd.board"))
+    @app_commands.describe(player=text("cmd.board.player"))
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.board(caller_of(interaction), self._ready(interaction)))
+    async def board(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        caller, ready = caller_of(interaction), self._ready(interaction)
+        if player is None:
+            messages = await self.service.board(caller, ready)
+        else:
+            messages = await self.service.player_board(caller, player.id, ready)
+        await send(interaction, messages)
+
+    @app_commands.command(name="rules", description=text("cmd.rules"))
+    @app_commands.guild_only()
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await send(interaction, await self.service.rules(caller_of(interaction)))

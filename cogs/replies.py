@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import io
+import logging
 
 import discord
+from discord import app_commands
 
+from engine.errors import GameError
 from i18n import t
 from service import Caller, Message
+
+log = logging.getLogger("tabletop")
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:
@@ -42,6 +47,11 @@ def _kwargs(message: Message) -> dict:
     }
     if message.image is not None:
         kwargs["file"] = discord.File(io.BytesIO(message.image), filename=message.image_name)
+    from cogs.buttons import moves_view  # the buttons module posts through this one
+
+    view = moves_view(message)
+    if view is not None:
+        kwargs["view"] = view
     return kwargs
 
 
@@ -87,3 +97,24 @@ def deferrer(interaction: discord.Interaction, after_seconds: float):
             await interaction.response.defer(thinking=True, ephemeral=True)
 
     return ready
+
+
+async def report_error(interaction: discord.Interaction, error: Exception) -> None:
+    """The one funnel for failures (commands, buttons, menus): a refused request becomes a short
+    private reply; anything else is logged and the player is told nothing changed."""
+    original = getattr(error, "original", error)
+    locale = caller_of(interaction).locale
+    if isinstance(original, GameError):
+        text = original.message(locale)
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        text = t("error.guild_only", locale)
+    elif isinstance(error, app_commands.CheckFailure):
+        text = t("error.not_allowed", locale)
+    else:
+        log.error("command failed", exc_info=original)
+        text = t("error.internal", locale)
+    mentions = discord.AllowedMentions.none()
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=mentions)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=mentions)

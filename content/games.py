@@ -11,7 +11,7 @@ from engine.rebirth import Rebirth
 
 REBIRTH_MAPS = ("scotland", "ireland")
 ADVANCED_MAPS = ("ireland",)  # maps with Round Towers
-GAME_IDS = ("rebirth",)
+GAME_IDS = ("rebirth", "revive")
 
 
 @functools.cache

@@ -51,7 +51,7 @@ def start_record(engine: Game, state: Any, players: int, options: dict[str, Any]
 
 
 def add_move(record: dict, seat: int, move: str, event: dict[str, Any]) -> None:
-    points = {str(who): dict(categories) for who, categories in event.get("points", {}).items()}
+    points = _points_of(event)
     entry = {"n": len(record["moves"]) + 1, "seat": seat, "move": move, "points": points}
     if "tile" in event:
         entry["tile"] = event["tile"]
@@ -81,7 +81,7 @@ def replay(engine: Game, record: dict) -> list[str]:
     problems = []
     for entry in record["moves"]:
         applied = engine.apply(state, entry["seat"], entry["move"])
-        points = {str(who): dict(cats) for who, cats in applied.event.get("points", {}).items()}
+        points = _points_of(applied.event)
         if points != entry["points"]:
             problems.append(
                 f"move {entry['n']} ({entry['move']}): scored {points}, record says {entry['points']}"
@@ -95,3 +95,11 @@ def replay(engine: Game, record: dict) -> list[str]:
         if final[key] != record["final"][key]:
             problems.append(f"final {key}: replay gives {final[key]}, record says {record['final'][key]}")
     return problems
+
+
+def _points_of(event: dict[str, Any]) -> dict[str, Any]:
+    """An event's points by seat, copied: categories (Rebirth) or a plain number (Revive)."""
+    return {
+        str(who): dict(points) if isinstance(points, dict) else points
+        for who, points in event.get("points", {}).items()
+    }

@@ -207,6 +207,20 @@ MESSAGES: dict[str, str] = {
     "rebirth.status.public_line": "• {name} ({high}/{low}): {text} Done: {done}",
     "rebirth.status.towers_title": "**Round towers**: {towers}",
     "rebirth.status.tower_line": "{tower} {bonus}",
+    "rebirth.rules.summary": "**Rebirth, a turn:** 1. place the tile in your hand on a free space that "
+    "matches it, 2. score it, 3. draw 1 tile from your supply.\n"
+    "• Energy and food farms go on their own spaces or blank ones (on the other farm's spaces only when "
+    "none is left) and score 1 per tile of the cluster they make or grow.\n"
+    "• Settlements go on settlement spaces only: a small one scores its influence; a medium or large one "
+    "scores when full (5/3 or 8 alone; 8/5 or 13 alone) by influence. Ports score 1.\n"
+    "• A tile next to a cathedral puts your cathedral there and draws a mission card (once per cathedral).\n"
+    "• Castles go to whoever has the most tiles around them (then farms, then the mover): 5 pts at the end.\n"
+    "• No tiles on castles, cathedrals or water. The game ends when every supply is empty; unfinished "
+    "settlements score as small ones, then castles and missions.",
+    "rebirth.rules.ireland": "**Ireland:** sprawling settlements (12/8/5), offshore farms, public missions "
+    "(first completer scores high, later ones low), round towers with bonuses, a Doubling Marker, and the "
+    "Hill of Tara tie-break.",
+    "rebirth.rules.now": "**You, now:** place your tile: `/move` lists your {count} legal spaces with points.",
     # --- Revive images (render/revive.py): short words that fit on a card, a tile or a token
     "revive.effect.gain": "+{amount} {resource}",
     "revive.effect.gain_any": "+{amount} any",

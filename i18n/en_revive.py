@@ -92,4 +92,120 @@ MESSAGES: dict[str, str] = {
     "revive.ask.remove": "Fifth hibernation space: remove a major artifact from the game.",
     "revive.ask.rotate": "Choose how {slot} faces (rotation 0-5, shown in the labels).",
     "revive.ask.action": "Take a free {action} now, or skip it.",
+    # --- buttons, player boards, rules (any game; kept here while the main catalog is busy)
+    "error.button_stale": "The board changed since these buttons were posted, so nothing was applied. "
+    "Use the newest buttons or `/move`.",
+    "error.no_player_board": "This game has no separate player boards: `/board` shows everything.",
+    "error.not_seated": "{user} is not playing in this game.",
+    "cmd.rules": "A short summary of this channel's game rules and what you can do now",
+    "cmd.board.player": "Show this player's own board instead of the main board",
+    # --- the channel
+    "error.revive.no_map": "Revive has no map to choose: leave the map option empty.",
+    "revive.title": "Revive",
+    "revive.start": "**Revive** begins! The ice is receding.",
+    "revive.start_seat": "{tag} leads the {tribe} · starts with {resources}",
+    "revive.first": "{user} takes the first turn.",
+    "revive.how_to_move": "Play with `/move` (the list shows your legal moves), see your secrets with `/hand`, "
+    "any player's board with `/board player:`, and a rules summary with `/rules`.",
+    "revive.caption": "**{title}** · turn {turn} · {user} to move",
+    "revive.player_caption": "{tag}: {tribe} · {score} pts",
+    "revive.did.play": "{who} played {card} in {slot}",
+    "revive.did.switch": "{who} used the switch token for 1 {resource}",
+    "revive.did.crystal": "{who} traded a crystal for 1 {resource}",
+    "revive.did.take": "{who} took 1 {resource}",
+    "revive.did.trade": "{who} traded 1 {give} for 1 {get}",
+    "revive.did.explore": "{who} explored {what}",
+    "revive.did.build": "{who} built a {size} on {space}",
+    "revive.did.populate": "{who} populated {space} (technology {tech})",
+    "revive.did.use": "{who} used machine {what}",
+    "revive.did.open": "{who} opened crate {what}",
+    "revive.did.hibernate": "{who} hibernated",
+    "revive.did.end": "{who} ended the turn",
+    "revive.did.option": "{who} chose option {what}",
+    "revive.did.track": "{who} stepped on the {colour} machine track",
+    "revive.did.reward": "{who} took hibernation reward {what}",
+    "revive.did.recruit": "{who} recruited {what}",
+    "revive.did.recruit_deck": "{who} recruited the top card of the deck",
+    "revive.did.machine": "{who} took machine {what}",
+    "revive.did.module": "{who} took module {what}",
+    "revive.did.artifact": "{who} took major artifact {what}",
+    "revive.did.artifact_minor": "{who} took a minor artifact",
+    "revive.did.remove": "{who} removed major artifact {what} from the game",
+    "revive.did.rotate": "{who} placed the explored tile (rotation {what})",
+    "revive.did.pass": "{who} had nothing left to take",
+    "revive.did.skip": "{who} let a free action go",
+    "revive.did.stop": "{who} stopped trading",
+    "revive.did.resign": "{who} resigned.",
+    "revive.did.points": "(+{points} pts)",
+    "revive.did.others_points": "· {who} +{points} pts",
+    "revive.turn.title": "**{who}'s turn:**",
+    "revive.turn.total": "Points this turn: {points} (now {score}).",
+    "revive.turn.end_triggered": "🏁 The last major artifact is gone: {who} takes the end-game tile. "
+    "Every other player now has one final turn.",
+    "revive.decision_for": "{user}: a decision is yours. {prompt} Use `/move` or the buttons.",
+    "revive.prompt.turn": "Your turn: up to 2 actions ({count} possible now) and free actions, or hibernate.",
+    "revive.prompt.more": "{left} action left ({count} possible), free actions, or `end` your turn.",
+    "revive.prompt.only_free": "No action is possible now: free actions, or `end` your turn.",
+    "revive.prompt.must_hibernate": "You cannot take an action this turn: you must hibernate "
+    "(free actions first if you like).",
+    "revive.done": "Done: {what}",
+    "revive.next": "Next: {prompt}",
+    "revive.final.title": "**Final scores**",
+    "revive.final.line": "{tag}: **{total}** ({detail}) · {left} resources left",
+    "revive.final.resigned": "(resigned)",
+    "revive.final.score": "🏆 Winner: {winners}",
+    "revive.final.tie_break": "🏆 Winner on the tie-break (remaining resources, then machine tracks): {winners}",
+    "revive.final.shared": "🏆 Shared victory: {winners}",
+    "revive.final.progress": "progress",
+    "revive.final.technologies": "technologies",
+    "revive.final.large_locations": "large locations",
+    "revive.final.machine_bonus": "machine-track cards",
+    "revive.final.end_tile": "end-game tile",
+    "revive.final.minors": "minor artifacts",
+    "revive.final.resources": "resources",
+    "revive.final.artifact_card": "artifact card",
+    "revive.hand.artifact": "**Your artifact card {card}** (secret): {points} pts if the game ended now",
+    "revive.hand.category": "• {points} pt per {per} {counts} ({colour}; again per {colour} major artifact)",
+    "revive.hand.resting": "**Resting cards** ({count}, back in your hand when you hibernate):",
+    "revive.hand.card": "{card} ({colour}{symbol}): top {top} / bottom {bottom}",
+    "revive.hand.crates": "**Closed crates** ({count}; open one with `/move open ...`, a free action):",
+    "revive.hand.options": "**Now:** {prompt}",
+    "revive.hand.not_your_turn": "It is not your turn.",
+    "revive.counts.buildings": "buildings",
+    "revive.counts.small_buildings": "small buildings",
+    "revive.counts.large_buildings": "large buildings",
+    "revive.counts.population": "population figures on the board",
+    "revive.counts.large_locations": "large locations populated",
+    "revive.counts.explored_tiles": "tiles you explored",
+    "revive.counts.technologies": "technologies",
+    "revive.counts.modules": "modules",
+    "revive.counts.machines": "machines",
+    "revive.counts.crates": "crates opened",
+    "revive.counts.citizens": "recruited citizens",
+    "revive.counts.machine_steps": "machine-track steps",
+    "revive.counts.water": "water rewards",
+    "revive.status.turn": "**{title}** · turn {turn} · {user} to move since {since} · {actions}/2 actions",
+    "revive.status.finished": "**{title}** · game over",
+    "revive.status.seat": "{tag} {tribe}: {score} pts · hibernation {hibernation} · {resources}, {energy} energy",
+    "revive.status.crater": "Major artifacts left on the crater: {count}",
+    "revive.status.final_round": "Final round: {who} holds the end-game tile.",
+    "revive.rules.summary": "**Revive, a turn:** take up to 2 actions (the same twice is fine) or hibernate.\n"
+    "• **Play a card** into a vacant slot: top slots use the top half, lower slots the lower half; modules of "
+    "the card's colour in that slot activate; a slot symbol lets a later card share the slot and "
+    "reactivate same-colour cards there.\n"
+    "• **Switch token**: 1 basic resource, once until you hibernate.\n"
+    "• **Explore** a face-down tile: pay range (1 food per space passed, from the chasm until you have a "
+    "piece, then from your nearest piece; never through unexplored tiles) and its back cost; score its "
+    "points, recruit a citizen, flip and rotate it; buildings next to it gain its rewards.\n"
+    "• **Build** on sand: range + 2 gears (small) or 3 (large); gain from neighbouring terrain "
+    "(doubled for large), crystals, and new water.\n"
+    "• **Populate** a location: range + the technology's books + 1 book to each player already there; "
+    "lowest technology first, then connected ones.\n"
+    "• **Free actions**, any time in your turn: crystal → basic resource, a machine (1 energy, once until "
+    "you hibernate), open a crate.\n"
+    "• **Hibernate**: energy and resting cards back, played cards rest, switch back up, advance and take a "
+    "reward (5th space: remove a major artifact).\n"
+    "The game ends when the last major artifact leaves the crater: everyone else gets one final turn. "
+    "Discounts never take a cost below 1.",
+    "revive.rules.now": "**You, now:** {prompt}",
 }

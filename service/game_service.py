@@ -20,6 +20,8 @@ from service.messages import Caller, Message, ServiceError, StaleGame
 from service.presenters import Presenter, presenter_for
 
 AUTOCOMPLETE_LIMIT = 25
+BUTTON_LIMIT = 25  # a decision with more answers than a select menu holds is left to /move
+TURN_EVENTS = 120  # enough stored moves to hold the longest turn
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
 RESIGN = "resign"
 
@@ -91,7 +93,13 @@ class GameService:
         return presenter_for(game.game, self._engines(game.game))
 
     async def _render(
-        self, presenter: Presenter, game: GameRecord, state: Any, caller: Caller, ready: Ready = None
+        self,
+        presenter: Presenter,
+        game: GameRecord,
+        state: Any,
+        caller: Caller,
+        ready: Ready = None,
+        changed: tuple[str, ...] = (),
     ) -> bytes | None:
         """Draw the public board off the event loop (Pillow work would stall other commands).
 
@@ -101,8 +109,11 @@ class GameService:
         if ready is not None:
             await ready()
         view = presenter.engine.view(state, None, caller.locale)
+        args: tuple[Any, ...] = (view, game.options, list(game.names))
+        if changed:
+            args += (changed,)
         try:
-            return await asyncio.to_thread(presenter.render, view, game.options, list(game.names))
+            return await asyncio.to_thread(presenter.render, *args)
         except Exception:
             log.exception("could not draw the board of game %s", game.id)
             return None
@@ -229,10 +240,21 @@ class GameService:
         """The caller leaves the game (a move of its own, so replays include it)."""
         return await self._play(caller, RESIGN, ready)
 
-    async def _play(self, caller: Caller, text: str, ready: Ready) -> list[Message]:
+    async def click(
+        self, caller: Caller, game_id: int, version: int, text: str, ready: Ready = None
+    ) -> list[Message]:
+        """A move from a button or menu posted for game `game_id` at `version`: refused, with
+        nothing changed, when the game has moved on since (a stale click)."""
+        return await self._play(caller, text, ready, expected=(game_id, version))
+
+    async def _play(
+        self, caller: Caller, text: str, ready: Ready, expected: tuple[int, int] | None = None
+    ) -> list[Message]:
         """Apply one move for the caller and store it with the state it leads to, atomically."""
         async with self._lock(caller.channel_id):
             game = await self._active_game(caller)
+            if expected is not None and (game.id, game.version) != expected:
+                raise StaleGame("error.button_stale")
             seat = self._seat_of(game, caller.user_id)
             engine = self._engines(game.game)
             presenter = presenter_for(game.game, engine)
@@ -248,7 +270,7 @@ class GameService:
                     event=applied.event,
                     state=engine.dumps(applied.state),
                     finished=engine.is_over(applied.state),
-                    turn_changed=engine.to_move(applied.state) != before,
+                    turn_changed=applied.event.get("turn_over", engine.to_move(applied.state) != before),
                     now=self._clock(),
                 )
             )
@@ -263,9 +285,13 @@ class GameService:
         ready: Ready,
     ) -> list[Message]:
         state, event, private = applied.state, applied.event, applied.private
+        engine = presenter.engine
+        if presenter.batches_turns and event["kind"] != "resign":
+            if not event.get("turn_over") and not engine.is_over(state):
+                return self._mid_turn(caller, game, presenter, applied)
+            return await self._turn_over(caller, game, presenter, applied, ready)
         image = await self._render(presenter, game, state, caller, ready)
         line = presenter.event_text(event, game, caller.locale)
-        engine = presenter.engine
         if engine.is_over(state):
             final = presenter.final_text(state, game, caller.locale)
             messages = [Message(f"{line}\n\n{final}", image=image, ping=tuple(game.players))]
@@ -279,6 +305,61 @@ class GameService:
                 Message(presenter.private_text(private[seat], state, seat, caller.locale), ephemeral=True)
             )
         return messages
+
+    def _mid_turn(
+        self, caller: Caller, game: GameRecord, presenter: Presenter, applied: Applied
+    ) -> list[Message]:
+        """A small move inside a turn: answered to the mover only, with the next decision's
+        buttons. When the next decision belongs to someone else (a reward for their building,
+        or the turn coming back to its player), that player is pinged in the channel."""
+        engine, state, locale = presenter.engine, applied.state, caller.locale
+        done = t("revive.done", locale, what=presenter.event_text(applied.event, game, locale))
+        actor = engine.to_move(state)
+        mover = game.players.index(caller.user_id)
+        prompt = presenter.prompt_text(state, actor, locale)
+        buttons = self._buttons(engine, state, actor, game, locale)
+        if actor == mover:
+            return [Message(f"{done}\n{t('revive.next', locale, prompt=prompt)}", ephemeral=True, **buttons)]
+        user = game.players[actor]
+        ask = t("revive.decision_for", locale, user=f"<@{user}>", prompt=prompt)
+        return [Message(done, ephemeral=True), Message(ask, ping=(user,), **buttons)]
+
+    def _buttons(self, engine: Game, state: Any, seat: int, game: GameRecord, locale: str | None) -> dict:
+        """The moves worth a button for `seat` now: every answer to a decision with few answers,
+        else ending the turn (or the hibernation a player who cannot act must take)."""
+        choices = engine.move_choices(state, seat, locale)
+        if getattr(state, "stack", None):
+            offered = [c for c in choices if not c.notation.startswith("crystal ")]
+            if len(offered) > BUTTON_LIMIT:
+                return {}
+        else:
+            offered = [c for c in choices if c.notation in ("end", "hibernate")]
+        return {"moves": tuple(offered), "ref": (game.id, game.version)} if offered else {}
+
+    async def _turn_over(
+        self, caller: Caller, game: GameRecord, presenter: Presenter, applied: Applied, ready: Ready
+    ) -> list[Message]:
+        """The one channel message of a turn: the board with the turn's changes marked, what was
+        done, the points, and a ping for whoever plays next (everyone, at the end)."""
+        engine, state, locale = presenter.engine, applied.state, caller.locale
+        turn = applied.event.get("turn")
+        stored = await self.db.moves(game.id, last=TURN_EVENTS)
+        events = [m.event for m in stored if m.event.get("turn") == turn and m.event.get("kind") != "resign"]
+        changed = tuple(sorted({place for event in events for place in event.get("changed", ())}))
+        image = await self._render(presenter, game, state, caller, ready, changed)
+        summary = presenter.turn_text(events, state, game, locale)
+        if engine.is_over(state):
+            final = presenter.final_text(state, game, locale)
+            return [Message(_fit(f"{summary}\n\n{final}"), image=image, ping=tuple(game.players))]
+        seat = engine.to_move(state)
+        nxt = game.players[seat]
+        lines = [
+            summary,
+            t("move.next", locale, user=f"<@{nxt}>"),
+            presenter.prompt_text(state, seat, locale),
+        ]
+        buttons = self._buttons(engine, state, seat, game, locale)
+        return [Message(_fit("\n".join(lines)), image=image, ping=(nxt,), **buttons)]
 
     async def abort(self, caller: Caller) -> list[Message]:
         """End the channel's game without a result: the creator, or anyone who manages the channel."""
@@ -298,7 +379,43 @@ class GameService:
         presenter = self._presenter(game)
         state = presenter.engine.loads(game.state or "")
         view = presenter.engine.view(state, seat, caller.locale)
-        return [Message(presenter.hand_text(view, caller.locale), ephemeral=True)]
+        text = presenter.hand_text(view, caller.locale)
+        options = presenter.options_text(state, seat, caller.locale)
+        buttons = {}
+        if presenter.batches_turns and presenter.engine.to_move(state) == seat:
+            buttons = self._buttons(presenter.engine, state, seat, game, caller.locale)
+        return [Message(_fit(f"{text}\n{options}" if options else text), ephemeral=True, **buttons)]
+
+    async def player_board(self, caller: Caller, user_id: int, ready: Ready = None) -> list[Message]:
+        """One player's own board as an image, in the channel (public information only)."""
+        game = await self._shown_game(caller)
+        presenter = self._presenter(game)
+        if not hasattr(presenter, "render_player"):
+            raise ServiceError("error.no_player_board")
+        if user_id not in game.players:
+            raise ServiceError("error.not_seated", user=f"<@{user_id}>")
+        seat = game.players.index(user_id)
+        state = presenter.engine.loads(game.state or "")
+        if ready is not None:
+            await ready()
+        view = presenter.engine.view(state, None, caller.locale)
+        try:
+            image = await asyncio.to_thread(presenter.render_player, view, seat, list(game.names))
+        except Exception:
+            log.exception("could not draw a player board of game %s", game.id)
+            image = None
+        caption = presenter.player_caption(state, game, seat, caller.locale)
+        return [Message(caption, image=image, image_name="player.png")]
+
+    async def rules(self, caller: Caller) -> list[Message]:
+        """A short rules summary of this channel's game and what the caller can do now (private)."""
+        game = await self.db.open_game(caller.channel_id) or await self.db.latest_game(caller.channel_id)
+        if game is None:
+            raise ServiceError("error.no_game_here")
+        presenter = self._presenter(game)
+        state = presenter.engine.loads(game.state) if game.state else None
+        seat = game.players.index(caller.user_id) if caller.user_id in game.players else None
+        return [Message(_fit(presenter.rules_text(state, seat, caller.locale)), ephemeral=True)]
 
     async def board(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """Re-post the current (or last finished) board in the channel, pinging nobody."""
@@ -352,8 +469,18 @@ class GameService:
             raise StaleGame("error.stale") from None
 
 
+def _fit(text: str) -> str:
+    """Keep a message within Discord's limit, cutting at a line where possible."""
+    if len(text) <= MESSAGE_LIMIT:
+        return text
+    cut = text.rfind("\n", 0, MESSAGE_LIMIT - 1)
+    return text[: cut if cut > 0 else MESSAGE_LIMIT - 1] + "…"
+
+
 def _notation(event: dict[str, Any], text: str) -> str:
     """The move as stored: what replays it exactly (`F7`, `F7 x2`, `discard`, `resign`)."""
+    if "move" in event:  # the engine's own spelling (Revive's ids are case-sensitive)
+        return event["move"]
     space = event.get("space")
     if not space:
         return text.strip().lower()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.base import MoveChoice
 from engine.errors import GameError
 
 
@@ -33,6 +34,10 @@ class Message:
     image_name: str = "board.png"
     ephemeral: bool = False
     ping: tuple[int, ...] = ()
+    # Moves offered as buttons or a menu, valid for game `ref[0]` at version `ref[1]` only: a
+    # click after the game moved on is refused as stale.
+    moves: tuple[MoveChoice, ...] = ()
+    ref: tuple[int, int] | None = None
 
 
 class ServiceError(GameError):

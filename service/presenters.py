@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from content.games import REBIRTH_MAPS, map_data
+from content.games import ADVANCED_MAPS, REBIRTH_MAPS, map_data
 from db import GameRecord
 from engine.base import Game
 from i18n import t
@@ -32,6 +32,7 @@ CATEGORY_ORDER = (
 
 class Presenter(Protocol):
     engine: Game
+    batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
     def title(self, options: dict[str, Any], locale: str | None) -> str: ...
@@ -44,11 +45,17 @@ class Presenter(Protocol):
     def hand_text(self, view: dict[str, Any], locale: str | None) -> str: ...
     def status_text(self, state: Any, game: GameRecord, locale: str | None) -> str: ...
     def board_caption(self, state: Any, game: GameRecord, locale: str | None) -> str: ...
+    def options_text(self, state: Any, seat: int, locale: str | None) -> str: ...
+    def rules_text(self, state: Any | None, seat: int | None, locale: str | None) -> str: ...
 
 
 def presenter_for(game_id: str, engine: Game) -> Presenter:
     if game_id == "rebirth":
         return RebirthPresenter(engine)
+    if game_id == "revive":
+        from service.presenters_revive import RevivePresenter
+
+        return RevivePresenter(engine)
     raise KeyError(game_id)
 
 
@@ -58,8 +65,26 @@ def seat_tag(colour: str, user_id: int) -> str:
 
 
 class RebirthPresenter:
+    batches_turns = False
+
     def __init__(self, engine: Any) -> None:
         self.engine = engine
+
+    def options_text(self, state: Any, seat: int, locale: str | None) -> str:
+        return ""  # `/hand` already says whose turn it is
+
+    def rules_text(self, state: Any | None, seat: int | None, locale: str | None) -> str:
+        """A short summary of a turn from the rules text, then what the caller can do now."""
+        advanced = state is not None and state.map_id in ADVANCED_MAPS
+        lines = [t("rebirth.rules.summary", locale)]
+        if advanced:
+            lines.append(t("rebirth.rules.ireland", locale))
+        if state is not None and seat is not None and not state.finished:
+            if state.current == seat:
+                lines.append(t("rebirth.rules.now", locale, count=len(self.engine.legal_moves(state, seat))))
+            else:
+                lines.append(t("revive.hand.not_your_turn", locale))
+        return "\n".join(lines)
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         map_id = options.get("map") or "scotland"

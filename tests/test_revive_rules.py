@@ -644,3 +644,27 @@ def test_a_player_who_cannot_act_has_only_hibernate_and_free_actions(game):
     state = game.apply(state, seat, "reward 1").state
     state = game.apply(state, seat, "take gear").state
     assert state.current == 1 - seat
+
+
+def test_an_end_triggered_in_someone_elses_turn_still_gives_that_player_a_final_turn(game):
+    """A reward in another player's turn can take the last major artifact: that turn ends, then
+    every player but the taker, the interrupted player included, has one final complete turn."""
+    for players in (2, 3):
+        state, seat = fresh(game, players=players)
+        taker = (seat + 1) % players
+        state.crater = state.crater[:1]
+        state.actions_taken = 1
+        state.stack.append({"kind": "artifact", "seat": taker})
+        state = game.apply(state, taker, f"artifact {state.crater[0]}").state
+        assert state.end_tile == taker and state.current == seat
+        played = []
+        while not state.finished:
+            played.append(state.current)
+            if state.actions_taken == 0:
+                state = settle(game, game.apply(state, state.current, "hibernate").state)
+            else:
+                state = game.apply(state, state.current, "end").state
+        others = [
+            (seat + step) % players for step in range(1, players + 1) if (seat + step) % players != taker
+        ]
+        assert played == [seat, *others], (players, played)

@@ -555,11 +555,18 @@ class Revive:
             self._trigger_end(state, seat)
 
     def _trigger_end(self, state: ReviveState, seat: int) -> None:
-        """The last major artifact is gone: this player takes the end-game tile; after their turn
-        every other player has one final complete turn."""
+        """The last major artifact is gone: this player takes the end-game tile; after the turn
+        in progress every other player has one final complete turn, in turn order.
+
+        Usually the taker is the player whose turn it is. When a reward in someone else's turn
+        gives it (docs/revive.md, open questions), that turn still ends first, and its player
+        also gets a final complete turn, last, since the trigger came in the middle of theirs."""
         if state.end_tile is None:
             state.end_tile = seat
-            state.final_turns = [(seat + step) % state.players for step in range(1, state.players)]
+            state.end_turn = state.turn
+            current = state.current if state.current is not None else seat
+            order = [(current + step) % state.players for step in range(1, state.players + 1)]
+            state.final_turns = [other for other in order if other != seat]
 
     def _machine_steps(self, state: ReviveState, seat: int, colour: str, steps: int) -> None:
         """Advance on a machine track, gaining each space entered; steps past the end are lost."""
@@ -971,9 +978,11 @@ class Revive:
         me.pop("hibernating", None)
         me.pop("discounts", None)  # unused discounts end with the turn
         state.actions_taken = 0
+        ended = state.turn
         state.turn += 1
         if state.end_tile is not None:
-            if seat != state.end_tile and state.final_turns and state.final_turns[0] == seat:
+            # A final turn is one that began after the trigger, not the turn that triggered it.
+            if ended != state.end_turn and state.final_turns and state.final_turns[0] == seat:
                 state.final_turns.pop(0)
             state.final_turns = [other for other in state.final_turns if not state.seats[other]["resigned"]]
             if not state.final_turns:
@@ -1132,6 +1141,7 @@ class Revive:
                 "resting": list(me["resting"]),
                 "crates": list(me["crates"]),
                 "stack": list(state.stack) if self.to_move(state) == seat else [],
+                "artifact_points": self._artifact_card_points(state, seat),  # if the game ended now
             }
         return view
 

@@ -30,6 +30,7 @@ class ReviveState:
     displays: dict[str, Any] = field(default_factory=dict)  # face-up displays
     crater: list[str] = field(default_factory=list)  # major artifacts still on the board
     end_tile: int | None = None  # the seat that took the last major artifact
+    end_turn: int | None = None  # the turn in which it was taken (not a final turn)
     final_turns: list[int] = field(default_factory=list)  # seats still owed their final turn
     stack: list[dict[str, Any]] = field(default_factory=list)  # decisions waiting for a move
     finished: bool = False
