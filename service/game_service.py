@@ -227,8 +227,8 @@ class GameService:
             choice
             for choice in engine.move_choices(state, seat, caller.locale)
             if not needle or choice.notation.lower().startswith(needle) or needle in choice.label.lower()
-        ]
-        return choices[:AUTOCOMPLETE_LIMIT]
+        ][:AUTOCOMPLETE_LIMIT]
+        return _previewed(engine, state, seat, choices, caller.locale)
 
     async def move(self, caller: Caller, text: str, ready: Ready = None) -> list[Message]:
         """Apply the caller's move and say it in the channel, pinging whoever is next."""
@@ -334,6 +334,7 @@ class GameService:
                 return {}
         else:
             offered = [c for c in choices if c.notation in ("end", "hibernate")]
+        offered = _previewed(engine, state, seat, offered, locale)
         return {"moves": tuple(offered), "ref": (game.id, game.version)} if offered else {}
 
     async def _turn_over(
@@ -467,6 +468,15 @@ class GameService:
             return await write
         except StaleVersion:
             raise StaleGame("error.stale") from None
+
+
+def _previewed(
+    engine: Game, state: Any, seat: int, choices: list[MoveChoice], locale: str | None
+) -> list[MoveChoice]:
+    """Labels with what each move would change, for engines that preview (Revive): only for
+    the few choices shown, since each preview plays the move on a copy."""
+    preview = getattr(engine, "with_previews", None)
+    return preview(state, seat, choices, locale) if preview else choices
 
 
 def _fit(text: str) -> str:

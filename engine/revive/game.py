@@ -281,6 +281,12 @@ class Revive:
         """Legal moves with labels saying what each does (engine/revive/labels.py)."""
         return labels.move_choices(self, state, seat, locale)
 
+    def with_previews(
+        self, state: ReviveState, seat: int, choices: list[MoveChoice], locale: str | None = None
+    ) -> list[MoveChoice]:
+        """`choices` with what each would change for the mover appended to its label."""
+        return labels.with_previews(self, state, seat, choices, locale)
+
     # ----------------------------------------------------------------- apply
 
     def apply(self, state: ReviveState, seat: int, move: str) -> Applied:

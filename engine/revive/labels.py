@@ -34,20 +34,36 @@ RANK = {
 }
 
 
+NO_PREVIEW = ("play", "end", "hibernate", "pass", "skip", "stop", "crystal", "take", "trade", "switch")
+
+
 def move_choices(game: Revive, state: ReviveState, seat: int, locale: str | None) -> list[MoveChoice]:
-    """Every legal move of `seat` with its label, most useful first."""
+    """Every legal move of `seat` with its label in words, most useful first (no previews:
+    a front end adds them with `with_previews` to the few it shows)."""
     choices = []
     for move in game.legal_moves(state, seat):
         words = move.split()
         rank = RANK.get(words[0], 100)  # a frame's answers come first
-        choices.append(MoveChoice(move, _fit(move_label(game, state, seat, move, locale)), rank))
+        choices.append(MoveChoice(move, _fit(_head(game, state, seat, words, locale)), rank))
     return sorted(choices, key=lambda choice: -choice.rank)
 
 
+def with_previews(
+    game: Revive, state: ReviveState, seat: int, choices: list[MoveChoice], locale: str | None
+) -> list[MoveChoice]:
+    """The same choices, each label followed by what the move would change for the mover now.
+    Each preview applies the move to a copy, so it is kept to the choices actually shown."""
+    return [
+        MoveChoice(choice.notation, _fit(move_label(game, state, seat, choice.notation, locale)), choice.rank)
+        for choice in choices
+    ]
+
+
 def move_label(game: Revive, state: ReviveState, seat: int, move: str, locale: str | None) -> str:
+    """A move's words and its preview (`explore S7 (−2 food, +3 pts)`)."""
     words = move.split()
     head = _head(game, state, seat, words, locale)
-    if words[0] in ("play", "end", "hibernate", "pass", "skip", "stop", "crystal", "take", "trade", "switch"):
+    if words[0] in NO_PREVIEW:
         return head
     before = state.seats[seat]
     after = game.apply(state, seat, move).state.seats[seat]
@@ -173,4 +189,4 @@ def decision_prompt(game: Revive, state: ReviveState, locale: str | None) -> str
     return t(f"revive.ask.{kind}", locale, **params)
 
 
-__all__ = ["decision_prompt", "effect_text", "move_choices", "move_label"]
+__all__ = ["decision_prompt", "effect_text", "move_choices", "move_label", "with_previews"]

@@ -1,0 +1,133 @@
+"""Revive played through Discord (simcord): the real commands, autocomplete, buttons and menus.
+
+A Revive turn is many small moves: the channel gets one message per turn (board, summary, the
+next player's ping); the small decisions are answered to the acting player only.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+import simcord
+
+from content.games import load_engine
+from db import Database
+from engine.errors import GameError
+from tests.discord_helpers import make_table, pinged
+
+pytestmark = pytest.mark.asyncio
+
+ARTIFACT_CARD = re.compile(r"\bAC\d\d\b")
+
+
+async def open_revive(table, players: int = 2):
+    creator = table.members[0]
+    await creator.slash(table.channel, "game new", game="revive")
+    for member in table.members[1:players]:
+        await member.slash(table.channel, "game join")
+    return await creator.slash(table.channel, "game start")
+
+
+async def to_move(table):
+    """The member whose move it is: the one whose autocomplete offers moves."""
+    for member in table.members:
+        if await member.autocomplete(table.channel, "move", "action", ""):
+            return member
+    return None
+
+
+async def stored_game(database_path: str):
+    database = await Database.open(database_path)
+    try:
+        game = (await database.active_games() or [None])[0]
+        return game, load_engine("revive").loads(game.state) if game else None
+    finally:
+        await database.close()
+
+
+async def test_a_whole_two_player_game_through_the_slash_commands(simcord_env, database_path):
+    table = make_table(simcord_env, ["ann", "bob"])
+    start = await open_revive(table)
+    assert not start.ephemeral and "Revive" in start.response.content
+    assert pinged(simcord_env, start.response.message) == {m.id for m in table.members}
+    rng = random.Random(7)
+    turn_messages = 0
+    for _ in range(2000):
+        game, state = await stored_game(database_path)
+        if game is None:
+            break
+        member = table.member(game.players[load_engine("revive").to_move(state)])
+        choices = await member.autocomplete(table.channel, "move", "action", "")
+        assert 0 < len(choices) <= 25 and all(len(c["name"]) <= 100 for c in choices)
+        # Mostly real actions, so the game ends: a player who just ends turns never finishes.
+        values = [c["value"] for c in choices]
+        useful = [v for v in values if not v.startswith(("crystal", "use ", "open "))] or values
+        result = await member.slash(table.channel, "move", action=rng.choice(useful))
+        assert result.acknowledged
+        if not result.ephemeral:
+            turn_messages += 1
+            assert result.response.attachments, "each turn posts the board"
+    else:
+        pytest.fail("the game did not end")
+    assert await to_move(table) is None, "nobody has a move once the game is over"
+    history = table.channel.history()
+    public = [m for m in history if not m.flags.ephemeral]
+    final = public[-1]
+    assert "Final scores" in final.content and pinged(simcord_env, final) == {m.id for m in table.members}
+    assert final.attachments
+    # The secret artifact cards never reach the channel.
+    assert not any(ARTIFACT_CARD.search(m.content) for m in public)
+    assert turn_messages >= 10
+
+
+async def test_small_decisions_are_private_and_the_turn_message_pings_the_next_player(simcord_env):
+    table = make_table(simcord_env, ["ann", "bob"])
+    await open_revive(table)
+    first = await to_move(table)
+    other = next(m for m in table.members if m is not first)
+    result = await first.slash(table.channel, "move", action="switch gear")
+    assert result.ephemeral and "Done" in result.response.content
+    buttons = [c for row in result.response.components for c in row.get("components", [])]
+    assert any(b.get("label") == "end your turn" for b in buttons)
+    end = await first.click(result.response, label="end your turn")
+    assert not end.ephemeral
+    assert pinged(simcord_env, end.response.message) == {other.id}
+    assert "switch token" in end.response.content and end.response.attachments
+    assert await to_move(table) is other
+
+
+async def test_a_stale_button_and_an_out_of_turn_move_are_refused_and_change_nothing(
+    simcord_env, database_path
+):
+    table = make_table(simcord_env, ["ann", "bob"])
+    await open_revive(table)
+    first = await to_move(table)
+    other = next(m for m in table.members if m is not first)
+    old = await first.slash(table.channel, "move", action="switch gear")
+    newer = await first.slash(table.channel, "move", action="crystal food")  # the game moves on
+    assert newer.ephemeral
+    before, _ = await stored_game(database_path)
+    stale = await first.click(old.response, label="end your turn")
+    assert stale.ephemeral and "changed" in stale.response.content
+    wrong = await other.slash(table.channel, "move", action="switch food")
+    simcord.assert_error(simcord_env, GameError)
+    assert wrong.ephemeral and "not your turn" in wrong.response.content.lower()
+    after, _ = await stored_game(database_path)
+    assert after.version == before.version and after.state == before.state
+
+
+async def test_hand_shows_the_secret_artifact_card_privately(simcord_env, database_path):
+    table = make_table(simcord_env, ["ann", "bob"])
+    await open_revive(table)
+    _, state = await stored_game(database_path)
+    game, _ = await stored_game(database_path)
+    for member in table.members:
+        seat = game.players.index(member.id)
+        result = await member.slash(table.channel, "hand")
+        assert result.ephemeral
+        assert state.seats[seat]["artifact_card"] in result.response.content
+        assert "Resting cards** (3," in result.response.content
+    public = [m for m in table.channel.history() if not m.flags.ephemeral]
+    assert not any(ARTIFACT_CARD.search(m.content) for m in public)
