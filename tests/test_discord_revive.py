@@ -131,3 +131,85 @@ async def test_hand_shows_the_secret_artifact_card_privately(simcord_env, databa
         assert "Resting cards** (3," in result.response.content
     public = [m for m in table.channel.history() if not m.flags.ephemeral]
     assert not any(ARTIFACT_CARD.search(m.content) for m in public)
+
+
+def _components(response) -> list[dict]:
+    return [c for row in response.components for c in row.get("components", [])]
+
+
+async def test_a_restart_in_the_middle_of_an_action_continues_it_and_its_buttons_still_work(
+    simcord_env, database_path
+):
+    from bot import create_bot
+
+    table = make_table(simcord_env, ["ann", "bob"])
+    await open_revive(table)
+    engine = load_engine("revive")
+    for _ in range(20):  # play on until a move asks a question, leaving its action half done
+        game, state = await stored_game(database_path)
+        seat = engine.to_move(state)
+        member = table.member(game.players[seat])
+        moves = engine.legal_moves(state, seat)
+        asking = [
+            m for m in moves if not m.startswith("crystal") and engine.apply(state, seat, m).state.stack
+        ]
+        if asking:
+            break
+        await member.slash(table.channel, "move", action="end" if "end" in moves else moves[0])
+    half = await member.slash(table.channel, "move", action=asking[0])
+    assert half.ephemeral
+    components = _components(half.response)
+    assert components, "the open decision comes with buttons or a menu"
+    _, before = await stored_game(database_path)
+    assert before.stack
+
+    await simcord_env.restart_bot(create_bot(database_path))
+
+    status = await member.slash(table.channel, "game status")
+    assert "to move" in status.response.content
+    answer = components[0]
+    if answer.get("type") == 3:  # a select menu: choose its first option
+        result = await member.select(
+            half.response, [answer["options"][0]["value"]], custom_id=answer["custom_id"]
+        )
+    else:
+        result = await member.click(half.response, custom_id=answer["custom_id"])
+    assert result.acknowledged and "changed" not in result.response.content
+    _, after = await stored_game(database_path)
+    assert after.dumps() != before.dumps() and len(after.stack) < len(before.stack) + 1
+
+
+async def test_board_of_a_player_and_rules_for_both_games(simcord_env):
+    table = make_table(simcord_env, ["ann", "bob"])
+    await open_revive(table)
+    ann, bob = table.members
+    shown = await ann.slash(table.channel, "board", player=bob)
+    assert not shown.ephemeral and shown.response.attachments
+    assert shown.response.attachments[0].filename == "player.png"
+    png = await shown.response.attachments[0].read()
+    assert png.startswith(b"\x89PNG") and pinged(simcord_env, shown.response.message) == set()
+    rules = await bob.slash(table.channel, "rules")
+    assert rules.ephemeral and "Revive, a turn" in rules.response.content
+    assert "You, now" in rules.response.content or "not your turn" in rules.response.content
+    await ann.slash(table.channel, "game abort")
+    await ann.slash(table.channel, "game new", game="rebirth")
+    rebirth_rules = await bob.slash(table.channel, "rules")
+    assert rebirth_rules.ephemeral and "Rebirth, a turn" in rebirth_rules.response.content
+
+
+def test_few_answers_become_buttons_more_become_a_menu_with_ids_that_carry_game_and_version():
+    from cogs.buttons import moves_view
+    from engine.base import MoveChoice
+    from service import Message
+
+    few = Message(
+        "pick", moves=tuple(MoveChoice(f"take {r}", f"take 1 {r}") for r in ("gear", "book")), ref=(7, 42)
+    )
+    [first, second] = moves_view(few).children
+    assert first.custom_id == "tt:m:7:42:take gear" and first.label == "take 1 gear"
+    rotations = tuple(MoveChoice(f"rotate {k}", f"turn F03 to rotation {k}") for k in range(6))
+    [menu] = moves_view(Message("pick", moves=rotations, ref=(7, 43))).children
+    assert menu.custom_id == "tt:s:7:43" and [o.value for o in menu.options] == [
+        c.notation for c in rotations
+    ]
+    assert moves_view(Message("no buttons")) is None
