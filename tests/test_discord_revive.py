@@ -206,7 +206,7 @@ def test_few_answers_become_buttons_more_become_a_menu_with_ids_that_carry_game_
         "pick", moves=tuple(MoveChoice(f"take {r}", f"take 1 {r}") for r in ("gear", "book")), ref=(7, 42)
     )
     [first, second] = moves_view(few).children
-    assert first.custom_id == "tt:m:7:42:take gear" and first.label == "take 1 gear"
+    assert first.custom_id == "tt:m:7:42:take gear" and first.item.label == "take 1 gear"
     rotations = tuple(MoveChoice(f"rotate {k}", f"turn F03 to rotation {k}") for k in range(6))
     [menu] = moves_view(Message("pick", moves=rotations, ref=(7, 43))).children
     assert menu.custom_id == "tt:s:7:43" and [o.value for o in menu.options] == [
