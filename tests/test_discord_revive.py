@@ -209,7 +209,7 @@ def test_few_answers_become_buttons_more_become_a_menu_with_ids_that_carry_game_
     assert first.custom_id == "tt:m:7:42:take gear" and first.item.label == "take 1 gear"
     rotations = tuple(MoveChoice(f"rotate {k}", f"turn F03 to rotation {k}") for k in range(6))
     [menu] = moves_view(Message("pick", moves=rotations, ref=(7, 43))).children
-    assert menu.custom_id == "tt:s:7:43" and [o.value for o in menu.options] == [
+    assert menu.custom_id == "tt:s:7:43" and [o.value for o in menu.item.options] == [
         c.notation for c in rotations
     ]
     assert moves_view(Message("no buttons")) is None
