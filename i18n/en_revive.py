@@ -142,7 +142,7 @@ MESSAGES: dict[str, str] = {
     "revive.turn.total": "Points this turn: {points} (now {score}).",
     "revive.turn.end_triggered": "🏁 The last major artifact is gone: {who} takes the end-game tile. "
     "Every other player now has one final turn.",
-    "revive.decision_for": "{user}: a decision is yours. {prompt} Use `/move` or the buttons.",
+    "revive.decision_for": "{user}, over to you: {prompt} Use `/move` or the buttons.",
     "revive.prompt.turn": "Your turn: up to 2 actions ({count} possible now) and free actions, or hibernate.",
     "revive.prompt.more": "{left} action left ({count} possible), free actions, or `end` your turn.",
     "revive.prompt.only_free": "No action is possible now: free actions, or `end` your turn.",
