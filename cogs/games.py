@@ -61,8 +61,13 @@ class GameCog(commands.Cog):
         await send(interaction, await self.service.status(caller_of(interaction)))
 
     @game.command(name="log", description=text("cmd.game.log"))
-    async def log(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.log(caller_of(interaction)))
+    @app_commands.describe(since=text("cmd.game.log.since"))
+    @app_commands.choices(since=[app_commands.Choice(name="my last move", value="my-last-move")])
+    async def log(
+        self, interaction: discord.Interaction, since: app_commands.Choice[str] | None = None
+    ) -> None:
+        since_mine = since is not None and since.value == "my-last-move"
+        await send(interaction, await self.service.log(caller_of(interaction), since_my_move=since_mine))
 
     @game.command(name="resign", description=text("cmd.game.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:

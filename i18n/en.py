@@ -362,3 +362,6 @@ MESSAGES: dict[str, str] = {
 from i18n.en_revive import MESSAGES as _REVIVE_MESSAGES  # noqa: E402
 
 MESSAGES.update(_REVIVE_MESSAGES)
+from i18n.en_async import MESSAGES as _ASYNC_MESSAGES  # noqa: E402
+
+MESSAGES.update(_ASYNC_MESSAGES)

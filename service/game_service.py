@@ -22,6 +22,9 @@ from service.presenters import Presenter, presenter_for
 AUTOCOMPLETE_LIMIT = 25
 BUTTON_LIMIT = 25  # a decision with more answers than a select menu holds is left to /move
 TURN_EVENTS = 120  # enough stored moves to hold the longest turn
+CATCH_UP_MOVES = 400  # how far back a catch-up looks (several Revive rounds)
+CATCH_UP_LINES = 12
+QUIET = ("pass", "skip", "stop", "end", "crystal")  # moves a catch-up leaves out
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
 RESIGN = "resign"
 
@@ -296,9 +299,13 @@ class GameService:
             final = presenter.final_text(state, game, caller.locale)
             messages = [Message(f"{line}\n\n{final}", image=image, ping=tuple(game.players))]
         else:
-            nxt = game.players[engine.to_move(state)]
+            seat = engine.to_move(state)
+            nxt = game.players[seat]
             ping_line = t("move.next", caller.locale, user=f"<@{nxt}>")
-            messages = [Message(f"{line}\n{ping_line}", image=image, ping=(nxt,))]
+            catch_up = await self._catch_up(game, presenter, seat, caller.locale)
+            shown = catch_up if catch_up.count("\n") > 1 else ""  # more than the move just posted
+            text = "\n".join(part for part in (line, ping_line, shown) if part)
+            messages = [Message(_fit(text), image=image, ping=(nxt,))]
         seat = game.players.index(caller.user_id) if caller.user_id in game.players else None
         if seat is not None and private.get(seat):
             messages.append(
@@ -354,11 +361,14 @@ class GameService:
             return [Message(_fit(f"{summary}\n\n{final}"), image=image, ping=tuple(game.players))]
         seat = engine.to_move(state)
         nxt = game.players[seat]
+        catch_up = await self._catch_up(game, presenter, seat, locale, skip_turn=turn)
         lines = [
             summary,
             t("move.next", locale, user=f"<@{nxt}>"),
             presenter.prompt_text(state, seat, locale),
         ]
+        if catch_up:
+            lines.insert(1, catch_up)
         buttons = self._buttons(engine, state, seat, game, locale)
         return [Message(_fit("\n".join(lines)), image=image, ping=(nxt,), **buttons)]
 
@@ -440,9 +450,17 @@ class GameService:
         state = presenter.engine.loads(game.state or "")
         return [Message(presenter.status_text(state, game, caller.locale))]
 
-    async def log(self, caller: Caller, count: int = 10) -> list[Message]:
+    async def log(self, caller: Caller, count: int = 10, since_my_move: bool = False) -> list[Message]:
+        """The last moves; with `since_my_move`, everything since the caller's own last move."""
         game = await self._shown_game(caller)
         presenter = self._presenter(game)
+        if since_my_move:
+            seat = self._seat_of(game, caller.user_id)
+            moves = await self._since_last_move(game, seat)
+            if not moves:
+                return [Message(t("log.nothing_since", caller.locale))]
+            lines = [presenter.event_text(m.event, game, caller.locale) for m in moves]
+            return [Message(_fit(t("log.since_title", caller.locale) + "\n" + "\n".join(lines)))]
         moves = await self.db.moves(game.id, last=count)
         if not moves:
             return [Message(t("log.empty", caller.locale))]
@@ -458,6 +476,33 @@ class GameService:
         if len(lines) < len(moves):
             title += " " + t("log.more", caller.locale, count=len(lines))
         return [Message(title + "\n" + "\n".join(lines))]
+
+    async def _since_last_move(self, game: GameRecord, seat: int, skip_turn: Any = None) -> list[Any]:
+        """Other players' moves since `seat` last moved, oldest first, without quiet answers and
+        without the turn `skip_turn` (the one the message itself already summarises)."""
+        moves = await self.db.moves(game.id, last=CATCH_UP_MOVES)
+        mine = [m.number for m in moves if m.seat == seat]
+        start = mine[-1] if mine else 0
+        return [
+            m
+            for m in moves
+            if m.number > start
+            and m.seat != seat
+            and m.move.split(" ")[0] not in QUIET
+            and (skip_turn is None or m.event.get("turn") != skip_turn)
+        ]
+
+    async def _catch_up(
+        self, game: GameRecord, presenter: Presenter, seat: int, locale: str | None, skip_turn: Any = None
+    ) -> str:
+        """For the player whose turn it now is: what happened since their last move (moves and
+        points, in order), when that is more than the message already shows."""
+        moves = await self._since_last_move(game, seat, skip_turn)
+        if not moves:
+            return ""
+        lines = [presenter.event_text(m.event, game, locale) for m in moves[-CATCH_UP_LINES:]]
+        head = t("catch_up.title", locale, count=len(moves))
+        return head + "\n" + "\n".join(f"› {line}" for line in lines)
 
     # -------------------------------------------------------------- storage
 
