@@ -51,6 +51,11 @@ class PlayCog(commands.Cog):
             messages = await self.service.player_board(caller, player.id, ready)
         await send(interaction, messages)
 
+    @app_commands.command(name="games", description=text("cmd.games"))
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        await send(interaction, await self.service.my_games(caller_of(interaction)))
+
     @app_commands.command(name="rules", description=text("cmd.rules"))
     @app_commands.guild_only()
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -161,6 +161,16 @@ class Database:
             await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id")
         )
 
+    async def games_of(self, user_id: int, guild_id: int | None) -> list[GameRecord]:
+        """The lobbies and games in play where `user_id` has a seat, in one server."""
+        return await self._records(
+            await self._fetch(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') AND guild_id IS ?"
+                " AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id",
+                (guild_id, user_id),
+            )
+        )
+
     async def moves(self, game_id: int, *, last: int | None = None) -> list[MoveRecord]:
         """The game's moves in order; with `last`, only the most recent ones."""
         query = "SELECT number, seat, user_id, move, event, created_at FROM moves WHERE game_id = ?"

@@ -436,6 +436,43 @@ class GameService:
         image = await self._render(presenter, game, state, caller, ready)
         return [Message(presenter.board_caption(state, game, caller.locale), image=image)]
 
+    async def my_games(self, caller: Caller) -> list[Message]:
+        """The caller's games in this server, those waiting on them first, each with whose turn
+        it is since when and a link to its channel (private)."""
+        games = await self.db.games_of(caller.user_id, caller.guild_id)
+        if not games:
+            return [Message(t("games.none", caller.locale), ephemeral=True)]
+        rows = []
+        for game in games:
+            presenter = self._presenter(game)
+            title = presenter.title(game.options, caller.locale)
+            link = _jump_link(game)
+            if game.status == "lobby":
+                rows.append(
+                    (2, 0.0, t("games.lobby", caller.locale, title=title, link=link, count=len(game.players)))
+                )
+                continue
+            engine = presenter.engine
+            seat = engine.to_move(engine.loads(game.state or ""))
+            since = int(game.turn_started_at or game.updated_at)
+            if seat is not None and game.players[seat] == caller.user_id:
+                rows.append(
+                    (
+                        0,
+                        since,
+                        t("games.yours", caller.locale, title=title, link=link, since=f"<t:{since}:R>"),
+                    )
+                )
+            else:
+                who = f"<@{game.players[seat]}>" if seat is not None else "-"
+                line = t(
+                    "games.theirs", caller.locale, title=title, link=link, user=who, since=f"<t:{since}:R>"
+                )
+                rows.append((1, since, line))
+        rows.sort(key=lambda row: (row[0], row[1]))
+        text = t("games.title", caller.locale, count=len(rows)) + "\n" + "\n".join(row[2] for row in rows)
+        return [Message(_fit(text), ephemeral=True)]
+
     async def status(self, caller: Caller) -> list[Message]:
         game = await self.db.open_game(caller.channel_id) or await self.db.latest_game(
             caller.channel_id, finished_only=True
@@ -522,6 +559,11 @@ def _previewed(
     the few choices shown, since each preview plays the move on a copy."""
     preview = getattr(engine, "with_previews", None)
     return preview(state, seat, choices, locale) if preview else choices
+
+
+def _jump_link(game: GameRecord) -> str:
+    """A link that opens the game's channel (or thread) in Discord."""
+    return f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
 
 
 def _fit(text: str) -> str:
