@@ -51,6 +51,11 @@ class PlayCog(commands.Cog):
             messages = await self.service.player_board(caller, player.id, ready)
         await send(interaction, messages)
 
+    @app_commands.command(name="undo", description=text("cmd.undo"))
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await send(interaction, await self.service.undo(caller_of(interaction), self._ready(interaction)))
+
     @app_commands.command(name="games", description=text("cmd.games"))
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:

@@ -290,6 +290,21 @@ class Database:
             )
         return await self._reload(game.id)
 
+    async def undo_move(self, game: GameRecord, number: int, state: str, now: float) -> GameRecord:
+        """Take back the game's last move (`number`): delete it and restore the state before it,
+        in one transaction, if `game` is still current."""
+        async with self._transaction() as db:
+            await self._bump(db, game, "state = ?, updated_at = ?", (state, now))
+            deleted = await self._run(
+                db,
+                "DELETE FROM moves WHERE game_id = ? AND number = ?"
+                " AND number = (SELECT MAX(number) FROM moves WHERE game_id = ?)",
+                (game.id, number, game.id),
+            )
+            if deleted != 1:
+                raise StaleVersion
+        return await self._reload(game.id)
+
     async def abort_game(self, game: GameRecord, now: float) -> GameRecord:
         """End a game without a result, freeing its channel."""
         async with self._transaction() as db:

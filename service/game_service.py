@@ -372,6 +372,43 @@ class GameService:
         buttons = self._buttons(engine, state, seat, game, locale)
         return [Message(_fit("\n".join(lines)), image=image, ping=(nxt,), **buttons)]
 
+    async def undo(self, caller: Caller, ready: Ready = None) -> list[Message]:
+        """Take back the caller's last move, while nobody else has acted since and it showed
+        nothing hidden to anyone else; otherwise refuse with the reason."""
+        async with self._lock(caller.channel_id):
+            game = await self._active_game(caller)
+            seat = self._seat_of(game, caller.user_id)
+            presenter = self._presenter(game)
+            engine = presenter.engine
+            moves = await self.db.moves(game.id)
+            if not moves or moves[-1].seat != seat or moves[-1].user_id != caller.user_id:
+                raise ServiceError("undo.not_last" if moves else "undo.nothing")
+            last = moves[-1]
+            if last.move == RESIGN:
+                raise ServiceError("undo.resigned")
+            state = engine.new_game(len(game.players), game.options, game.seed)
+            for move in moves[:-1]:  # the state before it, replayed from the seed
+                state = engine.apply(state, move.seat, move.move).state
+            after = engine.loads(game.state or "")
+            reason = engine.reveals(state, after, seat)
+            if reason:
+                raise ServiceError(reason)
+            game = await self._write(self.db.undo_move(game, last.number, engine.dumps(state), self._clock()))
+        what = presenter.event_text(last.event, game, caller.locale)
+        text = t("undo.done", caller.locale, user=f"<@{caller.user_id}>", what=what)
+        if presenter.batches_turns and not last.event.get("turn_over"):
+            prompt = presenter.prompt_text(state, seat, caller.locale)
+            buttons = self._buttons(engine, state, seat, game, caller.locale)
+            return [
+                Message(
+                    f"{text}\n{t('revive.next', caller.locale, prompt=prompt)}", ephemeral=True, **buttons
+                )
+            ]
+        image = await self._render(presenter, game, state, caller, ready)
+        return [
+            Message(f"{text}\n{t('undo.again', caller.locale, user=f'<@{caller.user_id}>')}", image=image)
+        ]
+
     async def abort(self, caller: Caller) -> list[Message]:
         """End the channel's game without a result: the creator, or anyone who manages the channel."""
         async with self._lock(caller.channel_id):

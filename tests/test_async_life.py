@@ -63,3 +63,48 @@ async def test_log_since_my_last_move_shows_the_same_on_demand(database):
     [log] = await service.log(caller(first), since_my_move=True)
     lines = log.text.splitlines()[1:]
     assert len(lines) == 2 and f"<@{second}>" in lines[0] and f"<@{third}>" in lines[1]
+
+
+async def test_undo_takes_back_the_last_move_until_someone_else_acts(database):
+    service, (first, second, third) = await three_player_rebirth(database)
+    before = await database.open_game(CHANNEL)
+    with pytest.raises(Exception, match="no move to take back"):
+        await service.undo(caller(first))
+    await play_first_choice(service, first)
+    with pytest.raises(Exception, match="only take back your own move"):
+        await service.undo(caller(second))
+    [undone] = await service.undo(caller(first))
+    assert not undone.ephemeral and undone.image and "took back" in undone.text and not undone.ping
+    after = await database.open_game(CHANNEL)
+    assert after.state == before.state and after.version > before.version
+    assert await database.moves(after.id) == []
+    await play_first_choice(service, first)
+    await play_first_choice(service, second)
+    with pytest.raises(Exception, match="only take back your own move"):
+        await service.undo(caller(first))  # someone else has acted since
+
+
+async def test_revive_undo_is_refused_once_hidden_information_was_revealed(database):
+    service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
+    await service.new_game(caller(ANN), "revive", {})
+    await service.join(caller(BOB))
+    await service.start(caller(ANN))
+    engine = load_engine("revive")
+    game = await database.open_game(CHANNEL)
+    state = engine.loads(game.state)
+    mover = game.players[engine.to_move(state)]
+    [done] = await service.move(caller(mover), "switch gear")
+    [undone] = await service.undo(caller(mover))
+    assert undone.ephemeral and "took back" in undone.text
+    assert (await database.open_game(CHANNEL)).state == game.state
+    # Turning up a face-down tile shows everyone something new: that cannot be taken back.
+    seat = engine.to_move(state)
+    state.seats[seat]["resources"].update({"food": 8, "gear": 8, "book": 8})
+    before = state
+    explore = next(m for m in engine.legal_moves(state, seat) if m.startswith("explore"))
+    state = engine.apply(state, seat, explore).state
+    while state.stack and state.stack[-1]["kind"] != "rotate":
+        state = engine.apply(state, seat, engine.legal_moves(state, seat)[0]).state
+    flipped = engine.apply(state, seat, "rotate 0").state
+    assert engine.reveals(state, flipped, seat) == "undo.revealed_tile"
+    assert engine.reveals(before, engine.apply(before, seat, "switch food").state, seat) is None

@@ -148,6 +148,13 @@ class Rebirth:
         spaces = [s for s in empty if board.kind[s] in _ALLOWED[tile]]
         return spaces or [s for s in empty if board.kind[s] == _FALLBACK[tile]]
 
+    def reveals(self, before: RebirthState, after: RebirthState, seat: int) -> str | None:
+        """What a move showed to someone other than its mover, if anything: why it cannot be
+        taken back (`/undo`). A placement shows the mover their next tile and any mission card
+        drawn, both privately; nothing hidden reaches anyone else, so every move may be undone
+        while nobody else has acted."""
+        return None
+
     def move_choices(self, state: RebirthState, seat: int, locale: str | None = None) -> list[MoveChoice]:
         """Legal moves labelled with what they would score now, best first."""
         if state.finished or seat != state.current:

@@ -277,6 +277,22 @@ class Revive:
             return [m for m in self._action_moves(state, seat) if m.startswith(frame["action"])] + ["skip"]
         raise AssertionError(f"unknown frame {kind}")
 
+    def reveals(self, before: ReviveState, after: ReviveState, seat: int) -> str | None:
+        """What a move showed to other players that they did not know, if anything (the reason
+        `/undo` refuses it), as an i18n key: a face-down tile turned up, a card, machine or module
+        drawn from a pile (the display refills, or the deck's top card joins a hand face up), or
+        a crate opened. A crate taken closed is seen by its owner only, so it does not count."""
+        if any(after.board[slot]["face_up"] != placed["face_up"] for slot, placed in before.board.items()):
+            return "undo.revealed_tile"
+        for pile in ("citizens", "modules"):
+            if len(after.decks[pile]) != len(before.decks[pile]):
+                return "undo.revealed_card"
+        if any(len(after.decks["machines"][c]) != len(pile) for c, pile in before.decks["machines"].items()):
+            return "undo.revealed_card"
+        if len(after.seats[seat]["opened"]) != len(before.seats[seat]["opened"]):
+            return "undo.revealed_crate"
+        return None
+
     def move_choices(self, state: ReviveState, seat: int, locale: str | None = None) -> list[MoveChoice]:
         """Legal moves with labels saying what each does (engine/revive/labels.py)."""
         return labels.move_choices(self, state, seat, locale)
