@@ -5,10 +5,13 @@ object per line, `{"name", "value", "unit"}` plus `budget` and `ok` where there 
 final `budgets_ok` line. The figures are for notes, so the exit code is 0 even when a budget is
 missed; `--strict` makes a missed budget exit 1 (for a CI job that wants to be a gate).
 
-The `/move` round trip drives the real bot (`bot.create_bot`, the factory `python bot.py` uses)
-through simcord, in process and on a temporary sqlite file. It covers the command tree, the
+The `/move` round trips drive the real bot (`bot.create_bot`, the factory `python bot.py` uses)
+through simcord, in process and on a temporary sqlite file. They cover the command tree, the
 engine, the database write, the board render and the reply, but no network: Discord's own latency
-comes on top of it.
+comes on top of them. In Rebirth every move posts the board. A Revive turn is many small moves:
+a decision inside the turn is answered privately, without an image, and the move that ends the
+turn posts one channel message with the board; the two are timed apart. Between two moves a
+player's thinking time passes on simcord's virtual clock (`THINK_SECONDS`).
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +41,13 @@ from bot import create_bot  # noqa: E402
 from content.games import load_engine, map_data  # noqa: E402
 from engine.base import Game  # noqa: E402
 from engine.records import random_game  # noqa: E402
+from render import revive as revive_render  # noqa: E402
 from render.rebirth import render_board  # noqa: E402
 
 SEED = 20261129
 GAME = "rebirth"
 MAP = "scotland"
+REVIVE = "revive"
 OPTIONS: dict[str, Any] = {"map": MAP}
 # Display names of realistic length, so the score panel draws what a real table would show.
 NAMES = ("Morag the Bold", "Hamish", "Eilidh MacLeod", "Callum of the Isles")
@@ -55,6 +62,20 @@ REVIVE_GAMES_PER_S_MIN = 5.0
 MOVE_P95_MS_MAX = 150.0
 RENDER_MS_MAX = 60.0
 RENDER_BYTES_MAX = 400_000
+# A Revive turn is many small moves, each listing range and prices over the whole board, and the
+# move that ends it draws a larger board with the turn's changes marked: p95 250 ms for a private
+# decision and for the turn's channel message alike, the board drawn in 80 ms, a player's in 60.
+REVIVE_MOVE_P95_MS_MAX = 250.0
+REVIVE_RENDER_BOARD_MS_MAX = 80.0
+REVIVE_RENDER_PLAYER_MS_MAX = 60.0
+# Free moves (a crystal traded, a machine used, a crate opened): picked as often as the rest,
+# they would stretch the turns, so the Revive round trip mostly skips them.
+REVIVE_FREE_MOVES = ("crystal", "use ", "open ")
+# A player's time between two moves, on simcord's virtual clock (untimed). discord.py gives the
+# buttons of a private reply a 15-minute timeout, and simcord's settlement scans every pending
+# timer on each of its steps, so without time passing, a long Revive game's hundreds of private
+# replies would make each round trip slower and slower: a cost of the harness, not of the bot.
+THINK_SECONDS = 20.0
 
 
 @dataclass(frozen=True)
@@ -134,119 +155,241 @@ def bench_revive_random_games(games: int = 20, players: int = 4, seed: int = SEE
 async def bench_move_roundtrip(
     moves: int = 60, players: int = 4, seed: int = SEED, warmup: int = 1
 ) -> list[Figure]:
-    """Milliseconds from `/move` to the posted reply, through the real bot under simcord.
+    """Milliseconds from `/move` to the posted reply in Rebirth, through the real bot under simcord.
 
     The move is chosen (untimed) from the engine's legal moves on the stored state, at random, so
-    the board fills like a real game's. `warmup` moves are made but not timed (first-call costs
-    in discord.py and simcord). When a game ends, the same table opens and starts another.
+    the board fills like a real game's. Every move posts the board.
     """
+    chooser = random.Random(seed)
+    timings = await _roundtrip(
+        GAME,
+        OPTIONS,
+        players,
+        seed,
+        moves,
+        warmup,
+        pick=lambda legal: legal[chooser.randrange(len(legal))],
+        reply_kind=_posted_board,
+        kinds=("move",),
+    )
+    return _percentiles("rebirth_move_roundtrip", timings["move"], MOVE_P95_MS_MAX)
+
+
+async def bench_revive_roundtrip(
+    moves: int = 300, players: int = 4, seed: int = SEED, warmup: int = 1
+) -> list[Figure]:
+    """Milliseconds from `/move` to the reply in Revive: decisions inside a turn and turn ends apart.
+
+    Moves are chosen like Rebirth's, but nine times in ten among those that are not free
+    (`REVIVE_FREE_MOVES`), so the game moves on. About one move in four ends a turn: 300 moves
+    give some 75 turn messages, each with a board image.
+    """
+    chooser = random.Random(seed)
+
+    def pick(legal: list[str]) -> str:
+        useful = [move for move in legal if not move.startswith(REVIVE_FREE_MOVES)]
+        pool = useful if useful and chooser.random() >= 0.1 else legal
+        return pool[chooser.randrange(len(pool))]
+
+    kinds = ("decision", "turn")
+    timings = await _roundtrip(
+        REVIVE, {}, players, seed, moves, warmup, pick=pick, reply_kind=_revive_reply, kinds=kinds
+    )
+    return [
+        *_percentiles("revive_decision_roundtrip", timings["decision"], REVIVE_MOVE_P95_MS_MAX),
+        *_percentiles("revive_turn_roundtrip", timings["turn"], REVIVE_MOVE_P95_MS_MAX),
+    ]
+
+
+def _percentiles(name: str, seconds: Sequence[float], p95_max: float) -> list[Figure]:
+    """The p50 and p95 figures of one kind of round trip, in milliseconds."""
+    millis = [s * 1000 for s in seconds]
+    return [
+        Figure(f"{name}_p50_ms", round(statistics.median(millis), 2), "ms"),
+        Figure(f"{name}_p95_ms", round(percentile(millis, 0.95), 2), "ms", maximum=p95_max),
+    ]
+
+
+@asynccontextmanager
+async def _bench_bot(seed: int) -> AsyncIterator[tuple[simcord.Env, Any]]:
+    """The real bot under simcord, on a temporary sqlite file, every game seeded with `seed`."""
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as folder:
         bot = create_bot(str(Path(folder) / "bench.sqlite3"), seeds=lambda: seed)
         try:
             async with simcord.run(bot) as env:
-                timings = await _time_moves(env, bot, moves, players, random.Random(seed), warmup)
+                yield env, bot
         finally:
             # simcord detaches the bot without closing it; the open sqlite connection's worker
             # thread would then keep the process alive after the last line is printed.
             await bot.close()
-    millis = [s * 1000 for s in timings]
-    return [
-        Figure("rebirth_move_roundtrip_p50_ms", round(statistics.median(millis), 2), "ms"),
-        Figure(
-            "rebirth_move_roundtrip_p95_ms", round(percentile(millis, 0.95), 2), "ms", maximum=MOVE_P95_MS_MAX
-        ),
-    ]
 
 
-async def _time_moves(
-    env: simcord.Env, bot: Any, moves: int, players: int, chooser: random.Random, warmup: int
-) -> list[float]:
-    """Seconds for each timed `/move` slash command, games restarted as they finish."""
-    guild = env.create_guild()
-    channel = guild.create_text_channel("bench")
-    members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
-    by_id = {member.id: member for member in members}
-    engine = load_engine(GAME)
-    database = bot.database
-    assert database is not None, "the bot opens its database in setup_hook"
-    timings: list[float] = []
-    made = 0
-    while made < warmup + moves:
-        await _start_game(members, channel)
-        while made < warmup + moves:
-            game = await database.open_game(channel.id)
-            if game is None:  # the last move finished it
-                break
-            state = engine.loads(game.state or "")
-            seat = engine.to_move(state)
-            assert seat is not None
-            legal = engine.legal_moves(state, seat)
-            action = legal[chooser.randrange(len(legal))]
-            member = by_id[game.players[seat]]
-            start = time.perf_counter()
-            result = await member.slash(channel, "move", action=action)
-            elapsed = time.perf_counter() - start
-            _check_posted(result, action)
-            if made >= warmup:
-                timings.append(elapsed)
-            made += 1
-    return timings
+async def _roundtrip(
+    game_id: str,
+    options: dict[str, Any],
+    players: int,
+    seed: int,
+    moves: int,
+    warmup: int,
+    *,
+    pick: Callable[[list[str]], str],
+    reply_kind: Callable[[Any, str], str],
+    kinds: tuple[str, ...],
+) -> dict[str, list[float]]:
+    """Seconds of each timed `/move` slash command, by the kind of its reply (one of `kinds`).
+
+    The move is `pick`ed (untimed) from the legal moves of the stored state; `reply_kind` checks
+    the reply and names its kind. The first `warmup` replies of each kind are not timed (first-call
+    costs in discord.py, simcord and the renderer); then at least `moves` are timed, more if needed
+    to have every kind. `THINK_SECONDS` pass between moves. When a game ends, the same table
+    opens and starts another.
+    """
+    async with _bench_bot(seed) as (env, bot):
+        guild = env.create_guild()
+        channel = guild.create_text_channel("bench")
+        members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
+        by_id = {member.id: member for member in members}
+        engine = load_engine(game_id)
+        database = bot.database
+        assert database is not None, "the bot opens its database in setup_hook"
+        timings: dict[str, list[float]] = {kind: [] for kind in kinds}
+        seen = dict.fromkeys(kinds, 0)
+
+        def enough() -> bool:
+            return sum(map(len, timings.values())) >= moves and all(timings.values())
+
+        while not enough():
+            await _start_game(members, channel, game_id, options)
+            while not enough():
+                game = await database.open_game(channel.id)
+                if game is None:  # the last move finished it
+                    break
+                state = engine.loads(game.state or "")
+                seat = engine.to_move(state)
+                assert seat is not None
+                action = pick(engine.legal_moves(state, seat))
+                member = by_id[game.players[seat]]
+                errors = env.error_cursor
+                start = time.perf_counter()
+                result = await member.slash(channel, "move", action=action)
+                elapsed = time.perf_counter() - start
+                if env.error_cursor != errors:
+                    refused = env.errors[errors:]  # reading them acknowledges them
+                    raise RuntimeError(f"{action!r} was refused ({refused!r}): {result.response.content!r}")
+                kind = reply_kind(result, action)
+                seen[kind] += 1
+                if seen[kind] > warmup:
+                    timings[kind].append(elapsed)
+                await env.advance_time(THINK_SECONDS)
+        return timings
 
 
-async def _start_game(members: Sequence[Any], channel: Any) -> None:
+async def _start_game(members: Sequence[Any], channel: Any, game_id: str, options: dict[str, Any]) -> None:
     """`/game new`, everyone joins, `/game start`, as the Discord tests do."""
     creator = members[0]
-    await creator.slash(channel, "game new", game=GAME, map=MAP)
+    await creator.slash(channel, "game new", game=game_id, **options)
     for member in members[1:]:
         await member.slash(channel, "game join")
-    _check_posted(await creator.slash(channel, "game start"), "game start")
+    _posted_board(await creator.slash(channel, "game start"), "game start")
 
 
-def _check_posted(result: Any, what: str) -> None:
-    """A refused command is a fast private reply; timing one would flatter the figures."""
+def _posted_board(result: Any, what: str) -> str:
+    """A Rebirth move posts the board; a refused command is a fast private reply, and timing one
+    would flatter the figures."""
     if result.ephemeral or not result.response.attachments:
         raise RuntimeError(f"{what!r} did not post a board: {result.response.content!r}")
+    return "move"
+
+
+def _revive_reply(result: Any, what: str) -> str:
+    """A Revive move that ends the turn posts the board in the channel (or, when slow, defers,
+    which only drawing it does): a `turn`; one inside the turn is a private reply without an
+    image: a `decision`. (A refusal is private too: `_roundtrip` tells it by the error.)"""
+    if result.deferred:
+        return "turn"
+    response = result.response
+    attached = bool(response and response.attachments)
+    if attached and not result.ephemeral:
+        return "turn"
+    if result.ephemeral and not attached:
+        return "decision"
+    raise RuntimeError(
+        f"{what!r} got neither a private reply nor the board: {response and response.content!r}"
+    )
 
 
 # ---------------------------------------------------------------------------------------- render
 
 
-def finished_view(players: int = 4, seed: int = SEED) -> dict[str, Any]:
-    """The public view of a finished random game: every space filled, the most to draw."""
-    engine: Game = load_engine(GAME)
+def finished_game(
+    game_id: str, options: dict[str, Any], players: int, seed: int
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The public view of a finished random game (every space filled, the most to draw), and the
+    places changed by the last turn that changed any, which a Revive turn message marks on the
+    board (Rebirth's events name none)."""
+    engine: Game = load_engine(game_id)
     chooser = random.Random(seed)
-    state = engine.new_game(players, OPTIONS, seed)
+    state = engine.new_game(players, options, seed)
+    turn: Any = None
+    changed: dict[str, None] = {}  # by the turn in play, so far
+    marked: tuple[str, ...] = ()
     while not engine.is_over(state):
         seat = engine.to_move(state)
         assert seat is not None
         legal = engine.legal_moves(state, seat)
-        state = engine.apply(state, seat, legal[chooser.randrange(len(legal))]).state
-    return engine.view(state, None)
+        applied = engine.apply(state, seat, legal[chooser.randrange(len(legal))])
+        if applied.event.get("turn") != turn:
+            turn, changed = applied.event.get("turn"), {}
+        changed.update(dict.fromkeys(applied.event.get("changed", ())))
+        marked = tuple(changed) or marked
+        state = applied.state
+    return engine.view(state, None), marked
+
+
+def _median_render_ms(draws: Sequence[Callable[[], bytes]], renders: int) -> tuple[float, bytes]:
+    """Median milliseconds of `renders` calls, taking `draws` in turn, and the last image.
+
+    Each draw runs once untimed first: static layers (map, frames, palette) are built once and
+    cached for the life of the bot, so the steady state is what each move pays.
+    """
+    png = b""
+    for draw in draws:
+        png = draw()
+    timings: list[float] = []
+    for n in range(renders):
+        start = time.perf_counter()
+        png = draws[n % len(draws)]()
+        timings.append(time.perf_counter() - start)
+    return round(statistics.median(timings) * 1000, 2), png
 
 
 def bench_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[Figure]:
-    """Median time and PNG size of a full-board render with the static layers already built.
-
-    One untimed render first: the static layer (map, labels, palette) is built once per map and
-    cached for the life of the bot, so the steady state is what each move pays.
-    """
-    view = finished_view(players, seed)
+    """Median time and PNG size of a full Rebirth board render with the static layers built."""
+    view, _ = finished_game(GAME, OPTIONS, players, seed)
     data = map_data(GAME, view["map"])
     names = list(NAMES[:players])
-    png = render_board(view, data, names)
-    timings: list[float] = []
-    for _ in range(renders):
-        start = time.perf_counter()
-        png = render_board(view, data, names)
-        timings.append(time.perf_counter() - start)
+    millis, png = _median_render_ms([partial(render_board, view, data, names)], renders)
     return [
-        Figure(
-            "rebirth_render_full_board_ms",
-            round(statistics.median(timings) * 1000, 2),
-            "ms",
-            maximum=RENDER_MS_MAX,
-        ),
+        Figure("rebirth_render_full_board_ms", millis, "ms", maximum=RENDER_MS_MAX),
         Figure("rebirth_render_full_board_bytes", len(png), "bytes", maximum=RENDER_BYTES_MAX),
+    ]
+
+
+def bench_revive_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[Figure]:
+    """The same for Revive's finished board (its last turn's changes marked, as a turn message
+    draws it) and for the players' own boards, one seat after another."""
+    view, changed = finished_game(REVIVE, {}, players, seed)
+    content = load_engine(REVIVE).content
+    names = list(NAMES[:players])
+    board_ms, png = _median_render_ms(
+        [partial(revive_render.render_board, view, content, names, changed)], renders
+    )
+    seats = [partial(revive_render.render_player, view, content, seat, names) for seat in range(players)]
+    player_ms, _ = _median_render_ms(seats, renders)
+    return [
+        Figure("revive_render_board_ms", board_ms, "ms", maximum=REVIVE_RENDER_BOARD_MS_MAX),
+        Figure("revive_render_board_bytes", len(png), "bytes", maximum=RENDER_BYTES_MAX),
+        Figure("revive_render_player_ms", player_ms, "ms", maximum=REVIVE_RENDER_PLAYER_MS_MAX),
     ]
 
 
@@ -254,7 +397,12 @@ def bench_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[
 
 
 def run(
-    games: int, moves: int, renders: int, emit: Callable[[str], None] = print, revive_games: int = 20
+    games: int,
+    moves: int,
+    renders: int,
+    emit: Callable[[str], None] = print,
+    revive_games: int = 20,
+    revive_moves: int = 300,
 ) -> bool:
     """Run every benchmark, emitting each line as soon as it is known; True if all budgets hold."""
     ok = True
@@ -262,7 +410,9 @@ def run(
         lambda: bench_random_games(games),
         lambda: bench_revive_random_games(revive_games),
         lambda: asyncio.run(bench_move_roundtrip(moves)),
+        lambda: asyncio.run(bench_revive_roundtrip(revive_moves)),
         lambda: bench_render(renders),
+        lambda: bench_revive_render(renders),
     ]
     for step in steps:
         for figure in step():
@@ -280,6 +430,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--revive-games", type=int, default=20, help="random Revive games to time (default 20)"
     )
     parser.add_argument("--moves", type=int, default=60, help="/move commands to time (default 60)")
+    parser.add_argument(
+        "--revive-moves", type=int, default=300, help="Revive /move commands to time (default 300)"
+    )
     parser.add_argument("--renders", type=int, default=20, help="board renders to time (default 20)")
     parser.add_argument("--strict", action="store_true", help="exit 1 if any budget is missed")
     args = parser.parse_args(argv)
@@ -289,6 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.renders,
         emit=lambda line: print(line, flush=True),
         revive_games=args.revive_games,
+        revive_moves=args.revive_moves,
     )
     return 1 if args.strict and not ok else 0
 

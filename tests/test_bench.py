@@ -8,7 +8,8 @@ from bench.run import main
 
 
 def test_bench_prints_one_json_figure_per_line(capsys):
-    assert main(["--games", "3", "--revive-games", "1", "--moves", "3", "--renders", "2"]) == 0
+    args = ["--games", "3", "--revive-games", "1", "--moves", "3", "--revive-moves", "4", "--renders", "2"]
+    assert main(args) == 0
     lines = capsys.readouterr().out.splitlines()
     figures = [json.loads(line) for line in lines]
     assert all(
@@ -20,8 +21,15 @@ def test_bench_prints_one_json_figure_per_line(capsys):
         "revive_random_games_4p",
         "rebirth_move_roundtrip_p50_ms",
         "rebirth_move_roundtrip_p95_ms",
+        "revive_decision_roundtrip_p50_ms",
+        "revive_decision_roundtrip_p95_ms",
+        "revive_turn_roundtrip_p50_ms",
+        "revive_turn_roundtrip_p95_ms",
         "rebirth_render_full_board_ms",
         "rebirth_render_full_board_bytes",
+        "revive_render_board_ms",
+        "revive_render_board_bytes",
+        "revive_render_player_ms",
         "budgets_ok",
     ]
     assert all(isinstance(f["value"], (int, float)) and f["value"] > 0 for f in figures[:-1])
