@@ -35,7 +35,7 @@ def allowed_mentions(message: Message) -> discord.AllowedMentions:
         everyone=False,
         roles=False,
         replied_user=False,
-        users=[discord.Object(id=user_id) for user_id in message.ping],
+        users=[discord.Object(id=user_id) for user_id in message.ping if user_id > 0],  # < 0: bot seats
     )
 
 

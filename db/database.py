@@ -21,7 +21,8 @@ from db.migrations import MIGRATIONS
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, state, version, "
-    "created_at, updated_at, turn_started_at"
+    "created_at, updated_at, turn_started_at, reminder_hours, reminded_at, muted_turn, clock_days, "
+    "clock_action, clock_extra, clock_asked"
 )
 
 
@@ -48,8 +49,19 @@ class GameRecord:
     created_at: float
     updated_at: float
     turn_started_at: float | None
+    reminder_hours: float  # remind the player to move after this long without a move (0: never)
+    reminded_at: float | None  # the last reminder of the current turn
+    muted_turn: float | None  # `turn_started_at` of a turn whose reminders were muted
+    clock_days: float | None  # the turn clock (None: no clock)
+    clock_action: str  # when it runs out: "fallback" plays the turn, "vote" asks the others
+    clock_extra: float  # seconds added to this turn's clock (waiting longer, time away)
+    clock_asked: float | None  # `turn_started_at` of a turn whose timeout was put to the others
     players: tuple[int, ...]  # user ids: join order in the lobby, seat order once started
     names: tuple[str, ...]  # their display names when they joined, for images
+    bots: tuple[bool, ...] = ()  # seats played by the fallback player
+
+    def is_bot(self, seat: int) -> bool:
+        return bool(self.bots) and self.bots[seat]
 
     def roster(self) -> list[tuple[int, str]]:
         return list(zip(self.players, self.names, strict=True))
@@ -131,11 +143,12 @@ class Database:
             values = list(row)
             values[4] = json.loads(values[4])
             seats = await self._fetch(
-                "SELECT user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (values[0],)
+                "SELECT user_id, name, bot FROM seats WHERE game_id = ? ORDER BY seat", (values[0],)
             )
             players = tuple(seat[0] for seat in seats)
             names = tuple(seat[1] for seat in seats)
-            records.append(GameRecord(*values, players=players, names=names))
+            bots = tuple(bool(seat[2]) for seat in seats)
+            records.append(GameRecord(*values, players=players, names=names, bots=bots))
         return records
 
     async def _one(self, where: str, params: Sequence[Any]) -> GameRecord | None:
@@ -230,9 +243,9 @@ class Database:
         self, db: aiosqlite.Connection, game_id: int, players: Sequence[tuple[int, str]]
     ) -> None:
         await self._run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
-        await db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-            [(game_id, seat, user, name) for seat, (user, name) in enumerate(players)],
+        await db.executemany(  # negative user ids are seats filled by the fallback player
+            "INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, seat, user, name, int(user < 0)) for seat, (user, name) in enumerate(players)],
         )
 
     async def set_lobby_players(
@@ -310,6 +323,72 @@ class Database:
         async with self._transaction() as db:
             await self._bump(db, game, "status = 'aborted', updated_at = ?", (now,))
         return await self._reload(game.id)
+
+    async def set_settings(
+        self,
+        game: GameRecord,
+        *,
+        reminder_hours: float,
+        clock_days: float | None,
+        clock_action: str,
+        now: float,
+    ) -> GameRecord:
+        """The game's reminder interval and turn clock (its creator's choice)."""
+        async with self._transaction() as db:
+            await self._bump(
+                db,
+                game,
+                "reminder_hours = ?, clock_days = ?, clock_action = ?, updated_at = ?",
+                (reminder_hours, clock_days, clock_action, now),
+            )
+        return await self._reload(game.id)
+
+    async def note_turn(self, game_id: int, **fields: float | None) -> None:
+        """Bookkeeping of the current turn's reminders and clock (`reminded_at`, `muted_turn`,
+        `clock_extra`, `clock_asked`). It does not bump the version: a reminder must not make
+        the player's buttons stale."""
+        allowed = {"reminded_at", "muted_turn", "clock_extra", "clock_asked"}
+        assert fields and set(fields) <= allowed, fields
+        sets = ", ".join(f"{name} = ?" for name in fields)
+        async with self._transaction() as db:
+            await self._run(db, f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
+
+    async def set_bot(self, game: GameRecord, seat: int, now: float) -> GameRecord:
+        """Hand a seat to the fallback player for the rest of the game."""
+        async with self._transaction() as db:
+            await self._bump(db, game, "updated_at = ?", (now,))
+            await self._run(db, "UPDATE seats SET bot = 1 WHERE game_id = ? AND seat = ?", (game.id, seat))
+        return await self._reload(game.id)
+
+    async def member(self, guild_id: int | None, user_id: int) -> dict[str, Any]:
+        """A member's settings in one server: DM notifications and time away."""
+        rows = await self._fetch(
+            "SELECT dm, dm_failed, away_from, away_until FROM members WHERE guild_id IS ? AND user_id = ?",
+            (guild_id or 0, user_id),
+        )
+        dm, dm_failed, away_from, away_until = rows[0] if rows else (0, 0, None, None)
+        return {
+            "dm": bool(dm),
+            "dm_failed": bool(dm_failed),
+            "away_from": away_from,
+            "away_until": away_until,
+        }
+
+    async def set_member(self, guild_id: int | None, user_id: int, **fields: Any) -> None:
+        allowed = {"dm", "dm_failed", "away_from", "away_until"}
+        assert fields and set(fields) <= allowed, fields
+        async with self._transaction() as db:
+            await self._run(
+                db,
+                "INSERT OR IGNORE INTO members (guild_id, user_id) VALUES (?, ?)",
+                (guild_id or 0, user_id),
+            )
+            sets = ", ".join(f"{name} = ?" for name in fields)
+            await self._run(
+                db,
+                f"UPDATE members SET {sets} WHERE guild_id = ? AND user_id = ?",
+                (*fields.values(), guild_id or 0, user_id),
+            )
 
     async def _reload(self, game_id: int) -> GameRecord:
         record = await self.game(game_id)

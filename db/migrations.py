@@ -43,4 +43,26 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, number)
     );
     """,
+    # 2: asynchronous life: reminders, turn clocks, seats played by the fallback player, and
+    # each member's notification and away settings per server.
+    """
+    ALTER TABLE games ADD COLUMN reminder_hours REAL NOT NULL DEFAULT 24;
+    ALTER TABLE games ADD COLUMN reminded_at REAL;
+    ALTER TABLE games ADD COLUMN muted_turn REAL;
+    ALTER TABLE games ADD COLUMN clock_days REAL;
+    ALTER TABLE games ADD COLUMN clock_action TEXT NOT NULL DEFAULT 'fallback'
+        CHECK (clock_action IN ('fallback', 'vote'));
+    ALTER TABLE games ADD COLUMN clock_extra REAL NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN clock_asked REAL;
+    ALTER TABLE seats ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE members (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        dm INTEGER NOT NULL DEFAULT 0,
+        dm_failed INTEGER NOT NULL DEFAULT 0,
+        away_from REAL,
+        away_until REAL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    """,
 ]

@@ -10,11 +10,13 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from db import ChannelBusy, Database, GameRecord, StaleVersion
 from engine.base import Applied, Game, MoveChoice, seat_order
 from engine.errors import GameOver, NotAPlayer
+from engine.fallback import play_turn
 from i18n import t
 from service.messages import Caller, Message, ServiceError, StaleGame
 from service.presenters import Presenter, presenter_for
@@ -262,22 +264,62 @@ class GameService:
             engine = self._engines(game.game)
             presenter = presenter_for(game.game, engine)
             state = engine.loads(game.state or "")
-            before = engine.to_move(state)
             applied = engine.apply(state, seat, text)
-            game = await self._write(
-                self.db.record_move(
-                    game,
-                    seat=seat,
-                    user_id=caller.user_id,
-                    move=_notation(applied.event, text),
-                    event=applied.event,
-                    state=engine.dumps(applied.state),
-                    finished=engine.is_over(applied.state),
-                    turn_changed=applied.event.get("turn_over", engine.to_move(applied.state) != before),
-                    now=self._clock(),
-                )
+            game = await self._record(game, engine, state, seat, caller.user_id, text, applied)
+            messages = await self._after_move(caller, game, presenter, applied, ready)
+            game, more = await self._fallback_turns(caller, game, presenter, ready)
+        return messages + more
+
+    async def _record(
+        self,
+        game: GameRecord,
+        engine: Game,
+        state: Any,
+        seat: int,
+        user_id: int | None,
+        text: str,
+        applied: Applied,
+    ) -> GameRecord:
+        """Store one applied move (user None: the fallback player) with the state it leads to."""
+        before = engine.to_move(state)
+        return await self._write(
+            self.db.record_move(
+                game,
+                seat=seat,
+                user_id=user_id,
+                move=_notation(applied.event, text),
+                event=applied.event,
+                state=engine.dumps(applied.state),
+                finished=engine.is_over(applied.state),
+                turn_changed=applied.event.get("turn_over", engine.to_move(applied.state) != before),
+                now=self._clock(),
             )
-        return await self._after_move(caller, game, presenter, applied, ready)
+        )
+
+    async def _fallback_turns(
+        self, caller: Caller, game: GameRecord, presenter: Presenter, ready: Ready, force: int | None = None
+    ) -> tuple[GameRecord, list[Message]]:
+        """Play every turn owed by seats the fallback player holds (and the turn of seat `force`,
+        when its clock ran out), one channel message per turn, until a person is to move."""
+        engine = presenter.engine
+        messages: list[Message] = []
+        for _ in range(4 * len(game.players)):  # bounded: at most a few rounds of bot seats
+            state = engine.loads(game.state or "")
+            seat = engine.to_move(state)
+            if seat is None or not (game.is_bot(seat) or seat == force):
+                break
+            force = None
+            applied = None
+            for move in play_turn(engine, state, seat, game.seed + game.version):
+                applied = engine.apply(state, seat, move)
+                game = await self._record(game, engine, state, seat, None, move, applied)
+                state = applied.state
+            if applied is None:
+                break
+            note = t("fallback.played", caller.locale, tag=presenter.tag(game, seat))
+            turn = await self._after_move(caller, game, presenter, applied, ready, force_turn_message=True)
+            messages += [replace(m, text=_fit(f"{note}\n{m.text}")) for m in turn]
+        return game, messages
 
     async def _after_move(
         self,
@@ -286,11 +328,12 @@ class GameService:
         presenter: Presenter,
         applied: Applied,
         ready: Ready,
+        force_turn_message: bool = False,
     ) -> list[Message]:
         state, event, private = applied.state, applied.event, applied.private
         engine = presenter.engine
         if presenter.batches_turns and event["kind"] != "resign":
-            if not event.get("turn_over") and not engine.is_over(state):
+            if not event.get("turn_over") and not engine.is_over(state) and not force_turn_message:
                 return self._mid_turn(caller, game, presenter, applied)
             return await self._turn_over(caller, game, presenter, applied, ready)
         image = await self._render(presenter, game, state, caller, ready)
@@ -301,7 +344,7 @@ class GameService:
         else:
             seat = engine.to_move(state)
             nxt = game.players[seat]
-            ping_line = t("move.next", caller.locale, user=f"<@{nxt}>")
+            ping_line = t("move.next", caller.locale, user=presenter.mention(game, seat))
             catch_up = await self._catch_up(game, presenter, seat, caller.locale)
             shown = catch_up if catch_up.count("\n") > 1 else ""  # more than the move just posted
             text = "\n".join(part for part in (line, ping_line, shown) if part)
@@ -364,7 +407,7 @@ class GameService:
         catch_up = await self._catch_up(game, presenter, seat, locale, skip_turn=turn)
         lines = [
             summary,
-            t("move.next", locale, user=f"<@{nxt}>"),
+            t("move.next", locale, user=presenter.mention(game, seat)),
             presenter.prompt_text(state, seat, locale),
         ]
         if catch_up:
@@ -501,7 +544,7 @@ class GameService:
                     )
                 )
             else:
-                who = f"<@{game.players[seat]}>" if seat is not None else "-"
+                who = presenter.tag(game, seat) if seat is not None else "-"
                 line = t(
                     "games.theirs", caller.locale, title=title, link=link, user=who, since=f"<t:{since}:R>"
                 )

@@ -35,6 +35,8 @@ class Presenter(Protocol):
     batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
+    def tag(self, game: GameRecord, seat: int) -> str: ...
+    def mention(self, game: GameRecord, seat: int) -> str: ...
     def title(self, options: dict[str, Any], locale: str | None) -> str: ...
     def render(self, view: dict[str, Any], options: dict[str, Any], names: list[str]) -> bytes: ...
     def warm_up(self) -> None: ...
@@ -59,9 +61,14 @@ def presenter_for(game_id: str, engine: Game) -> Presenter:
     raise KeyError(game_id)
 
 
-def seat_tag(colour: str, user_id: int) -> str:
-    """`🟠O <@123>`: colour and letter, so the seat reads without telling colours apart."""
-    return f"{COLOUR_EMOJI[colour]}{COLOUR_LETTER[colour]} <@{user_id}>"
+def seat_tag(colour: str, user_id: int, bot: bool = False) -> str:
+    """`🟠O <@123>`: colour and letter, so the seat reads without telling colours apart. A seat
+    played by the fallback player says so: `🟠O 🤖 bot` (filled with /game add-bot) or
+    `🟠O <@123> 🤖` (handed over)."""
+    head = f"{COLOUR_EMOJI[colour]}{COLOUR_LETTER[colour]}"
+    if user_id < 0:
+        return f"{head} 🤖 bot {-user_id}"
+    return f"{head} <@{user_id}> 🤖" if bot else f"{head} <@{user_id}>"
 
 
 class RebirthPresenter:
@@ -110,10 +117,18 @@ class RebirthPresenter:
 
     # ------------------------------------------------------------ pieces
 
-    def _tag(self, game: GameRecord, seat: int) -> str:
+    def tag(self, game: GameRecord, seat: int) -> str:
         from engine.rebirth import COLOURS
 
-        return seat_tag(COLOURS[seat], game.players[seat])
+        return seat_tag(COLOURS[seat], game.players[seat], game.is_bot(seat))
+
+    def mention(self, game: GameRecord, seat: int) -> str:
+        """A person by plain mention; a seat the fallback player holds by its tag."""
+        return (
+            self.tag(game, seat)
+            if game.players[seat] < 0 or game.is_bot(seat)
+            else f"<@{game.players[seat]}>"
+        )
 
     def _points(self, categories: dict[str, int], locale: str | None) -> str:
         parts = [
@@ -135,16 +150,16 @@ class RebirthPresenter:
                 t(
                     "rebirth.start_seat",
                     locale,
-                    tag=self._tag(game, seat),
+                    tag=self.tag(game, seat),
                     colour=t(f"colour.{colour}", locale),
                     shape=t(f"shape.{colour}", locale),
                 )
             )
-        lines.append(t("rebirth.first", locale, user=f"<@{game.players[state.current]}>"))
+        lines.append(t("rebirth.first", locale, user=self.mention(game, state.current)))
         return "\n".join(lines)
 
     def event_text(self, event: dict[str, Any], game: GameRecord, locale: str | None) -> str:
-        who = self._tag(game, event["seat"])
+        who = self.tag(game, event["seat"])
         kind = event["kind"]
         if kind == "resign":
             return t("rebirth.event.resign", locale, who=who)
@@ -170,7 +185,7 @@ class RebirthPresenter:
         ]
         if "completed" in event:
             payouts = ", ".join(
-                f"{self._tag(game, seat)} +{cats['settlement']}"
+                f"{self.tag(game, seat)} +{cats['settlement']}"
                 for seat, cats in sorted(points.items())
                 if cats.get("settlement")
             )
@@ -184,7 +199,7 @@ class RebirthPresenter:
                         "rebirth.event.castle_won",
                         locale,
                         castle=change["castle"],
-                        loser=self._tag(game, change["from"]),
+                        loser=self.tag(game, change["from"]),
                     )
                 )
         for cathedral in event.get("cathedrals", []):
@@ -203,7 +218,7 @@ class RebirthPresenter:
                 t(
                     key,
                     locale,
-                    tag=self._tag(game, done["seat"]),
+                    tag=self.tag(game, done["seat"]),
                     mission=done["mission"],
                     points=done["points"],
                 )
@@ -226,7 +241,7 @@ class RebirthPresenter:
             line = t(
                 "rebirth.final.line",
                 locale,
-                tag=self._tag(game, s),
+                tag=self.tag(game, s),
                 total=seat["score"],
                 detail=self._points(seat["breakdown"], locale) or "0",
                 met=met,
@@ -235,7 +250,7 @@ class RebirthPresenter:
             if seat["resigned"]:
                 line += " " + t("rebirth.final.resigned", locale)
             lines.append(line)
-        winners = " ".join(f"<@{game.players[s]}>" for s in final["winners"])
+        winners = " ".join(self.mention(game, s) for s in final["winners"])
         decided = final["decided_by"]
         if decided == "score":
             lines.append(t("rebirth.final.winner", locale, winners=winners))
@@ -322,7 +337,7 @@ class RebirthPresenter:
                     locale,
                     title=head,
                     turn=view["turn"] + 1,
-                    user=f"<@{game.players[view['current']]}>",
+                    user=self.tag(game, view["current"]),
                     since=f"<t:{since}:R>",
                 )
             ]
@@ -330,7 +345,7 @@ class RebirthPresenter:
             line = t(
                 "rebirth.status.seat",
                 locale,
-                tag=self._tag(game, seat["seat"]),
+                tag=self.tag(game, seat["seat"]),
                 score=seat["score"],
                 tiles=seat["supply"] + seat["hand"],
                 missions=seat["missions"],
@@ -349,7 +364,7 @@ class RebirthPresenter:
             return []
         lines = [t("rebirth.status.public_title", locale)]
         for card in view["public_missions"]:
-            done = " ".join(self._tag(game, seat).split(" ")[0] for seat in card["completed_by"]) or "-"
+            done = " ".join(self.tag(game, seat).split(" ")[0] for seat in card["completed_by"]) or "-"
             lines.append(
                 t(
                     "rebirth.status.public_line",
@@ -378,5 +393,5 @@ class RebirthPresenter:
         head = self.title(game.options, locale)
         if view["finished"]:
             return t("rebirth.status.finished", locale, title=head)
-        user = f"<@{game.players[view['current']]}>"
+        user = self.tag(game, view["current"])
         return t("rebirth.caption", locale, title=head, turn=view["turn"] + 1, user=user)

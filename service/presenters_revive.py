@@ -67,10 +67,18 @@ class RevivePresenter:
 
     # ------------------------------------------------------------ pieces
 
-    def _tag(self, game: GameRecord, seat: int) -> str:
+    def tag(self, game: GameRecord, seat: int) -> str:
         from engine.revive.game import COLOURS
 
-        return seat_tag(COLOURS[seat], game.players[seat])
+        return seat_tag(COLOURS[seat], game.players[seat], game.is_bot(seat))
+
+    def mention(self, game: GameRecord, seat: int) -> str:
+        """A person by plain mention; a seat the fallback player holds by its tag."""
+        return (
+            self.tag(game, seat)
+            if game.players[seat] < 0 or game.is_bot(seat)
+            else f"<@{game.players[seat]}>"
+        )
 
     def _tribe(self, seat: dict[str, Any]) -> str:
         return self.engine.tribes[seat["tribe"]]["name"]
@@ -85,18 +93,18 @@ class RevivePresenter:
                 t(
                     "revive.start_seat",
                     locale,
-                    tag=self._tag(game, seat["seat"]),
+                    tag=self.tag(game, seat["seat"]),
                     tribe=self._tribe(seat),
                     resources=_resources(seat["resources"], locale),
                 )
             )
-        lines.append(t("revive.first", locale, user=f"<@{game.players[state.current]}>"))
+        lines.append(t("revive.first", locale, user=self.mention(game, state.current)))
         lines.append(t("revive.how_to_move", locale))
         return "\n".join(lines)
 
     def event_text(self, event: dict[str, Any], game: GameRecord, locale: str | None) -> str:
         """One move in the past tense: `🟠O @ann explored S7 (+3 pts)`."""
-        who = self._tag(game, event["seat"])
+        who = self.tag(game, event["seat"])
         if event["kind"] == "resign":
             return t("revive.did.resign", locale, who=who)
         words = event["move"].split()
@@ -123,7 +131,7 @@ class RevivePresenter:
         if own:
             text += " " + t("revive.did.points", locale, points=own)
         others = [
-            t("revive.did.others_points", locale, who=self._tag(game, int(seat)), points=points)
+            t("revive.did.others_points", locale, who=self.tag(game, int(seat)), points=points)
             for seat, points in event.get("points", {}).items()
             if int(seat) != event["seat"]
         ]
@@ -134,11 +142,11 @@ class RevivePresenter:
     ) -> str:
         """The channel message after a turn: what was done, the points, what comes next."""
         seat = events[0]["seat"] if events else None
-        lines = [t("revive.turn.title", locale, who=self._tag(game, seat))] if seat is not None else []
+        lines = [t("revive.turn.title", locale, who=self.tag(game, seat))] if seat is not None else []
         shown = [event for event in events if event.get("move", "").split(" ")[0] not in QUIET_MOVES]
         for event in shown[-20:]:
             lines.append(
-                "• " + self.event_text(event, game, locale).replace(self._tag(game, seat) + " ", "", 1)
+                "• " + self.event_text(event, game, locale).replace(self.tag(game, seat) + " ", "", 1)
             )
         total = sum(event.get("points", {}).get(str(seat), 0) for event in events)
         view = self.engine.view(state, None)
@@ -146,7 +154,7 @@ class RevivePresenter:
             lines.append(t("revive.turn.total", locale, points=total, score=view["seats"][seat]["score"]))
         if any("end_triggered" in event for event in events):
             holder = next(event["end_triggered"] for event in events if "end_triggered" in event)
-            lines.append(t("revive.turn.end_triggered", locale, who=self._tag(game, holder)))
+            lines.append(t("revive.turn.end_triggered", locale, who=self.tag(game, holder)))
         return "\n".join(lines)
 
     def prompt_text(self, state: Any, seat: int, locale: str | None) -> str:
@@ -179,7 +187,7 @@ class RevivePresenter:
             line = t(
                 "revive.final.line",
                 locale,
-                tag=self._tag(game, seat["seat"]),
+                tag=self.tag(game, seat["seat"]),
                 total=seat["score"],
                 detail=detail or "0",
                 left=sum(seat["resources"].values()),
@@ -187,7 +195,7 @@ class RevivePresenter:
             if seat["resigned"]:
                 line += " " + t("revive.final.resigned", locale)
             lines.append(line)
-        winners = " ".join(f"<@{game.players[s]}>" for s in final["winners"])
+        winners = " ".join(self.mention(game, s) for s in final["winners"])
         lines.append(t(f"revive.final.{final['decided_by'].replace('-', '_')}", locale, winners=winners))
         return "\n".join(lines)
 
@@ -252,7 +260,7 @@ class RevivePresenter:
                     locale,
                     title=head,
                     turn=view["turn"] + 1,
-                    user=f"<@{game.players[self.engine.to_move(state)]}>",
+                    user=self.mention(game, self.engine.to_move(state)),
                     since=f"<t:{since}:R>",
                     actions=view["actions_taken"],
                 )
@@ -261,7 +269,7 @@ class RevivePresenter:
             line = t(
                 "revive.status.seat",
                 locale,
-                tag=self._tag(game, seat["seat"]),
+                tag=self.tag(game, seat["seat"]),
                 tribe=self._tribe(seat),
                 score=seat["score"],
                 hibernation=seat["hibernation"],
@@ -273,14 +281,14 @@ class RevivePresenter:
             lines.append(line)
         lines.append(t("revive.status.crater", locale, count=len(view["crater"])))
         if state.end_tile is not None and not view["finished"]:
-            lines.append(t("revive.status.final_round", locale, who=self._tag(game, state.end_tile)))
+            lines.append(t("revive.status.final_round", locale, who=self.tag(game, state.end_tile)))
         return "\n".join(lines)
 
     def board_caption(self, state: Any, game: GameRecord, locale: str | None) -> str:
         head = self.title(game.options, locale)
         if state.finished:
             return t("revive.status.finished", locale, title=head)
-        user = f"<@{game.players[self.engine.to_move(state)]}>"
+        user = self.mention(game, self.engine.to_move(state))
         return t("revive.caption", locale, title=head, turn=state.turn + 1, user=user)
 
     def player_caption(self, state: Any, game: GameRecord, seat: int, locale: str | None) -> str:
@@ -288,7 +296,7 @@ class RevivePresenter:
         return t(
             "revive.player_caption",
             locale,
-            tag=self._tag(game, seat),
+            tag=self.tag(game, seat),
             tribe=self._tribe(view["seats"][seat]),
             score=view["seats"][seat]["score"],
         )
