@@ -50,7 +50,11 @@ class GameCog(commands.Cog):
 
     @game.command(name="leave", description=text("cmd.game.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.leave(caller_of(interaction)))
+        await send(interaction, await self.service.leave(caller_of(interaction), self._ready(interaction)))
+
+    @game.command(name="add-bot", description=text("cmd.game.add_bot"))
+    async def add_bot(self, interaction: discord.Interaction) -> None:
+        await send(interaction, await self.service.add_bot(caller_of(interaction)))
 
     @game.command(name="start", description=text("cmd.game.start"))
     async def start(self, interaction: discord.Interaction) -> None:

@@ -98,7 +98,7 @@ MESSAGES: dict[str, str] = {
     "cmd.game.new.game": "Which game to play",
     "cmd.game.new.map": "The board (Rebirth)",
     "cmd.game.join": "Take a seat at the table in this channel",
-    "cmd.game.leave": "Leave the table before the game starts",
+    "cmd.game.leave": "Leave: give up your lobby seat, or hand your seat in play to the fallback player",
     "cmd.game.start": "Start the game (the creator)",
     "cmd.game.status": "Whose turn, since when, scores and tiles left",
     "cmd.game.log": "The recent moves",

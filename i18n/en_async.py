@@ -22,4 +22,10 @@ MESSAGES: dict[str, str] = {
     "undo.revealed_crate": "That move opened a crate for everyone to see, so it cannot be taken back.",
     "undo.done": "↩️ {user} took back: {what}",
     "undo.again": "It is {user}'s move again.",
+    "fallback.name": "Fallback bot {number}",
+    "fallback.played": "🤖 The fallback player played for {tag}:",
+    "fallback.took_over": "{tag} left the game: the fallback player plays that seat from now on.",
+    "lobby.bot_added": "🤖 {name} takes a seat (the fallback player).",
+    "error.already_bot": "The fallback player already plays your seat.",
+    "cmd.game.add_bot": "Fill an empty seat with the fallback player (creator only)",
 }

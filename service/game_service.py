@@ -114,7 +114,7 @@ class GameService:
         if ready is not None:
             await ready()
         view = presenter.engine.view(state, None, caller.locale)
-        args: tuple[Any, ...] = (view, game.options, list(game.names))
+        args: tuple[Any, ...] = (view, game.options, _names(game))
         if changed:
             args += (changed,)
         try:
@@ -162,7 +162,7 @@ class GameService:
         return [Message(self._lobby_text(game, text, caller))]
 
     def _lobby_text(self, game: GameRecord, head: str, caller: Caller) -> str:
-        seated = ", ".join(f"<@{user}>" for user in game.players)
+        seated = ", ".join(f"<@{user}>" if user > 0 else f"🤖 {name}" for user, name in game.roster())
         return f"{head}\n{t('lobby.seated', caller.locale, count=len(game.players), players=seated)}"
 
     async def join(self, caller: Caller) -> list[Message]:
@@ -180,9 +180,37 @@ class GameService:
         head = t("lobby.joined", caller.locale, user=f"<@{caller.user_id}>")
         return [Message(self._lobby_text(game, head, caller))]
 
-    async def leave(self, caller: Caller) -> list[Message]:
+    async def add_bot(self, caller: Caller) -> list[Message]:
+        """The creator fills an empty lobby seat with the fallback player."""
         async with self._lock(caller.channel_id):
             game = await self._open_game(caller)
+            engine = self._engines(game.game)
+            if game.status != "lobby":
+                raise ServiceError("error.already_started")
+            if caller.user_id != game.creator_id:
+                raise ServiceError("error.not_creator")
+            if len(game.players) >= engine.max_players:
+                raise ServiceError("error.lobby_full", high=engine.max_players)
+            number = 1 + sum(user < 0 for user in game.players)
+            name = t("fallback.name", caller.locale, number=number)
+            roster = [*game.roster(), (-number, name)]
+            game = await self._write(self.db.set_lobby_players(game, roster, self._clock()))
+        head = t("lobby.bot_added", caller.locale, name=name)
+        return [Message(self._lobby_text(game, head, caller))]
+
+    async def leave(self, caller: Caller, ready: Ready = None) -> list[Message]:
+        """Give up a lobby seat; in a running game, hand the seat to the fallback player."""
+        async with self._lock(caller.channel_id):
+            game = await self._open_game(caller)
+            if game.status == "active":
+                seat = self._seat_of(game, caller.user_id)
+                if game.is_bot(seat):
+                    raise ServiceError("error.already_bot")
+                game = await self._write(self.db.set_bot(game, seat, self._clock()))
+                presenter = self._presenter(game)
+                text = t("fallback.took_over", caller.locale, tag=presenter.tag(game, seat))
+                game, turns = await self._fallback_turns(caller, game, presenter, ready)
+                return [Message(text), *turns]
             if game.status != "lobby":
                 raise ServiceError("error.leave_started")
             if caller.user_id not in game.players:
@@ -210,9 +238,11 @@ class GameService:
             players = [game.roster()[i] for i in order]
             state = engine.new_game(len(players), game.options, game.seed)
             game = await self._write(self.db.start_game(game, players, engine.dumps(state), self._clock()))
-        image = await self._render(presenter, game, state, caller, ready)
-        text = presenter.start_text(state, game, caller.locale)
-        return [Message(text, image=image, ping=tuple(game.players))]
+            image = await self._render(presenter, game, state, caller, ready)
+            text = presenter.start_text(state, game, caller.locale)
+            people = tuple(user for user in game.players if user > 0)
+            game, bot_turns = await self._fallback_turns(caller, game, presenter, ready)
+        return [Message(text, image=image, ping=people), *bot_turns]
 
     # ----------------------------------------------------------------- moves
 
@@ -268,7 +298,7 @@ class GameService:
             game = await self._record(game, engine, state, seat, caller.user_id, text, applied)
             messages = await self._after_move(caller, game, presenter, applied, ready)
             game, more = await self._fallback_turns(caller, game, presenter, ready)
-        return messages + more
+        return _people_only(messages + more)
 
     async def _record(
         self,
@@ -491,7 +521,7 @@ class GameService:
             await ready()
         view = presenter.engine.view(state, None, caller.locale)
         try:
-            image = await asyncio.to_thread(presenter.render_player, view, seat, list(game.names))
+            image = await asyncio.to_thread(presenter.render_player, view, seat, _names(game))
         except Exception:
             log.exception("could not draw a player board of game %s", game.id)
             image = None
@@ -639,6 +669,19 @@ def _previewed(
     the few choices shown, since each preview plays the move on a copy."""
     preview = getattr(engine, "with_previews", None)
     return preview(state, seat, choices, locale) if preview else choices
+
+
+def _people_only(messages: list[Message]) -> list[Message]:
+    """Pings for people only: a seat the fallback player holds has no one to notify."""
+    return [replace(m, ping=tuple(user for user in m.ping if user > 0)) for m in messages]
+
+
+def _names(game: GameRecord) -> list[str]:
+    """Display names for images; a seat the fallback player holds says so."""
+    return [
+        name if user < 0 or not game.is_bot(seat) else f"{name} (bot)"
+        for seat, (user, name) in enumerate(zip(game.players, game.names, strict=True))
+    ]
 
 
 def _jump_link(game: GameRecord) -> str:

@@ -108,3 +108,39 @@ async def test_revive_undo_is_refused_once_hidden_information_was_revealed(datab
     flipped = engine.apply(state, seat, "rotate 0").state
     assert engine.reveals(state, flipped, seat) == "undo.revealed_tile"
     assert engine.reveals(before, engine.apply(before, seat, "switch food").state, seat) is None
+
+
+@pytest.mark.parametrize("game_id", ["rebirth", "revive"])
+async def test_a_bot_seat_from_the_lobby_plays_its_turns_at_once_and_says_so(database, game_id):
+    service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 3)
+    await service.new_game(caller(ANN), game_id, {})
+    [added] = await service.add_bot(caller(ANN))
+    assert "Fallback bot 1" in added.text and "<@-1>" not in added.text
+    started, *bot_first = await service.start(caller(ANN))
+    assert started.ping == (ANN,)
+    engine = load_engine(game_id)
+    for _ in range(6):  # ANN plays the fallback's own choices; the bot answers each turn at once
+        game = await database.open_game(CHANNEL)
+        state = engine.loads(game.state)
+        seat = engine.to_move(state)
+        assert game.players[seat] == ANN, "the bot's turns are never left waiting"
+        from engine.fallback import play_turn
+
+        for move in play_turn(engine, state, seat, 1):
+            messages = await service.move(caller(ANN), move)
+        bot_turns = [m for m in messages if "fallback player played for" in m.text]
+        assert bot_turns and all(m.ping == (ANN,) and "🤖 bot 1" in m.text for m in bot_turns)
+        assert all(-1 not in m.ping for m in messages)
+        if game_id == "rebirth":
+            assert bot_turns[0].image is not None
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_the_fallback_player(database):
+    service, (first, second, third) = await three_player_rebirth(database)
+    [left, played] = await service.leave(caller(first))
+    assert "left the game" in left.text and f"<@{first}> 🤖" in left.text
+    assert "fallback player played for" in played.text and played.ping == (second,)
+    game = await database.open_game(CHANNEL)
+    assert game.is_bot(game.players.index(first)) and len(await database.moves(game.id)) == 1
+    with pytest.raises(Exception, match="already plays your seat"):
+        await service.leave(caller(first))
