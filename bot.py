@@ -16,7 +16,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.buttons import MoveButton, MoveSelect
+from cogs.buttons import ActionButton, MoveButton, MoveSelect
+from cogs.clock import ClockCog
 from cogs.games import GameCog
 from cogs.play import PlayCog
 from cogs.replies import report_error
@@ -31,6 +32,9 @@ DEFAULT_DATABASE = "tabletop.sqlite3"
 # Defer a command (privately) only once it is this old and still has slow work left; the usual
 # /move answers in a few tens of milliseconds, well inside Discord's 3 seconds.
 DEFER_AFTER_SECONDS = 1.5
+# How often reminders and turn clocks are checked: they are hours or days apart, so a reminder
+# within ten minutes of its time is on time.
+TICK_SECONDS = 600.0
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set.
 
@@ -50,6 +54,7 @@ class TabletopBot(commands.Bot):
         seeds: Callable[[], int] | None = None,
         defer_after: float = DEFER_AFTER_SECONDS,
         warm_up: bool = False,
+        tick_seconds: float = TICK_SECONDS,
     ) -> None:
         intents = discord.Intents.default()  # slash commands need no privileged intent
         super().__init__(
@@ -62,6 +67,7 @@ class TabletopBot(commands.Bot):
         self._seeds = seeds
         self.defer_after = defer_after
         self.warm_up = warm_up
+        self.tick_seconds = tick_seconds
         self.database: Database | None = None
         self.service: GameService | None = None
         self.tree.on_error = self._on_app_command_error
@@ -77,7 +83,8 @@ class TabletopBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self.service, self.defer_after))
         await self.add_cog(PlayCog(self.service, self.defer_after))
-        self.add_dynamic_items(MoveButton, MoveSelect)  # buttons keep working after a restart
+        await self.add_cog(ClockCog(self, self.service, self.tick_seconds))
+        self.add_dynamic_items(MoveButton, MoveSelect, ActionButton)  # they work after a restart
         await self.tree.sync()
         if self.warm_up:
             self._warming = asyncio.create_task(self.service.warm_up(GAME_IDS))
@@ -103,14 +110,18 @@ def create_bot(
     seeds: Callable[[], int] | None = None,
     defer_after: float = DEFER_AFTER_SECONDS,
     warm_up: bool = False,
+    tick_seconds: float = TICK_SECONDS,
 ) -> TabletopBot:
     """The configured, unstarted bot storing its games in `database` (a path, or ":memory:").
 
     `seeds` draws each new game's seed (tests fix it); `defer_after` is how old a command may get
     before the bot defers it (tests set 0 to exercise the deferred path); `warm_up` pre-draws
-    the boards' static layers in the background at start (the running bot does).
+    the boards' static layers in the background at start (the running bot does); `tick_seconds`
+    is how often reminders and turn clocks are checked.
     """
-    return TabletopBot(database, seeds=seeds, defer_after=defer_after, warm_up=warm_up)
+    return TabletopBot(
+        database, seeds=seeds, defer_after=defer_after, warm_up=warm_up, tick_seconds=tick_seconds
+    )
 
 
 def main() -> int:

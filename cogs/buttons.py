@@ -75,8 +75,43 @@ async def _play(interaction: discord.Interaction, game_id: int, version: int, mo
         await report_error(interaction, error)
 
 
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tt:(?P<kind>mute|wait|handover):(?P<game>[0-9]+):(?P<key>[0-9]+)",
+):
+    """A button that is not a move: mute this turn's reminders, or answer a turn clock that ran
+    out. `key` names the turn it was posted for."""
+
+    def __init__(self, kind: str, game_id: int, key: int, label: str | None = None) -> None:
+        style = discord.ButtonStyle.secondary if kind == "mute" else discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(
+                label=_cut(label or kind, BUTTON_LABEL), style=style, custom_id=f"tt:{kind}:{game_id}:{key}"
+            )
+        )
+        self.kind, self.game_id, self.key = kind, game_id, key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):
+        return cls(match["kind"], int(match["game"]), int(match["key"]), item.label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service  # type: ignore[attr-defined]
+        try:
+            messages = await service.time.button(caller_of(interaction), self.kind, self.game_id, self.key)
+            await send(interaction, messages)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
 def moves_view(message: Message) -> discord.ui.View | None:
-    """The buttons (few moves) or menu (more) for a message's offered moves."""
+    """The buttons (few moves) or menu (more) for a message's offered moves, and its other
+    buttons (mute, clock votes)."""
+    if message.actions:
+        view = discord.ui.View(timeout=None)
+        for kind, game_id, key, label in message.actions:
+            view.add_item(ActionButton(kind, game_id, key, label))
+        return view
     if not message.moves or message.ref is None:
         return None
     game_id, version = message.ref

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.replies import caller_of, deferrer, send
+from cogs.replies import allowed_mentions, caller_of, deferrer, send
 from cogs.translator import text
-from service import GameService
+from i18n import t
+from service import GameService, Message
+
+# Days per move of the optional turn clock; 0 removes it.
+CLOCK_CHOICES = [app_commands.Choice(name="none", value=0)] + [
+    app_commands.Choice(name=f"{days} day{'s' if days > 1 else ''}", value=days)
+    for days in (1, 2, 3, 5, 7, 14)
+]
+TIMEOUT_CHOICES = [
+    app_commands.Choice(name="the fallback player plays that turn", value="fallback"),
+    app_commands.Choice(name="the others choose: wait or hand the seat over", value="vote"),
+]
 
 
 class GameCog(commands.Cog):
@@ -24,8 +37,17 @@ class GameCog(commands.Cog):
         return deferrer(interaction, self.defer_after)
 
     @game.command(name="new", description=text("cmd.game.new"))
-    @app_commands.describe(game=text("cmd.game.new.game"), map=text("cmd.game.new.map"))
+    @app_commands.describe(
+        game=text("cmd.game.new.game"),
+        map=text("cmd.game.new.map"),
+        reminder_hours=text("cmd.game.reminder_hours"),
+        clock=text("cmd.game.clock"),
+        on_timeout=text("cmd.game.on_timeout"),
+        thread=text("cmd.game.thread"),
+    )
     @app_commands.choices(
+        clock=CLOCK_CHOICES,
+        on_timeout=TIMEOUT_CHOICES,
         game=[
             app_commands.Choice(name="Rebirth", value="rebirth"),
             app_commands.Choice(name="Revive", value="revive"),
@@ -40,9 +62,63 @@ class GameCog(commands.Cog):
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         map: app_commands.Choice[str] | None = None,  # noqa: A002 - the option players see is "map"
+        reminder_hours: app_commands.Range[float, 0, 720] | None = None,
+        clock: app_commands.Choice[int] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
+        thread: bool = False,
     ) -> None:
         options = {"map": map.value} if map else {}
-        await send(interaction, await self.service.new_game(caller_of(interaction), game.value, options))
+        settings = {
+            "reminder_hours": reminder_hours,
+            "clock_days": clock.value if clock else None,
+            "on_timeout": on_timeout.value if on_timeout else None,
+        }
+        caller = caller_of(interaction)
+        if thread and isinstance(interaction.channel, discord.TextChannel):
+            # The game gets its own thread, kept from archiving for a week of quiet (the longest
+            # Discord allows); reminders post there, which keeps an active game's thread open.
+            room = await interaction.channel.create_thread(
+                name=game.name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+            messages = await self.service.new_game(
+                replace(caller, channel_id=room.id), game.value, options, settings
+            )
+            for message in messages:
+                await room.send(message.text, allowed_mentions=allowed_mentions(message))
+            note = t(
+                "game.thread_opened",
+                caller.locale,
+                user=f"<@{caller.user_id}>",
+                title=game.name,
+                thread=room.mention,
+            )
+            await send(interaction, [Message(note)])
+            return
+        await send(interaction, await self.service.new_game(caller, game.value, options, settings))
+
+    @game.command(name="settings", description=text("cmd.game.settings"))
+    @app_commands.describe(
+        reminder_hours=text("cmd.game.reminder_hours"),
+        clock=text("cmd.game.clock"),
+        on_timeout=text("cmd.game.on_timeout"),
+    )
+    @app_commands.choices(clock=CLOCK_CHOICES, on_timeout=TIMEOUT_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[float, 0, 720] | None = None,
+        clock: app_commands.Choice[int] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await send(
+            interaction,
+            await self.service.time.settings(
+                caller_of(interaction),
+                reminder_hours,
+                clock.value if clock else None,
+                on_timeout.value if on_timeout else None,
+            ),
+        )
 
     @game.command(name="join", description=text("cmd.game.join"))
     async def join(self, interaction: discord.Interaction) -> None:

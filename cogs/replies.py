@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+from dataclasses import replace
 
 import discord
 from discord import app_commands
@@ -55,6 +56,28 @@ def _kwargs(message: Message) -> dict:
     return kwargs
 
 
+async def post(client: discord.Client, message: Message) -> None:
+    """Post a message that answers no command: in its game's channel, or as a DM (a DM that
+    cannot be delivered is reported to the service, which tells the player once)."""
+    kwargs = _kwargs(message)
+    kwargs.pop("ephemeral")
+    if message.dm_to is not None:
+        service = client.service  # type: ignore[attr-defined]
+        try:
+            user = client.get_user(message.dm_to) or await client.fetch_user(message.dm_to)
+            kwargs["allowed_mentions"] = discord.AllowedMentions.none()
+            kwargs.pop("view", None)
+            await user.send(**kwargs)
+        except discord.HTTPException:
+            guild_id = getattr(client.get_channel(message.channel_id or 0), "guild", None)
+            await service.time.dm_failed(guild_id.id if guild_id else None, message.dm_to)
+        return
+    channel = client.get_channel(message.channel_id or 0) or await client.fetch_channel(
+        message.channel_id or 0
+    )
+    await channel.send(**kwargs)
+
+
 async def send(interaction: discord.Interaction, messages: list[Message]) -> None:
     """Post the service's messages for this interaction.
 
@@ -63,6 +86,11 @@ async def send(interaction: discord.Interaction, messages: list[Message]) -> Non
     edit, and Discord notifies nobody about edits, so public messages go to the channel as new
     messages (which do ping) and the placeholder gets a short private note.
     """
+    service = getattr(interaction.client, "service", None)
+    if service is not None:  # a private note owed to this player (a DM that failed) comes along
+        messages = [*messages, *await service.time.take_notes(caller_of(interaction))]
+    direct = [m for m in messages if m.dm_to is not None]
+    messages = [m for m in messages if m.dm_to is None]
     deferred = interaction.response.is_done()
     answered_privately = False
     for message in messages:
@@ -78,6 +106,10 @@ async def send(interaction: discord.Interaction, messages: list[Message]) -> Non
     if deferred and not answered_privately:
         note = t("reply.posted", caller_of(interaction).locale)
         await interaction.followup.send(note, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+    for message in direct:
+        await post(
+            interaction.client, replace(message, channel_id=message.channel_id or interaction.channel_id)
+        )
 
 
 def deferrer(interaction: discord.Interaction, after_seconds: float):

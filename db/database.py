@@ -369,7 +369,7 @@ class Database:
         dm, dm_failed, away_from, away_until = rows[0] if rows else (0, 0, None, None)
         return {
             "dm": bool(dm),
-            "dm_failed": bool(dm_failed),
+            "dm_failed": dm_failed,  # 0 fine, 1 a DM failed, 2 the player was told
             "away_from": away_from,
             "away_until": away_until,
         }

@@ -20,6 +20,7 @@ from engine.fallback import play_turn
 from i18n import t
 from service.messages import Caller, Message, ServiceError, StaleGame
 from service.presenters import Presenter, presenter_for
+from service.timekeeping import Timekeeper, clock_deadline
 
 AUTOCOMPLETE_LIMIT = 25
 BUTTON_LIMIT = 25  # a decision with more answers than a select menu holds is left to /move
@@ -53,6 +54,7 @@ class GameService:
         self._clock = clock
         self._seeds = seeds or (lambda: random.SystemRandom().randrange(1, 2**31))
         self._locks: dict[int, asyncio.Lock] = {}
+        self.time = Timekeeper(self)  # reminders, clocks, away, DMs (service/timekeeping.py)
 
     # --------------------------------------------------------------- helpers
 
@@ -130,8 +132,11 @@ class GameService:
 
     # ---------------------------------------------------------------- lobby
 
-    async def new_game(self, caller: Caller, game_id: str, options: dict[str, Any]) -> list[Message]:
-        """Open a lobby in the caller's channel, with the caller seated."""
+    async def new_game(
+        self, caller: Caller, game_id: str, options: dict[str, Any], settings: dict[str, Any] | None = None
+    ) -> list[Message]:
+        """Open a lobby in the caller's channel, with the caller seated; `settings` (reminder
+        hours, clock days, what a clock running out does) as `/game settings` takes them."""
         try:
             engine = self._engines(game_id)
         except KeyError:
@@ -151,6 +156,9 @@ class GameService:
             )
         except ChannelBusy:
             raise ServiceError("error.channel_busy") from None
+        if settings and any(value is not None for value in settings.values()):
+            await self.time.settings(caller, **settings)
+            game = await self.db.open_game(caller.channel_id) or game
         text = t(
             "lobby.opened",
             caller.locale,
@@ -159,6 +167,7 @@ class GameService:
             low=engine.min_players,
             high=engine.max_players,
         )
+        text = f"{text}\n{self.time.settings_text(game, caller.locale)}"
         return [Message(self._lobby_text(game, text, caller))]
 
     def _lobby_text(self, game: GameRecord, head: str, caller: Caller) -> str:
@@ -242,7 +251,7 @@ class GameService:
             text = presenter.start_text(state, game, caller.locale)
             people = tuple(user for user in game.players if user > 0)
             game, bot_turns = await self._fallback_turns(caller, game, presenter, ready)
-        return [Message(text, image=image, ping=people), *bot_turns]
+        return await self.time.with_dms(game, [Message(text, image=image, ping=people), *bot_turns])
 
     # ----------------------------------------------------------------- moves
 
@@ -298,7 +307,7 @@ class GameService:
             game = await self._record(game, engine, state, seat, caller.user_id, text, applied)
             messages = await self._after_move(caller, game, presenter, applied, ready)
             game, more = await self._fallback_turns(caller, game, presenter, ready)
-        return _people_only(messages + more)
+        return await self.time.with_dms(game, _people_only(messages + more))
 
     async def _record(
         self,
@@ -595,7 +604,16 @@ class GameService:
             return [Message(self._lobby_text(game, head, caller))]
         presenter = self._presenter(game)
         state = presenter.engine.loads(game.state or "")
-        return [Message(presenter.status_text(state, game, caller.locale))]
+        lines = [presenter.status_text(state, game, caller.locale)]
+        if game.status == "active":
+            lines += await self.time.away_notes(game, caller.locale)
+            lines.append(self.time.settings_text(game, caller.locale))
+            seat = presenter.engine.to_move(state)
+            if seat is not None and game.clock_days:
+                member = await self.db.member(game.guild_id, game.players[seat])
+                deadline = clock_deadline(game, member, self._clock())
+                lines.append(t("clock.deadline", caller.locale, deadline=f"<t:{int(deadline or 0)}:R>"))
+        return [Message(_fit("\n".join(lines)))]
 
     async def log(self, caller: Caller, count: int = 10, since_my_move: bool = False) -> list[Message]:
         """The last moves; with `since_my_move`, everything since the caller's own last move."""

@@ -38,6 +38,13 @@ class Message:
     # click after the game moved on is refused as stale.
     moves: tuple[MoveChoice, ...] = ()
     ref: tuple[int, int] | None = None
+    # Buttons that are not moves: (kind, game id, key, label); kinds: "mute" (reminders for this
+    # turn), "wait" and "handover" (a turn clock that ran out). `key` names the turn they are for.
+    actions: tuple[tuple[str, int, int, str], ...] = ()
+    # Send as a direct message to this user instead of in the channel (`channel_id`: the game's
+    # channel, for messages that are not an answer to a command).
+    dm_to: int | None = None
+    channel_id: int | None = None
 
 
 class ServiceError(GameError):

@@ -34,3 +34,133 @@ async def test_games_lists_mine_in_this_server_waiting_on_me_first_with_links(si
     assert f"/{rooms[2].id}" not in listing.response.content
     other = await bob.slash(rooms[0], "games")
     assert "(3)" in other.response.content and "lobby" in other.response.content
+
+
+HOUR = 3600
+DAY = 24 * HOUR
+
+
+async def pass_time(env, seconds: float) -> None:
+    """Advance the virtual clock in steps of a few hours: simcord gives each step a few seconds
+    of real time to settle, and the bot checks reminders every ten virtual minutes."""
+    while seconds > 0:
+        step = min(seconds, 3 * HOUR)
+        await env.advance_time(step)
+        seconds -= step
+
+
+async def start_two(simcord_env, **new_options):
+    """A 2-player Rebirth game; returns (table, player to move, the other player)."""
+    from tests.discord_helpers import make_table
+
+    table = make_table(simcord_env, ["ann", "bob"])
+    ann, bob = table.members
+    await ann.slash(table.channel, "game new", game="rebirth", **new_options)
+    await bob.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+    first = ann if await ann.autocomplete(table.channel, "move", "action", "") else bob
+    return table, first, bob if first is ann else ann
+
+
+def reminders(table) -> list:
+    return [m for m in table.channel.history() if m.content.startswith("⏰")]
+
+
+async def move_first_choice(table, member):
+    [choice, *_] = await member.autocomplete(table.channel, "move", "action", "")
+    return await member.slash(table.channel, "move", action=choice["value"])
+
+
+async def test_a_reminder_after_the_interval_none_while_muted_or_away_and_after_a_restart(
+    simcord_env, database_path
+):
+    from bot import create_bot
+    from tests.discord_helpers import pinged
+
+    table, first, other = await start_two(simcord_env, reminder_hours=2)
+    await pass_time(simcord_env, HOUR)
+    assert reminders(table) == []
+    await pass_time(simcord_env, HOUR + 120)
+    [reminder] = reminders(table)
+    assert (
+        pinged(simcord_env, reminder) == {first.id}
+        and "<t:" in reminder.content
+        and ":R>" in reminder.content
+    )
+    # A restart forgets nothing: the next reminder comes one interval after the first.
+    await simcord_env.restart_bot(create_bot(database_path))
+    await pass_time(simcord_env, HOUR)
+    assert len(reminders(table)) == 1
+    await pass_time(simcord_env, HOUR + 120)
+    assert len(reminders(table)) == 2
+    muted = await first.click(reminders(table)[-1], label="Mute reminders for this turn")
+    assert muted.ephemeral and "No more reminders" in muted.response.content
+    await pass_time(simcord_env, 6 * HOUR)
+    assert len(reminders(table)) == 2
+    # The next turn is the other player's; while they are away, no reminder either.
+    await move_first_choice(table, first)
+    away = await other.slash(table.channel, "away set", days=1)
+    assert away.ephemeral and "away until" in away.response.content
+    status = await first.slash(table.channel, "game status")
+    assert f"<@{other.id}> is away until" in status.response.content
+    await pass_time(simcord_env, 6 * HOUR)
+    assert len(reminders(table)) == 2
+    await other.slash(table.channel, "away off")
+    await pass_time(simcord_env, 2 * HOUR + 120)
+    assert pinged(simcord_env, reminders(table)[-1]) == {other.id} and len(reminders(table)) == 3
+
+
+async def test_a_turn_clock_running_out_lets_the_fallback_player_play_that_turn(simcord_env):
+    from tests.discord_helpers import pinged
+
+    table, first, other = await start_two(simcord_env, clock=1, reminder_hours=0)
+    status = await first.slash(table.channel, "game status")
+    assert "Turn clock: 1 day" in status.response.content and "runs out <t:" in status.response.content
+    await pass_time(simcord_env, DAY + 120)
+    played = [m for m in table.channel.history() if "fallback player played for" in m.content]
+    assert len(played) == 1 and pinged(simcord_env, played[0]) == {other.id}
+    assert any("turn clock of" in m.content and "ran out" in m.content for m in table.channel.history())
+    assert await other.autocomplete(table.channel, "move", "action", "")  # the turn passed on
+
+
+async def test_a_turn_clock_put_to_the_others_wait_a_day_then_hand_the_seat_over(simcord_env):
+    from tests.discord_helpers import pinged
+
+    table, first, other = await start_two(simcord_env, clock=1, on_timeout="vote", reminder_hours=0)
+    await pass_time(simcord_env, DAY + 120)
+    [vote] = [m for m in table.channel.history() if "Wait one more day, or hand" in m.content]
+    assert pinged(simcord_env, vote) == {other.id}
+    refused = await first.click(vote, label="Wait one more day")
+    assert refused.ephemeral and "other players" in refused.response.content
+    waited = await other.click(vote, label="Wait one more day")
+    assert "wait one more day" in waited.response.content
+    await pass_time(simcord_env, HOUR)
+    assert len([m for m in table.channel.history() if "Wait one more day, or hand" in m.content]) == 1
+    await pass_time(simcord_env, DAY)
+    second_vote = [m for m in table.channel.history() if "Wait one more day, or hand" in m.content][-1]
+    handed = await other.click(second_vote, label="Hand the seat to the fallback player")
+    assert "plays that seat from now on" in handed.response.content
+    assert any("fallback player played for" in m.content for m in table.channel.history())
+    stale = await other.click(vote, label="Hand the seat to the fallback player")
+    assert stale.ephemeral and "changed" in stale.response.content
+
+
+async def test_turn_dms_for_those_who_ask_and_the_channel_mention_when_dms_are_closed(simcord_env):
+    table, first, other = await start_two(simcord_env, reminder_hours=0)
+    on = await other.slash(table.channel, "notify", dm="on")
+    assert on.ephemeral
+    await move_first_choice(table, first)
+    dm = other.user.dm_channel.last_message
+    assert dm is not None and "Your turn" in dm.content and f"/{table.channel.id}" in dm.content
+    assert dm.attachments
+    # Closed DMs (Discord answers 50007): the channel mention stands, and the player is told once.
+    await first.slash(table.channel, "notify", dm="on")
+    simcord_env.backend.users[first.id].bot = True  # simcord refuses DMs to bot accounts with 50007
+    moved = await move_first_choice(table, other)
+    simcord_env.backend.users[first.id].bot = False
+    assert f"<@{first.id}>" in moved.response.content
+    told = await first.slash(table.channel, "hand")
+    notes = [f.content for f in told.followups if "could not DM you" in f.content]
+    assert len(notes) == 1
+    again = await first.slash(table.channel, "hand")
+    assert not [f for f in again.followups if "could not DM you" in f.content]

@@ -1,0 +1,72 @@
+"""Time: the periodic check for reminders and turn clocks, `/notify` and `/away`.
+
+The loop asks the service what is due (service/timekeeping.py `tick`) and posts it; nothing is
+kept in memory, so a restart loses no reminder. discord.py's `tasks.loop` runs on
+`discord.utils.utcnow()`, which simcord's virtual clock drives in tests.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from cogs.replies import caller_of, post, send
+from cogs.translator import text
+from service import GameService
+
+log = logging.getLogger("tabletop")
+
+
+class ClockCog(commands.Cog):
+    """Reminders and clocks in the background; notification and away settings."""
+
+    away = app_commands.Group(name="away", description=text("cmd.away"), guild_only=True)
+
+    def __init__(self, bot: commands.Bot, service: GameService, tick_seconds: float) -> None:
+        self.bot = bot
+        self.service = service
+        self.ticker.change_interval(seconds=tick_seconds)
+
+    async def cog_load(self) -> None:
+        self.ticker.start()
+
+    async def cog_unload(self) -> None:
+        self.ticker.cancel()
+
+    @tasks.loop(seconds=60)
+    async def ticker(self) -> None:
+        try:
+            due = await self.service.time.tick()
+        except Exception:
+            log.exception("the reminder check failed")
+            return
+        for message in due:
+            try:
+                await post(self.bot, message)
+            except Exception:
+                log.exception("could not post a reminder in channel %s", message.channel_id)
+
+    @ticker.before_loop
+    async def _wait_until_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @app_commands.command(name="notify", description=text("cmd.notify"))
+    @app_commands.describe(dm=text("cmd.notify.dm"))
+    @app_commands.choices(
+        dm=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    )
+    @app_commands.guild_only()
+    async def notify(self, interaction: discord.Interaction, dm: app_commands.Choice[str]) -> None:
+        await send(interaction, await self.service.time.notify(caller_of(interaction), dm.value == "on"))
+
+    @away.command(name="set", description=text("cmd.away.set"))
+    @app_commands.describe(days=text("cmd.away.set.days"))
+    async def away_set(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 60]) -> None:
+        await send(interaction, await self.service.time.away(caller_of(interaction), days))
+
+    @away.command(name="off", description=text("cmd.away.off"))
+    async def away_off(self, interaction: discord.Interaction) -> None:
+        await send(interaction, await self.service.time.away(caller_of(interaction), None))

@@ -1,0 +1,268 @@
+"""Time in a game that lasts days: reminders, turn clocks, time away and DM notifications.
+
+Everything is stored (games.reminded_at, muted_turn, clock_extra, clock_asked; members.away_*,
+dm), so a restart forgets nothing; `tick` is called by a periodic task and returns what to post.
+A turn is named by its `turn_started_at` (as an integer `key`): buttons carry it, and a click for
+a turn that is over is refused.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from db import GameRecord
+from i18n import t
+from service.messages import Caller, Message, ServiceError, StaleGame
+
+if TYPE_CHECKING:
+    from service.game_service import GameService
+
+DAY = 86_400.0
+HOUR = 3_600.0
+CLOCK_DAYS = (1, 2, 3, 5, 7, 14)
+CLOCK_ACTIONS = ("fallback", "vote")
+
+
+def turn_key(game: GameRecord) -> int:
+    return int(game.turn_started_at or 0)
+
+
+def away_overlap(member: dict[str, Any], start: float, now: float) -> float:
+    """Seconds of [start, now] the member was away: a turn clock does not run meanwhile."""
+    if member["away_from"] is None or member["away_until"] is None:
+        return 0.0
+    return max(0.0, min(now, member["away_until"]) - max(start, member["away_from"]))
+
+
+def is_away(member: dict[str, Any], now: float) -> bool:
+    return member["away_until"] is not None and member["away_from"] <= now < member["away_until"]
+
+
+def clock_deadline(game: GameRecord, member: dict[str, Any], now: float) -> float | None:
+    """When the current turn's clock runs out (time away pushes it back), or None."""
+    if not game.clock_days or game.turn_started_at is None:
+        return None
+    return (
+        game.turn_started_at
+        + game.clock_days * DAY
+        + game.clock_extra
+        + away_overlap(member, game.turn_started_at, now)
+    )
+
+
+class Timekeeper:
+    """Reminders, clocks, away and DM settings over the game service's storage."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.db = service.db
+
+    # ------------------------------------------------------------ settings
+
+    async def settings(
+        self,
+        caller: Caller,
+        reminder_hours: float | None,
+        clock_days: float | None,
+        on_timeout: str | None,
+    ) -> list[Message]:
+        """The creator (or a channel manager) sets the reminder interval and the turn clock."""
+        service = self.service
+        async with service._lock(caller.channel_id):
+            game = await service._open_game(caller)
+            if caller.user_id != game.creator_id and not caller.can_manage_channel:
+                raise ServiceError("settings.rights")
+            hours = game.reminder_hours if reminder_hours is None else reminder_hours
+            days = game.clock_days if clock_days is None else (clock_days or None)
+            action = on_timeout or game.clock_action
+            if hours < 0 or (days is not None and days <= 0) or action not in CLOCK_ACTIONS:
+                raise ServiceError("settings.invalid")
+            game = await service._write(
+                self.db.set_settings(
+                    game, reminder_hours=hours, clock_days=days, clock_action=action, now=service._clock()
+                )
+            )
+        return [Message(self.settings_text(game, caller.locale))]
+
+    def settings_text(self, game: GameRecord, locale: str | None) -> str:
+        reminders = (
+            t("settings.reminders", locale, hours=f"{game.reminder_hours:g}")
+            if game.reminder_hours
+            else t("settings.no_reminders", locale)
+        )
+        clock = (
+            t(f"settings.clock.{game.clock_action}", locale, days=f"{game.clock_days:g}")
+            if game.clock_days
+            else t("settings.no_clock", locale)
+        )
+        return f"{reminders} {clock}"
+
+    async def notify(self, caller: Caller, dm: bool) -> list[Message]:
+        await self.db.set_member(caller.guild_id, caller.user_id, dm=int(dm), dm_failed=0)
+        return [Message(t("notify.on" if dm else "notify.off", caller.locale), ephemeral=True)]
+
+    async def away(self, caller: Caller, days: float | None) -> list[Message]:
+        """Pause the caller's clocks and reminders in every game of this server for `days`
+        (None or 0: back now)."""
+        now = self.service._clock()
+        if not days:
+            member = await self.db.member(caller.guild_id, caller.user_id)
+            if member["away_until"] is not None and member["away_until"] > now:
+                await self.db.set_member(caller.guild_id, caller.user_id, away_until=now)
+            return [Message(t("away.off", caller.locale), ephemeral=True)]
+        until = now + days * DAY
+        await self.db.set_member(caller.guild_id, caller.user_id, away_from=now, away_until=until)
+        return [Message(t("away.on", caller.locale, until=f"<t:{int(until)}:f>"), ephemeral=True)]
+
+    async def away_notes(self, game: GameRecord, locale: str | None) -> list[str]:
+        """`@x is away until …` for every seated person who is away now."""
+        now = self.service._clock()
+        notes = []
+        for user in game.players:
+            if user > 0:
+                member = await self.db.member(game.guild_id, user)
+                if is_away(member, now):
+                    until = f"<t:{int(member['away_until'])}:f>"
+                    notes.append(t("away.note", locale, user=f"<@{user}>", until=until))
+        return notes
+
+    # ----------------------------------------------------------- notifications
+
+    async def with_dms(self, game: GameRecord, messages: list[Message]) -> list[Message]:
+        """A copy by DM (board and jump link) for every pinged player who asked for DMs."""
+        out = list(messages)
+        for message in messages:
+            if message.ephemeral or message.dm_to is not None:
+                continue
+            for user in message.ping:
+                member = await self.db.member(game.guild_id, user)
+                if member["dm"]:
+                    link = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+                    text = f"{t('notify.dm_head', None, link=link)}\n{message.text}"
+                    out.append(
+                        Message(text[:2000], image=message.image, image_name=message.image_name, dm_to=user)
+                    )
+        return out
+
+    async def dm_failed(self, guild_id: int | None, user_id: int) -> None:
+        """A DM could not be delivered (closed DMs): the channel mention stands; the player is
+        told once, privately, at their next command (`take_notes`)."""
+        member = await self.db.member(guild_id, user_id)
+        if not member["dm_failed"]:
+            await self.db.set_member(guild_id, user_id, dm_failed=1)
+
+    async def take_notes(self, caller: Caller) -> list[Message]:
+        member = await self.db.member(caller.guild_id, caller.user_id)
+        if member["dm_failed"] == 1:
+            await self.db.set_member(caller.guild_id, caller.user_id, dm_failed=2)  # told once
+            return [Message(t("notify.failed", caller.locale), ephemeral=True)]
+        return []
+
+    # ------------------------------------------------------------------ tick
+
+    async def tick(self) -> list[Message]:
+        """What is due now in every game: reminders and clocks that ran out."""
+        out: list[Message] = []
+        for game in await self.db.active_games():
+            try:
+                out += await self._tick_game(game)
+            except Exception:  # one broken game must not stop the others' reminders
+                import logging
+
+                logging.getLogger(__name__).exception("tick failed for game %s", game.id)
+        return out
+
+    async def _tick_game(self, game: GameRecord) -> list[Message]:
+        service = self.service
+        presenter = service._presenter(game)
+        engine = presenter.engine
+        state = engine.loads(game.state or "")
+        seat = engine.to_move(state)
+        if seat is None or game.turn_started_at is None:
+            return []
+        user = game.players[seat]
+        if user < 0 or game.is_bot(seat):
+            return []
+        now = service._clock()
+        member = await self.db.member(game.guild_id, user)
+        deadline = clock_deadline(game, member, now)
+        if deadline is not None and now >= deadline and not is_away(member, now):
+            return await self._clock_ran_out(game, presenter, seat)
+        if not game.reminder_hours or is_away(member, now) or game.muted_turn == game.turn_started_at:
+            return []
+        last = max(game.turn_started_at, game.reminded_at or 0)
+        if now - last < game.reminder_hours * HOUR:
+            return []
+        await self.db.note_turn(game.id, reminded_at=now)
+        title = presenter.title(game.options, None)
+        lines = [
+            t(
+                "reminder.text",
+                None,
+                user=f"<@{user}>",
+                title=title,
+                since=f"<t:{int(game.turn_started_at)}:R>",
+                next=f"<t:{int(now + game.reminder_hours * HOUR)}:R>",
+            )
+        ]
+        if deadline is not None:
+            lines.append(t("reminder.clock", None, deadline=f"<t:{int(deadline)}:R>"))
+        mute = ("mute", game.id, turn_key(game), t("reminder.mute", None))
+        reminder = Message("\n".join(lines), ping=(user,), actions=(mute,), channel_id=game.channel_id)
+        return await self.with_dms(game, [reminder])
+
+    async def _clock_ran_out(self, game: GameRecord, presenter: Any, seat: int) -> list[Message]:
+        """The game's setting: the fallback player plays this turn, or the others choose."""
+        user = game.players[seat]
+        if game.clock_action == "fallback":
+            caller = Caller(user_id=user, channel_id=game.channel_id, guild_id=game.guild_id)
+            async with self.service._lock(game.channel_id):
+                head = t("clock.ran_out", None, user=f"<@{user}>")
+                game, turns = await self.service._fallback_turns(caller, game, presenter, None, force=seat)
+            return [Message(head, channel_id=game.channel_id)] + [
+                _in_channel(m, game.channel_id) for m in turns
+            ]
+        if game.clock_asked == game.turn_started_at:
+            return []  # already put to the others
+        await self.db.note_turn(game.id, clock_asked=game.turn_started_at)
+        others = tuple(u for i, u in enumerate(game.players) if u > 0 and i != seat and not game.is_bot(i))
+        key = turn_key(game)
+        actions = (
+            ("wait", game.id, key, t("clock.wait", None)),
+            ("handover", game.id, key, t("clock.handover", None)),
+        )
+        text = t("clock.vote", None, user=f"<@{user}>", others=" ".join(f"<@{other}>" for other in others))
+        return [Message(text, ping=others, actions=actions, channel_id=game.channel_id)]
+
+    # -------------------------------------------------------------- buttons
+
+    async def button(self, caller: Caller, kind: str, game_id: int, key: int) -> list[Message]:
+        """A reminder's mute button, or a vote on a clock that ran out, for turn `key`."""
+        service = self.service
+        async with service._lock(caller.channel_id):
+            game = await self.db.game(game_id)
+            if game is None or game.status != "active" or turn_key(game) != key:
+                raise StaleGame("error.button_stale")
+            presenter = service._presenter(game)
+            seat = presenter.engine.to_move(presenter.engine.loads(game.state or ""))
+            mine = caller.user_id in game.players
+            if kind == "mute":
+                if seat is None or game.players[seat] != caller.user_id:
+                    raise ServiceError("reminder.not_yours")
+                await self.db.note_turn(game.id, muted_turn=game.turn_started_at)
+                return [Message(t("reminder.muted", caller.locale), ephemeral=True)]
+            if not mine or (seat is not None and game.players[seat] == caller.user_id):
+                raise ServiceError("clock.not_yours")
+            if kind == "wait":
+                await self.db.note_turn(game.id, clock_extra=game.clock_extra + DAY, clock_asked=None)
+                return [Message(t("clock.waiting", caller.locale, user=f"<@{caller.user_id}>"))]
+            game = await service._write(self.db.set_bot(game, seat, service._clock()))
+            text = t("fallback.took_over", caller.locale, tag=presenter.tag(game, seat))
+            game, turns = await service._fallback_turns(caller, game, presenter, None)
+        return [Message(text), *turns]
+
+
+def _in_channel(message: Message, channel_id: int) -> Message:
+    from dataclasses import replace
+
+    return replace(message, channel_id=channel_id)
