@@ -48,6 +48,19 @@ class ClockCog(commands.Cog):
                 await post(self.bot, message)
             except Exception:
                 log.exception("could not post a reminder in channel %s", message.channel_id)
+        await self._keep_threads_open()
+
+    async def _keep_threads_open(self) -> None:
+        """A game's thread must not archive while the game is on (a week of quiet would do it)."""
+        for game in await self.service.db.active_games():
+            if self.bot.get_channel(game.channel_id) is not None:
+                continue  # cached: a channel, or a thread that is still open
+            try:  # an archived thread leaves the cache: look it up and reopen it
+                thread = await self.bot.fetch_channel(game.channel_id)
+                if isinstance(thread, discord.Thread) and thread.archived:
+                    await thread.edit(archived=False, auto_archive_duration=10080)
+            except discord.HTTPException:
+                log.warning("could not reopen the thread of game %s", game.id)
 
     @ticker.before_loop
     async def _wait_until_ready(self) -> None:

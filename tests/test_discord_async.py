@@ -164,3 +164,27 @@ async def test_turn_dms_for_those_who_ask_and_the_channel_mention_when_dms_are_c
     assert len(notes) == 1
     again = await first.slash(table.channel, "hand")
     assert not [f for f in again.followups if "could not DM you" in f.content]
+
+
+async def test_a_game_in_its_own_thread_and_the_thread_kept_open(simcord_env):
+    import discord
+
+    from tests.discord_helpers import make_table
+
+    table = make_table(simcord_env, ["ann", "bob"])
+    ann, bob = table.members
+    opened = await ann.slash(table.channel, "game new", game="revive", thread=True)
+    assert not opened.ephemeral and "opened a **Revive** table in" in opened.response.content
+    [room] = table.channel.threads
+    assert room.name == "Revive"
+    assert "opened a **Revive** table here" in room.history()[-1].content
+    joined = await bob.slash(room, "game join")
+    assert "joined" in joined.response.content
+    started = await ann.slash(room, "game start")
+    assert not started.ephemeral and started.response.attachments
+    thread = simcord_env.bot.get_channel(room.id)
+    assert isinstance(thread, discord.Thread)
+    await thread.edit(archived=True)
+    await pass_time(simcord_env, 3600)
+    reopened = simcord_env.bot.get_channel(room.id)
+    assert reopened is not None and reopened.archived is False

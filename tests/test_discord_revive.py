@@ -66,6 +66,9 @@ async def test_a_whole_two_player_game_through_the_slash_commands(simcord_env, d
         useful = [v for v in values if not v.startswith(("crystal", "use ", "open "))] or values
         result = await member.slash(table.channel, "move", action=rng.choice(useful))
         assert result.acknowledged
+        # A player thinks between moves: private replies' views time out (after 15 minutes)
+        # as they do on Discord, instead of piling up in simcord's clock.
+        await simcord_env.advance_time(30)
         if not result.ephemeral:
             turn_messages += 1
             assert result.response.attachments, "each turn posts the board"
