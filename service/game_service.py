@@ -386,7 +386,8 @@ class GameService:
             ping_line = t("move.next", caller.locale, user=presenter.mention(game, seat))
             catch_up = await self._catch_up(game, presenter, seat, caller.locale)
             shown = catch_up if catch_up.count("\n") > 1 else ""  # more than the move just posted
-            text = "\n".join(part for part in (line, ping_line, shown) if part)
+            notes = await self.time.turn_notes(game, seat, caller.locale)
+            text = "\n".join(part for part in (line, ping_line, *notes, shown) if part)
             messages = [Message(_fit(text), image=image, ping=(nxt,))]
         seat = game.players.index(caller.user_id) if caller.user_id in game.players else None
         if seat is not None and private.get(seat):
@@ -449,6 +450,7 @@ class GameService:
             t("move.next", locale, user=presenter.mention(game, seat)),
             presenter.prompt_text(state, seat, locale),
         ]
+        lines[2:2] = await self.time.turn_notes(game, seat, locale)
         if catch_up:
             lines.insert(1, catch_up)
         buttons = self._buttons(engine, state, seat, game, locale)

@@ -126,6 +126,22 @@ class Timekeeper:
                     notes.append(t("away.note", locale, user=f"<@{user}>", until=until))
         return notes
 
+    async def turn_notes(self, game: GameRecord, seat: int, locale: str | None) -> list[str]:
+        """For a turn ping: when the turn clock runs out, and whether the player is away."""
+        user = game.players[seat]
+        if user < 0 or game.is_bot(seat):
+            return []
+        now = self.service._clock()
+        member = await self.db.member(game.guild_id, user)
+        notes = []
+        deadline = clock_deadline(game, member, now)
+        if deadline is not None:
+            notes.append(t("clock.deadline", locale, deadline=f"<t:{int(deadline)}:R>"))
+        if is_away(member, now):
+            until = f"<t:{int(member['away_until'])}:f>"
+            notes.append(t("away.note", locale, user=f"<@{user}>", until=until))
+        return notes
+
     # ----------------------------------------------------------- notifications
 
     async def with_dms(self, game: GameRecord, messages: list[Message]) -> list[Message]:

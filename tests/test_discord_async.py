@@ -110,15 +110,19 @@ async def test_a_reminder_after_the_interval_none_while_muted_or_away_and_after_
     assert pinged(simcord_env, reminders(table)[-1]) == {other.id} and len(reminders(table)) == 3
 
 
-async def test_a_turn_clock_running_out_lets_the_fallback_player_play_that_turn(simcord_env):
+async def test_a_turn_clock_running_out_lets_the_fallback_player_play_that_turn(simcord_env, database_path):
+    from bot import create_bot
     from tests.discord_helpers import pinged
 
     table, first, other = await start_two(simcord_env, clock=1, reminder_hours=0)
     status = await first.slash(table.channel, "game status")
     assert "Turn clock: 1 day" in status.response.content and "runs out <t:" in status.response.content
-    await pass_time(simcord_env, DAY + 120)
+    await pass_time(simcord_env, DAY / 2)
+    await simcord_env.restart_bot(create_bot(database_path))  # the clock is stored, not in memory
+    await pass_time(simcord_env, DAY / 2 + 120)
     played = [m for m in table.channel.history() if "fallback player played for" in m.content]
     assert len(played) == 1 and pinged(simcord_env, played[0]) == {other.id}
+    assert "clock runs out <t:" in played[0].content  # the ping says when the next clock runs out
     assert any("turn clock of" in m.content and "ran out" in m.content for m in table.channel.history())
     assert await other.autocomplete(table.channel, "move", "action", "")  # the turn passed on
 
