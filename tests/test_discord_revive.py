@@ -200,7 +200,7 @@ async def test_board_of_a_player_and_rules_for_both_games(simcord_env):
     assert rebirth_rules.ephemeral and "Rebirth, a turn" in rebirth_rules.response.content
 
 
-def test_few_answers_become_buttons_more_become_a_menu_with_ids_that_carry_game_and_version():
+async def test_few_answers_become_buttons_more_become_a_menu_with_ids_that_carry_game_and_version():
     from cogs.buttons import moves_view
     from engine.base import MoveChoice
     from service import Message
