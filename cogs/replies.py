@@ -58,7 +58,11 @@ def _kwargs(message: Message) -> dict:
 
 async def post(client: discord.Client, message: Message) -> None:
     """Post a message that answers no command: in its game's channel, or as a DM (a DM that
-    cannot be delivered is reported to the service, which tells the player once)."""
+    cannot be delivered is reported to the service, which tells the player once). A private
+    message has no one to answer here, so it is never posted."""
+    if message.ephemeral:
+        log.warning("dropped a private message with no interaction to answer")
+        return
     kwargs = _kwargs(message)
     kwargs.pop("ephemeral")
     if message.dm_to is not None:

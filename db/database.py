@@ -294,6 +294,10 @@ class Database:
                 "state = ?, status = ?, updated_at = ?, turn_started_at = ?",
                 (state, status, now, turn_started),
             )
+            if turn_changed:  # a new turn: its clock starts without the last turn's extra day
+                await self._run(
+                    db, "UPDATE games SET clock_extra = 0, clock_asked = NULL WHERE id = ?", (game.id,)
+                )
             await self._run(
                 db,
                 "INSERT INTO moves (game_id, number, seat, user_id, move, event, created_at) VALUES"

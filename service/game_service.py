@@ -18,7 +18,7 @@ from engine.base import Applied, Game, MoveChoice, seat_order
 from engine.errors import GameOver, NotAPlayer
 from engine.fallback import play_turn
 from i18n import t
-from service.messages import Caller, Message, ServiceError, StaleGame
+from service.messages import Caller, Message, ServiceError, StaleGame, people_only
 from service.presenters import Presenter, presenter_for
 from service.timekeeping import Timekeeper, clock_deadline
 
@@ -251,7 +251,9 @@ class GameService:
             text = presenter.start_text(state, game, caller.locale)
             people = tuple(user for user in game.players if user > 0)
             game, bot_turns = await self._fallback_turns(caller, game, presenter, ready)
-        return await self.time.with_dms(game, [Message(text, image=image, ping=people), *bot_turns])
+        return await self.time.with_dms(
+            game, people_only(game, [Message(text, image=image, ping=people), *bot_turns])
+        )
 
     # ----------------------------------------------------------------- moves
 
@@ -307,7 +309,7 @@ class GameService:
             game = await self._record(game, engine, state, seat, caller.user_id, text, applied)
             messages = await self._after_move(caller, game, presenter, applied, ready)
             game, more = await self._fallback_turns(caller, game, presenter, ready)
-        return await self.time.with_dms(game, _people_only(messages + more))
+        return await self.time.with_dms(game, people_only(game, messages + more))
 
     async def _record(
         self,
@@ -330,7 +332,9 @@ class GameService:
                 event=applied.event,
                 state=engine.dumps(applied.state),
                 finished=engine.is_over(applied.state),
-                turn_changed=applied.event.get("turn_over", engine.to_move(applied.state) != before),
+                # Every hand-over of the move starts a new clock (and names a new turn for the
+                # reminder and clock buttons), also a Revive decision answered by another player.
+                turn_changed=bool(applied.event.get("turn_over")) or engine.to_move(applied.state) != before,
                 now=self._clock(),
             )
         )
@@ -357,7 +361,8 @@ class GameService:
                 break
             note = t("fallback.played", caller.locale, tag=presenter.tag(game, seat))
             turn = await self._after_move(caller, game, presenter, applied, ready, force_turn_message=True)
-            messages += [replace(m, text=_fit(f"{note}\n{m.text}")) for m in turn]
+            # What the fallback sees privately (a Rebirth mission card) goes to nobody.
+            messages += [replace(m, text=_fit(f"{note}\n{m.text}")) for m in turn if not m.ephemeral]
         return game, messages
 
     async def _after_move(
@@ -410,6 +415,8 @@ class GameService:
         buttons = self._buttons(engine, state, actor, game, locale)
         if actor == mover:
             return [Message(f"{done}\n{t('revive.next', locale, prompt=prompt)}", ephemeral=True, **buttons)]
+        if game.is_bot(actor):  # the fallback player answers at once (`_fallback_turns`)
+            return [Message(done, ephemeral=True)]
         user = game.players[actor]
         ask = t("revive.decision_for", locale, user=f"<@{user}>", prompt=prompt)
         return [Message(done, ephemeral=True), Message(ask, ping=(user,), **buttons)]
@@ -689,11 +696,6 @@ def _previewed(
     the few choices shown, since each preview plays the move on a copy."""
     preview = getattr(engine, "with_previews", None)
     return preview(state, seat, choices, locale) if preview else choices
-
-
-def _people_only(messages: list[Message]) -> list[Message]:
-    """Pings for people only: a seat the fallback player holds has no one to notify."""
-    return [replace(m, ping=tuple(user for user in m.ping if user > 0)) for m in messages]
 
 
 def _names(game: GameRecord) -> list[str]:

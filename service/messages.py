@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from db import GameRecord
 from engine.base import MoveChoice
 from engine.errors import GameError
 
@@ -53,3 +54,10 @@ class ServiceError(GameError):
 
 class StaleGame(ServiceError):
     """Somebody else changed the game between reading and writing it; nothing was applied."""
+
+
+def people_only(game: GameRecord, messages: list[Message]) -> list[Message]:
+    """Pings for people only: a seat the fallback player holds (filled by it, or handed over)
+    has no one to notify."""
+    bots = {user for seat, user in enumerate(game.players) if user < 0 or game.is_bot(seat)}
+    return [replace(m, ping=tuple(user for user in m.ping if user not in bots)) for m in messages]

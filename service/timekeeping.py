@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from db import GameRecord
 from i18n import t
-from service.messages import Caller, Message, ServiceError, StaleGame
+from service.messages import Caller, Message, ServiceError, StaleGame, people_only
 
 if TYPE_CHECKING:
     from service.game_service import GameService
@@ -235,6 +235,7 @@ class Timekeeper:
             async with self.service._lock(game.channel_id):
                 head = t("clock.ran_out", None, user=f"<@{user}>")
                 game, turns = await self.service._fallback_turns(caller, game, presenter, None, force=seat)
+            turns = await self.with_dms(game, people_only(game, turns))
             return [Message(head, channel_id=game.channel_id)] + [
                 _in_channel(m, game.channel_id) for m in turns
             ]
@@ -275,7 +276,7 @@ class Timekeeper:
             game = await service._write(self.db.set_bot(game, seat, service._clock()))
             text = t("fallback.took_over", caller.locale, tag=presenter.tag(game, seat))
             game, turns = await service._fallback_turns(caller, game, presenter, None)
-        return [Message(text), *turns]
+        return await self.with_dms(game, people_only(game, [Message(text), *turns]))
 
 
 def _in_channel(message: Message, channel_id: int) -> Message:

@@ -144,3 +144,17 @@ async def test_leaving_a_running_game_hands_the_seat_to_the_fallback_player(data
     assert game.is_bot(game.players.index(first)) and len(await database.moves(game.id)) == 1
     with pytest.raises(Exception, match="already plays your seat"):
         await service.leave(caller(first))
+
+
+async def test_a_handed_over_seat_is_never_pinged_and_an_extra_day_lasts_one_turn(database):
+    service, (first, second, third) = await three_player_rebirth(database)
+    await service.time.settings(caller(ANN), None, 3, "vote")
+    game = await database.open_game(CHANNEL)
+    await database.note_turn(game.id, clock_extra=86_400.0)  # "wait one more day" for this turn
+    await service.leave(caller(first))  # the fallback plays the first seat's turn at once
+    game = await database.open_game(CHANNEL)
+    assert game.clock_extra == 0 and game.clock_asked is None  # a new turn, a fresh clock
+    for user in (second, third, second, third):
+        messages = await play_first_choice(service, user)
+        assert all(first not in m.ping for m in messages), "a handed-over seat pings nobody"
+        assert not any(m.dm_to == first for m in messages)
