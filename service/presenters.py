@@ -71,11 +71,28 @@ def seat_tag(colour: str, user_id: int, bot: bool = False) -> str:
     return f"{head} <@{user_id}> 🤖" if bot else f"{head} <@{user_id}>"
 
 
-class RebirthPresenter:
+class SeatTags:
+    """How a presenter names seats: `tag` (colour, letter, mention or bot) for lines about a
+    seat, `mention` (a plain mention for a person) for pings. `colours` is the game's seat order."""
+
+    colours: tuple[str, ...]
+
+    def tag(self, game: GameRecord, seat: int) -> str:
+        return seat_tag(self.colours[seat], game.players[seat], game.is_bot(seat))
+
+    def mention(self, game: GameRecord, seat: int) -> str:
+        user = game.players[seat]
+        return self.tag(game, seat) if user < 0 or game.is_bot(seat) else f"<@{user}>"
+
+
+class RebirthPresenter(SeatTags):
     batches_turns = False
 
     def __init__(self, engine: Any) -> None:
+        from engine.rebirth import COLOURS
+
         self.engine = engine
+        self.colours = COLOURS
 
     def options_text(self, state: Any, seat: int, locale: str | None) -> str:
         return ""  # `/hand` already says whose turn it is
@@ -116,19 +133,6 @@ class RebirthPresenter:
                 self.render(self.engine.view(state, None), {"map": map_id}, [""] * players)
 
     # ------------------------------------------------------------ pieces
-
-    def tag(self, game: GameRecord, seat: int) -> str:
-        from engine.rebirth import COLOURS
-
-        return seat_tag(COLOURS[seat], game.players[seat], game.is_bot(seat))
-
-    def mention(self, game: GameRecord, seat: int) -> str:
-        """A person by plain mention; a seat the fallback player holds by its tag."""
-        return (
-            self.tag(game, seat)
-            if game.players[seat] < 0 or game.is_bot(seat)
-            else f"<@{game.players[seat]}>"
-        )
 
     def _points(self, categories: dict[str, int], locale: str | None) -> str:
         parts = [

@@ -14,7 +14,7 @@ from engine.revive.describe import effects_text
 from engine.revive.labels import decision_prompt
 from i18n import t
 from service.messages import ServiceError
-from service.presenters import seat_tag
+from service.presenters import SeatTags
 
 FINAL_ORDER = (
     "progress",
@@ -29,11 +29,14 @@ FINAL_ORDER = (
 QUIET_MOVES = ("pass", "skip", "stop", "end")  # answers that change nothing worth a line
 
 
-class RevivePresenter:
+class RevivePresenter(SeatTags):
     batches_turns = True
 
     def __init__(self, engine: Any) -> None:
+        from engine.revive.game import COLOURS
+
         self.engine = engine
+        self.colours = COLOURS
 
     # ------------------------------------------------------------- setup
 
@@ -66,19 +69,6 @@ class RevivePresenter:
             self.render_player(view, 0, [""] * players)
 
     # ------------------------------------------------------------ pieces
-
-    def tag(self, game: GameRecord, seat: int) -> str:
-        from engine.revive.game import COLOURS
-
-        return seat_tag(COLOURS[seat], game.players[seat], game.is_bot(seat))
-
-    def mention(self, game: GameRecord, seat: int) -> str:
-        """A person by plain mention; a seat the fallback player holds by its tag."""
-        return (
-            self.tag(game, seat)
-            if game.players[seat] < 0 or game.is_bot(seat)
-            else f"<@{game.players[seat]}>"
-        )
 
     def _tribe(self, seat: dict[str, Any]) -> str:
         return self.engine.tribes[seat["tribe"]]["name"]
