@@ -192,3 +192,45 @@ async def test_a_game_in_its_own_thread_and_the_thread_kept_open(simcord_env):
     await pass_time(simcord_env, 3600)
     reopened = simcord_env.bot.get_channel(room.id)
     assert reopened is not None and reopened.archived is False
+
+
+async def test_undo_and_catch_up_through_the_commands(simcord_env):
+    import simcord
+
+    from engine.errors import GameError
+    from tests.discord_helpers import make_table, pinged
+
+    table = make_table(simcord_env, ["ann", "bob", "cy"])
+    ann, bob, cy = table.members
+    await ann.slash(table.channel, "game new", game="rebirth")
+    await bob.slash(table.channel, "game join")
+    await cy.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+
+    async def to_move():
+        for member in table.members:
+            if await member.autocomplete(table.channel, "move", "action", ""):
+                return member
+
+    first = await to_move()
+    moved = await move_first_choice(table, first)
+    second = await to_move()
+    undone = await first.slash(table.channel, "undo")
+    assert not undone.ephemeral and "took back" in undone.response.content
+    assert pinged(simcord_env, undone.response.message) == set() and undone.response.attachments
+    assert await to_move() is first
+    await move_first_choice(table, first)
+    moved = await move_first_choice(table, second)
+    refused = await first.slash(table.channel, "undo")
+    simcord.assert_error(simcord_env, GameError)
+    assert refused.ephemeral and "only take back your own move" in refused.response.content
+    third = await to_move()
+    # The ping that gives the third player the turn catches them up on both moves, in order.
+    text = moved.response.content
+    assert pinged(simcord_env, moved.response.message) == {third.id}
+    assert "Since your last move** (2 moves)" in text
+    assert text.index(f"<@{first.id}> placed", text.index("Since")) < text.index(
+        f"<@{second.id}> placed", text.index("Since")
+    )
+    log = await third.slash(table.channel, "game log", since="my-last-move")
+    assert "Since your last move" in log.response.content
