@@ -140,6 +140,8 @@ class RevivePresenter(SeatTags):
             )
         total = sum(event.get("points", {}).get(str(seat), 0) for event in events)
         view = self.engine.view(state, None)
+        if view["finished"] and seat is not None:  # the final scoring has its own lines
+            total -= sum(view["seats"][seat]["breakdown"].values())
         if seat is not None:
             lines.append(t("revive.turn.total", locale, points=total, score=view["seats"][seat]["score"]))
         if any("end_triggered" in event for event in events):
