@@ -18,7 +18,7 @@ from engine.base import Applied, Game, MoveChoice, seat_order
 from engine.errors import GameOver, NotAPlayer
 from engine.fallback import play_turn
 from i18n import t
-from service.messages import Caller, Message, ServiceError, StaleGame, people_only
+from service.messages import Caller, Message, ServiceError, StaleGame, jump_link, people_only
 from service.presenters import Presenter, presenter_for
 from service.timekeeping import Timekeeper, clock_deadline
 
@@ -574,7 +574,7 @@ class GameService:
         for game in games:
             presenter = self._presenter(game)
             title = presenter.title(game.options, caller.locale)
-            link = _jump_link(game)
+            link = jump_link(game)
             if game.status == "lobby":
                 rows.append(
                     (2, 0.0, t("games.lobby", caller.locale, title=title, link=link, count=len(game.players)))
@@ -704,11 +704,6 @@ def _names(game: GameRecord) -> list[str]:
         name if user < 0 or not game.is_bot(seat) else f"{name} (bot)"
         for seat, (user, name) in enumerate(zip(game.players, game.names, strict=True))
     ]
-
-
-def _jump_link(game: GameRecord) -> str:
-    """A link that opens the game's channel (or thread) in Discord."""
-    return f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
 
 
 def _fit(text: str) -> str:

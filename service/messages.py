@@ -61,3 +61,8 @@ def people_only(game: GameRecord, messages: list[Message]) -> list[Message]:
     has no one to notify."""
     bots = {user for seat, user in enumerate(game.players) if user < 0 or game.is_bot(seat)}
     return [replace(m, ping=tuple(user for user in m.ping if user not in bots)) for m in messages]
+
+
+def jump_link(game: GameRecord) -> str:
+    """A link that opens the game's channel (or thread) in Discord."""
+    return f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"

@@ -8,15 +8,18 @@ a turn that is over is refused.
 
 from __future__ import annotations
 
+import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from db import GameRecord
 from i18n import t
-from service.messages import Caller, Message, ServiceError, StaleGame, people_only
+from service.messages import Caller, Message, ServiceError, StaleGame, jump_link, people_only
 
 if TYPE_CHECKING:
     from service.game_service import GameService
 
+log = logging.getLogger(__name__)
 DAY = 86_400.0
 HOUR = 3_600.0
 CLOCK_DAYS = (1, 2, 3, 5, 7, 14)
@@ -153,8 +156,7 @@ class Timekeeper:
             for user in message.ping:
                 member = await self.db.member(game.guild_id, user)
                 if member["dm"]:
-                    link = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
-                    text = f"{t('notify.dm_head', None, link=link)}\n{message.text}"
+                    text = f"{t('notify.dm_head', None, link=jump_link(game))}\n{message.text}"
                     out.append(
                         Message(text[:2000], image=message.image, image_name=message.image_name, dm_to=user)
                     )
@@ -183,9 +185,7 @@ class Timekeeper:
             try:
                 out += await self._tick_game(game)
             except Exception:  # one broken game must not stop the others' reminders
-                import logging
-
-                logging.getLogger(__name__).exception("tick failed for game %s", game.id)
+                log.exception("tick failed for game %s", game.id)
         return out
 
     async def _tick_game(self, game: GameRecord) -> list[Message]:
@@ -280,6 +280,4 @@ class Timekeeper:
 
 
 def _in_channel(message: Message, channel_id: int) -> Message:
-    from dataclasses import replace
-
     return replace(message, channel_id=channel_id)

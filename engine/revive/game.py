@@ -673,10 +673,13 @@ class Revive:
             me["discounts"] = [d for d in me["discounts"] if d["action"] != action]
         return total
 
-    def _discount(self, me: dict[str, Any], action: str, amount: int, spend: bool = False) -> int:
-        """A single-resource cost after the player's discounts for `action`. Never below the
-        rules' minimum, and a cost of 0 stays 0."""
-        total = self._discount_total(me, action, spend)
+    def _discount(
+        self, me: dict[str, Any], action: str, amount: int, spend: bool = False, total: int | None = None
+    ) -> int:
+        """A single-resource cost after the player's discounts for `action` (`total`, when the
+        caller already knows it). Never below the rules' minimum, and a cost of 0 stays 0."""
+        if total is None:
+            total = self._discount_total(me, action, spend)
         if amount <= 0:
             return 0
         return max(self.rules["minimum_cost"], amount - total) if total else amount
@@ -712,11 +715,9 @@ class Revive:
             cost[name] -= taken
             removable -= taken
         cost = {name: amount for name, amount in cost.items() if amount > 0}
-        if totals is not None:
-            range_food = max(self.rules["minimum_cost"], reach - totals["range"]) if reach > 0 else 0
-            range_food = range_food if totals["range"] else reach
-        else:
-            range_food = self._discount(me, "range", reach, spend)
+        range_food = self._discount(
+            me, "range", reach, spend, totals["range"] if totals is not None else None
+        )
         cost["food"] = cost.get("food", 0) + range_food
         return cost
 
@@ -1066,12 +1067,8 @@ class Revive:
         state.final = {"breakdown": breakdowns, "winners": tied, "decided_by": decided}
 
     def _large_location_points(self, state: ReviveState, seat: int) -> int:
-        sides = {
-            location["id"]: {side["side"]: side for side in location["sides"]}
-            for location in self.content["large_locations"]
-        }
         return sum(
-            sides[corner["location"]][corner["side"]]["points"]
+            self.large_sides[corner["location"]][corner["side"]]["points"]
             for corner in state.corners.values()
             if seat in corner["population"]
         )
