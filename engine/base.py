@@ -3,13 +3,22 @@
 Modelled on OpenSpiel's python games (state + legal actions + apply) and python-chess (moves as
 short text, errors as ValueError subclasses). Turn bookkeeping around the game (who is which
 Discord user, versions, timestamps) lives in the service, as in boardgame.io.
+
+Everything the service, the presenters and the fallback player need from a game is a public
+method of `Game`: nothing outside a game's own package reads its raw state or calls its private
+methods. A state is opaque to everybody else; its facts reach them through `view` (typed per game,
+in `engine/<game>/views.py`) and through the events of `Applied`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NotRequired, Protocol, TypedDict
+
+RESIGN = "resign"
+"""The move every game accepts from any seat in play: leave the game (`/game resign`)."""
 
 
 @dataclass(frozen=True)
@@ -22,35 +31,123 @@ class MoveChoice:
     rank: float = 0.0
 
 
+class EventBase(TypedDict):
+    """What every game's events hold, so the service can group and store them without knowing
+    the game. Each game's events extend it with their own facts (`engine/<game>/views.py`)."""
+
+    kind: str
+    turn: NotRequired[int]  # the turn the move belongs to (games that batch a turn's moves)
+    turn_over: NotRequired[bool]  # this move ended its player's turn
+    changed: NotRequired[list[str]]  # board places this move changed (marked on the turn's image)
+    move: NotRequired[str]  # the engine's own spelling of the move
+
+
 @dataclass(frozen=True)
 class Applied:
     """The result of a move: the new state and a public event describing what happened.
 
     `private` holds what only one seat may learn (for example the mission card they drew),
-    keyed by seat; it never goes into a channel message.
+    keyed by seat; it never goes into a channel message. `notation` is the move as stored: the
+    engine's canonical spelling, which replays it exactly (`F7 x2`, `explore F02 off gear`).
     """
 
     state: Any
-    event: dict[str, Any]
+    event: Mapping[str, Any]
     private: dict[int, dict[str, Any]]
+    notation: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A question the game waits on inside a turn: who answers it (`seat`, possibly not the
+    player whose turn it is) and what kind it is (the game's own word: `reward`, `choice`)."""
+
+    seat: int
+    kind: str
+
+
+ValueFn = Callable[[Any, Any, int, Any], float]
+"""`value(engine, state, seat, before)`: the seat's worth in `state` (a throwaway copy the
+function may change); `before` is the state the move was chosen in."""
+
+
+def _no_closing_worth(engine: Any, state: Any, seat: int, move: str, moves: list[str]) -> float:
+    return 0.0
+
+
+def _never(move: str) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class FallbackPolicy:
+    """How the fallback player (`engine/fallback.py`) values a game's states; each game declares
+    its own beside its rules (`engine/<game>/fallback.py`) and exposes it as `fallback_policy`.
+
+    - `value`: see `ValueFn`.
+    - `closing`: moves that pass or stop; worth `closing_worth(...)` (by default 0, "no change").
+    - `hidden(move)`: moves that draw from a face-down pile; worth the mean of their kind.
+    - `side(move)`: free trades open at any time; played only when they gain by themselves or
+      make a better move legal.
+    """
+
+    value: ValueFn
+    closing: frozenset[str] = frozenset()
+    hidden: Callable[[str], bool] = _never
+    side: Callable[[str], bool] = _never
+    closing_worth: Callable[[Any, Any, int, str, list[str]], float] = _no_closing_worth
 
 
 class Game(Protocol):
-    """What the service and the command line need from a game."""
+    """What the service, the presenters, the fallback player and the command line need from a game.
+
+    `state` is opaque outside the game's package: only these methods read it.
+    """
 
     id: str
     min_players: int
     max_players: int
+    fallback_policy: FallbackPolicy
 
     def new_game(self, players: int, options: dict[str, Any], seed: int) -> Any: ...
     def to_move(self, state: Any) -> int | None: ...
     def legal_moves(self, state: Any, seat: int) -> list[str]: ...
     def move_choices(self, state: Any, seat: int, locale: str | None = None) -> list[MoveChoice]: ...
+    def with_previews(
+        self, state: Any, seat: int, choices: list[MoveChoice], locale: str | None = None
+    ) -> list[MoveChoice]:
+        """`choices` with labels saying what each would change now (a game without previews
+        returns them as they are). Only for the few choices shown: a preview plays the move."""
+        ...
+
+    def button_moves(
+        self, state: Any, seat: int, limit: int, locale: str | None = None
+    ) -> list[MoveChoice]:
+        """The moves worth a button for `seat` now (every answer to a small decision, or the move
+        that ends the turn), none when there would be more than `limit`."""
+        ...
+
+    def open_decision(self, state: Any) -> Decision | None:
+        """The decision the game waits on inside a turn, and who answers it; None between turns."""
+        ...
+
+    def is_quiet(self, move: str) -> bool:
+        """A move that changes nothing worth retelling (pass, end): a catch-up leaves it out."""
+        ...
+
     def apply(self, state: Any, seat: int, move: str) -> Applied: ...
-    def reveals(self, before: Any, after: Any, seat: int) -> str | None: ...
-    def view(self, state: Any, seat: int | None, locale: str | None = None) -> dict[str, Any]: ...
+    def reveals(self, before: Any, after: Any, seat: int) -> str | None:
+        """The undo policy: why going back from `after` to `before` would hide what someone has
+        seen (a translation key), or None when `/undo` may take the move back."""
+        ...
+
+    def view(self, state: Any, seat: int | None, locale: str | None = None) -> Any: ...
     def is_over(self, state: Any) -> bool: ...
     def scores(self, state: Any) -> list[int]: ...
+    def score_if_ended(self, state: Any) -> list[int]:
+        """Each seat's total if the game ended now (the final scoring run on a copy)."""
+        ...
+
     def dumps(self, state: Any) -> str: ...
     def loads(self, text: str) -> Any: ...
 

@@ -1,0 +1,22 @@
+"""Revive's registry entry: exploring, building and populating a thawing world."""
+
+from __future__ import annotations
+
+from content.revive import load_revive
+from engine.base import Game
+from engine.revive import Revive
+from games.spec import GameSpec
+from service.presenters_revive import RevivePresenter
+from service.presenting import Presenter
+
+
+def load_engine() -> Revive:
+    """The engine over Revive's content files (data/revive/, validated)."""
+    return Revive(load_revive())
+
+
+def presenter(engine: Game) -> Presenter:
+    return RevivePresenter(engine)
+
+
+SPEC = GameSpec(id="revive", name="Revive", load_engine=load_engine, presenter=presenter)

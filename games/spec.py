@@ -1,0 +1,61 @@
+"""How a game declares itself to the bot: one `GameSpec` per game, in `games/<game>.py`.
+
+Modelled on OpenSpiel's `pyspiel.register_game` and python-chess's `VARIANTS`: everything the
+service, the cogs and the tests need to know about a game, so no module outside the game's own
+packages names it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.base import Game
+
+if TYPE_CHECKING:
+    from service.presenting import Presenter
+
+
+@dataclass(frozen=True)
+class OptionChoice:
+    value: str  # what the engine reads (`ireland`)
+    label: str  # what `/game new` shows (`Ireland (advanced)`)
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One `/game new` option of a game (Rebirth's `map`): its choices, the first the default."""
+
+    name: str
+    choices: tuple[OptionChoice, ...]
+
+    @property
+    def default(self) -> str:
+        return self.choices[0].value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, declared once.
+
+    - `load_engine()` builds the engine over its content files (data/<game>/, validated); the
+      engine carries the rules, the undo policy (`reveals`) and the fallback player's valuation
+      (`fallback_policy`).
+    - `presenter(engine)` makes its words and images: the renderers and their warm-up are the
+      presenter's (`render`, `render_player`, `warm_up`).
+    - `options`: its `/game new` options and their choices.
+    """
+
+    id: str
+    name: str
+    load_engine: Callable[[], Game]
+    presenter: Callable[[Game], Presenter]
+    options: tuple[GameOption, ...] = ()
+
+    def option_sets(self) -> list[dict[str, str]]:
+        """Every combination of this game's option choices (the contract tests start each)."""
+        combos: list[dict[str, str]] = [{}]
+        for option in self.options:
+            combos = [{**combo, option.name: choice.value} for combo in combos for choice in option.choices]
+        return combos

@@ -1,0 +1,94 @@
+"""What the service needs from a game's presenter, and how every presenter names seats.
+
+A presenter turns a game's views and events into words and images; it decides no rule and never
+reads the engine's raw state. The service hands it views (`engine.view(state, None)` for what the
+table sees, `engine.view(state, seat)` for one player's own texts), the events of stored moves,
+and `MoveChoice` lists; each game's views and events are typed in `engine/<game>/views.py`.
+One presenter per game, in `service/presenters/<game>.py`, declared in the game's registry entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from db import GameRecord
+from engine.base import Game
+
+COLOUR_EMOJI = {"orange": "🟠", "blue": "🔵", "green": "🟢", "purple": "🟣"}
+COLOUR_LETTER = {"orange": "O", "blue": "B", "green": "G", "purple": "P"}
+
+Event = Mapping[str, Any]
+"""A stored move's event: the game's own typed event (`engine/<game>/views.py`)."""
+
+
+class Presenter(Protocol):
+    engine: Game
+    batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
+    has_player_board: bool  # `/board player:` draws one seat's own board
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The `/game new` options made whole (defaults filled in), or a ServiceError."""
+        ...
+
+    def tag(self, game: GameRecord, seat: int) -> str: ...
+    def mention(self, game: GameRecord, seat: int) -> str: ...
+    def title(self, options: dict[str, Any], locale: str | None) -> str: ...
+
+    # ----------------------------------------------------------------- images (public view)
+    def render(
+        self, view: Any, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
+    ) -> bytes: ...
+    def render_player(self, view: Any, seat: int, names: list[str]) -> bytes: ...
+    def warm_up(self) -> None:
+        """Draw each board's static layers once, before the first game needs them."""
+        ...
+
+    # ----------------------------------------------------------- channel texts (public view)
+    def start_text(self, view: Any, game: GameRecord, locale: str | None) -> str: ...
+    def event_text(self, event: Event, game: GameRecord, locale: str | None) -> str: ...
+    def turn_text(self, events: Sequence[Event], view: Any, game: GameRecord, locale: str | None) -> str:
+        """The one channel message of a turn, for games that batch a turn's moves."""
+        ...
+
+    def final_text(self, view: Any, game: GameRecord, locale: str | None) -> str: ...
+    def status_text(self, view: Any, game: GameRecord, locale: str | None) -> str: ...
+    def board_caption(self, view: Any, game: GameRecord, locale: str | None) -> str: ...
+    def player_caption(self, view: Any, game: GameRecord, seat: int, locale: str | None) -> str: ...
+
+    # --------------------------------------------------------- one player's texts (seat view)
+    def private_text(self, private: dict[str, Any], view: Any, seat: int, locale: str | None) -> str: ...
+    def hand_text(self, view: Any, locale: str | None) -> str: ...
+    def prompt_text(self, view: Any, seat: int, locale: str | None) -> str:
+        """What `seat` is asked now: the open decision, or their options this turn."""
+        ...
+
+    def options_text(self, view: Any, seat: int, locale: str | None) -> str: ...
+    def rules_text(self, view: Any | None, seat: int | None, locale: str | None) -> str:
+        """A short rules summary, then what the caller can do now (`view`: theirs, or the public
+        view for someone not seated, or None before the start)."""
+        ...
+
+
+def seat_tag(colour: str, user_id: int, bot: bool = False) -> str:
+    """`🟠O <@123>`: colour and letter, so the seat reads without telling colours apart. A seat
+    played by the fallback player says so: `🟠O 🤖 bot` (filled with /game add-bot) or
+    `🟠O <@123> 🤖` (handed over)."""
+    head = f"{COLOUR_EMOJI[colour]}{COLOUR_LETTER[colour]}"
+    if user_id < 0:
+        return f"{head} 🤖 bot {-user_id}"
+    return f"{head} <@{user_id}> 🤖" if bot else f"{head} <@{user_id}>"
+
+
+class SeatTags:
+    """How a presenter names seats: `tag` (colour, letter, mention or bot) for lines about a
+    seat, `mention` (a plain mention for a person) for pings. `colours` is the game's seat order."""
+
+    colours: tuple[str, ...]
+
+    def tag(self, game: GameRecord, seat: int) -> str:
+        return seat_tag(self.colours[seat], game.players[seat], game.is_bot(seat))
+
+    def mention(self, game: GameRecord, seat: int) -> str:
+        user = game.players[seat]
+        return self.tag(game, seat) if user < 0 or game.is_bot(seat) else f"<@{user}>"
