@@ -16,14 +16,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.buttons import ActionButton, MoveButton, MoveSelect
 from cogs.clock import ClockCog
 from cogs.games import GameCog
 from cogs.play import PlayCog
+from cogs.posting import ActionButton, MoveButton, MoveSelect
 from cogs.replies import report_error
 from cogs.translator import CatalogTranslator
-from content.games import GAME_IDS, load_engine
 from db import Database
+from games.registry import game_ids, load_engine
 from service import GameService
 
 log = logging.getLogger("tabletop")
@@ -70,7 +70,7 @@ class TabletopBot(commands.Bot):
         self.tick_seconds = tick_seconds
         self.database: Database | None = None
         self.service: GameService | None = None
-        self.tree.on_error = self._on_app_command_error
+        self.tree.error(self._on_app_command_error)
 
     async def setup_hook(self) -> None:
         self.database = await Database.open(self.database_path)
@@ -87,7 +87,7 @@ class TabletopBot(commands.Bot):
         self.add_dynamic_items(MoveButton, MoveSelect, ActionButton)  # they work after a restart
         await self.tree.sync()
         if self.warm_up:
-            self._warming = asyncio.create_task(self.service.warm_up(GAME_IDS))
+            self._warming = asyncio.create_task(self.service.warm_up(game_ids()))
         active = await self.database.active_games()
         log.info("ready to continue %d game(s) from %s", len(active), self.database_path)
 

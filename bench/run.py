@@ -12,6 +12,17 @@ comes on top of them. In Rebirth every move posts the board. A Revive turn is ma
 a decision inside the turn is answered privately, without an image, and the move that ends the
 turn posts one channel message with the board; the two are timed apart. Between two moves a
 player's thinking time passes on simcord's virtual clock (`THINK_SECONDS`).
+
+Side by side: `--baseline REF` measures another commit in the same run, so a change is judged
+against the code before it on the same machine, in the same minutes (a figure from another day
+is no baseline: load and thermals move it by more than 10 %). It checks REF out in a temporary
+`git worktree`, then runs that tree's own `bench/run.py` and this tree's, each as a subprocess
+of the current interpreter with the same counts, alternating (baseline, current, baseline,
+current: `--rounds` of each), so a drift in the machine's speed falls on both. For each figure
+it prints `{"name", "value", "baseline", "ratio", "unit"}`: the best of the rounds (the highest
+rate, the lowest time or size, since noise only ever slows a run down), and `ratio` = value /
+baseline. The worktree is removed at the end. Example:
+`python bench/run.py --baseline 362bf5a --rounds 3`.
 """
 
 from __future__ import annotations
@@ -21,12 +32,14 @@ import asyncio
 import json
 import math
 import random
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -38,11 +51,10 @@ if __package__ in (None, ""):  # run as `python bench/run.py`: make the project 
 import simcord  # noqa: E402
 
 from bot import create_bot  # noqa: E402
-from content.games import load_engine, map_data  # noqa: E402
 from engine.base import Game  # noqa: E402
 from engine.records import random_game  # noqa: E402
-from render import revive as revive_render  # noqa: E402
-from render.rebirth import render_board  # noqa: E402
+from games.registry import load_engine, spec  # noqa: E402
+from service.presenting import Presenter  # noqa: E402
 
 SEED = 20261129
 GAME = "rebirth"
@@ -323,7 +335,7 @@ def _revive_reply(result: Any, what: str) -> str:
 
 def finished_game(
     game_id: str, options: dict[str, Any], players: int, seed: int
-) -> tuple[dict[str, Any], tuple[str, ...]]:
+) -> tuple[Any, tuple[str, ...]]:
     """The public view of a finished random game (every space filled, the most to draw), and the
     places changed by the last turn that changed any, which a Revive turn message marks on the
     board (Rebirth's events name none)."""
@@ -363,12 +375,16 @@ def _median_render_ms(draws: Sequence[Callable[[], bytes]], renders: int) -> tup
     return round(statistics.median(timings) * 1000, 2), png
 
 
+def presenter(game_id: str) -> Presenter:
+    """The game's presenter, which draws its images as the service asks for them."""
+    return spec(game_id).presenter(load_engine(game_id))
+
+
 def bench_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[Figure]:
     """Median time and PNG size of a full Rebirth board render with the static layers built."""
     view, _ = finished_game(GAME, OPTIONS, players, seed)
-    data = map_data(GAME, view["map"])
     names = list(NAMES[:players])
-    millis, png = _median_render_ms([partial(render_board, view, data, names)], renders)
+    millis, png = _median_render_ms([partial(presenter(GAME).render, view, OPTIONS, names)], renders)
     return [
         Figure("rebirth_render_full_board_ms", millis, "ms", maximum=RENDER_MS_MAX),
         Figure("rebirth_render_full_board_bytes", len(png), "bytes", maximum=RENDER_BYTES_MAX),
@@ -379,12 +395,10 @@ def bench_revive_render(renders: int = 20, players: int = 4, seed: int = SEED) -
     """The same for Revive's finished board (its last turn's changes marked, as a turn message
     draws it) and for the players' own boards, one seat after another."""
     view, changed = finished_game(REVIVE, {}, players, seed)
-    content = load_engine(REVIVE).content
+    drawer = presenter(REVIVE)
     names = list(NAMES[:players])
-    board_ms, png = _median_render_ms(
-        [partial(revive_render.render_board, view, content, names, changed)], renders
-    )
-    seats = [partial(revive_render.render_player, view, content, seat, names) for seat in range(players)]
+    board_ms, png = _median_render_ms([partial(drawer.render, view, {}, names, changed)], renders)
+    seats = [partial(drawer.render_player, view, seat, names) for seat in range(players)]
     player_ms, _ = _median_render_ms(seats, renders)
     return [
         Figure("revive_render_board_ms", board_ms, "ms", maximum=REVIVE_RENDER_BOARD_MS_MAX),
@@ -422,6 +436,79 @@ def run(
     return ok
 
 
+# ------------------------------------------------------------------------------ side by side
+
+ROOT = Path(__file__).resolve().parent.parent
+COUNT_OPTIONS = ("games", "revive_games", "moves", "revive_moves", "renders")
+
+
+@contextmanager
+def worktree(ref: str) -> Iterator[Path]:
+    """A temporary checkout of `ref` beside this repository, removed on the way out."""
+    folder = Path(tempfile.mkdtemp(prefix="tabletop-baseline-"))
+    tree = folder / "tree"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(tree), ref], check=True
+    )
+    try:
+        yield tree
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_tree(tree: Path, counts: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """One run of `tree`'s own bench/run.py in a fresh process: its figures by name."""
+    done = subprocess.run(
+        [sys.executable, str(tree / "bench" / "run.py"), *counts],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"bench/run.py of {tree} failed ({done.returncode}):\n{done.stderr[-3000:]}")
+    figures = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    return {figure["name"]: figure for figure in figures}
+
+
+def best(unit: str, values: list[float]) -> float:
+    """The best of the rounds: noise only slows a run, so the fastest is the truest."""
+    return max(values) if unit.endswith("/s") else min(values)
+
+
+def side_by_side(
+    current: list[dict[str, dict[str, Any]]], baseline: list[dict[str, dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    """One line per figure (in the current tree's order, then any only the baseline has);
+    booleans (`budgets_ok`) have no ratio and are left out."""
+    names = list(dict.fromkeys([*current[0], *baseline[0]]))
+    lines = []
+    for name in names:
+        ours = [run[name] for run in current if name in run]
+        theirs = [run[name] for run in baseline if name in run]
+        unit = (ours or theirs)[0]["unit"]
+        if unit == "bool":
+            continue
+        value = best(unit, [f["value"] for f in ours]) if ours else None
+        base = best(unit, [f["value"] for f in theirs]) if theirs else None
+        ratio = round(value / base, 3) if value is not None and base else None
+        lines.append({"name": name, "value": value, "baseline": base, "ratio": ratio, "unit": unit})
+    return lines
+
+
+def compare(ref: str, counts: Sequence[str], rounds: int, emit: Callable[[str], None] = print) -> None:
+    """Baseline and current runs, alternating, `rounds` of each; then one line per figure."""
+    current: list[dict[str, dict[str, Any]]] = []
+    baseline: list[dict[str, dict[str, Any]]] = []
+    with worktree(ref) as tree:
+        for _ in range(rounds):
+            baseline.append(run_tree(tree, counts))
+            current.append(run_tree(ROOT, counts))
+    for line in side_by_side(current, baseline):
+        emit(json.dumps(line))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: counts are adjustable so the test can run everything in a second or two."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -435,7 +522,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--renders", type=int, default=20, help="board renders to time (default 20)")
     parser.add_argument("--strict", action="store_true", help="exit 1 if any budget is missed")
+    parser.add_argument("--baseline", metavar="REF", help="measure commit REF side by side (see above)")
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each tree with --baseline (default 2)")
     args = parser.parse_args(argv)
+    if args.baseline:
+        counts = [f"--{name.replace('_', '-')}={getattr(args, name)}" for name in COUNT_OPTIONS]
+        compare(args.baseline, counts, max(1, args.rounds), emit=lambda line: print(line, flush=True))
+        return 0
     ok = run(
         args.games,
         args.moves,

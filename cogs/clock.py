@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.replies import caller_of, post, send
+from cogs.posting import post, send
+from cogs.replies import caller_of
 from cogs.translator import text
 from service import GameService
 

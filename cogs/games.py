@@ -8,8 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.replies import allowed_mentions, caller_of, deferrer, send
+from cogs.posting import send
+from cogs.replies import allowed_mentions, caller_of, deferrer
 from cogs.translator import text
+from games import registry
 from i18n import t
 from service import GameService, Message
 
@@ -17,6 +19,14 @@ from service import GameService, Message
 CLOCK_CHOICES = [app_commands.Choice(name="none", value=0)] + [
     app_commands.Choice(name=f"{days} day{'s' if days > 1 else ''}", value=days)
     for days in (1, 2, 3, 5, 7, 14)
+]
+# The games and their `map` choices, as the registry declares them (`games/<game>.py`).
+GAME_CHOICES = [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.GAMES.values()]
+MAP = "map"
+MAP_CHOICES = [
+    app_commands.Choice(name=choice.label, value=choice.value)
+    for option in registry.options_named(MAP)
+    for choice in option.choices
 ]
 TIMEOUT_CHOICES = [
     app_commands.Choice(name="the fallback player plays that turn", value="fallback"),
@@ -45,18 +55,8 @@ class GameCog(commands.Cog):
         on_timeout=text("cmd.game.on_timeout"),
         thread=text("cmd.game.thread"),
     )
-    @app_commands.choices(
-        clock=CLOCK_CHOICES,
-        on_timeout=TIMEOUT_CHOICES,
-        game=[
-            app_commands.Choice(name="Rebirth", value="rebirth"),
-            app_commands.Choice(name="Revive", value="revive"),
-        ],
-        map=[
-            app_commands.Choice(name="Scotland", value="scotland"),
-            app_commands.Choice(name="Ireland (advanced)", value="ireland"),
-        ],
-    )
+    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES, game=GAME_CHOICES, map=MAP_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -67,7 +67,7 @@ class GameCog(commands.Cog):
         on_timeout: app_commands.Choice[str] | None = None,
         thread: bool = False,
     ) -> None:
-        options = {"map": map.value} if map else {}
+        options = {MAP: map.value} if map else {}
         settings = {
             "reminder_hours": reminder_hours,
             "clock_days": clock.value if clock else None,
@@ -102,7 +102,8 @@ class GameCog(commands.Cog):
         clock=text("cmd.game.clock"),
         on_timeout=text("cmd.game.on_timeout"),
     )
-    @app_commands.choices(clock=CLOCK_CHOICES, on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,

@@ -6,7 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.replies import caller_of, deferrer, send
+from cogs.posting import send
+from cogs.replies import caller_of, deferrer
 from cogs.translator import text
 from service import GameService
 

@@ -1,61 +1,6 @@
-"""Load the game content files from `data/` (pure json + pathlib, cached).
+"""TRANSITIONAL: Rebirth's loader moved to `content.rebirth.loader`; this name stays only until
+`content/games.py` (which still imports it) is replaced by `games/registry.py`."""
 
-The engine does no I/O: it gets these dicts as arguments. See docs/formats.md for the formats and
-`content.validate` for the checks the tests run over every file.
-"""
+from content.rebirth.loader import load_map, load_missions, load_tiles, load_towers
 
-from __future__ import annotations
-
-import functools
-import json
-from pathlib import Path
-from typing import Any
-
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
-REBIRTH_DIR = DATA_DIR / "rebirth"
-
-
-def _read(path: Path) -> Any:
-    with path.open(encoding="utf-8") as handle:
-        return json.load(handle)
-
-
-@functools.cache
-def load_map(map_id: str) -> dict[str, Any]:
-    """The map file `data/rebirth/<map_id>.json`."""
-    return _read(REBIRTH_DIR / f"{map_id}.json")
-
-
-@functools.cache
-def load_tiles() -> dict[str, Any]:
-    """The tile mix of one colour, `data/rebirth/tiles.json`."""
-    return _read(REBIRTH_DIR / "tiles.json")
-
-
-@functools.cache
-def load_missions(map_id: str) -> list[dict[str, Any]]:
-    """The mission cards of a map, `data/rebirth/missions_<map_id>.json`."""
-    return _read(REBIRTH_DIR / f"missions_{map_id}.json")
-
-
-@functools.cache
-def load_towers(map_id: str) -> list[dict[str, Any]]:
-    """The Round Tower bonus tiles of a map, from `data/rebirth/towers.json` (empty if it has none)."""
-    path = REBIRTH_DIR / "towers.json"
-    if not path.exists():
-        return []
-    return list(_read(path).get(map_id, []))
-
-
-def map_ids() -> list[str]:
-    """Every map file present in data/rebirth (everything but tiles, towers and missions)."""
-    return sorted(
-        path.stem
-        for path in REBIRTH_DIR.glob("*.json")
-        if path.stem not in ("tiles", "towers") and not path.stem.startswith("missions_")
-    )
-
-
-def mission_map_ids() -> list[str]:
-    """Every map that has a missions file in data/rebirth."""
-    return sorted(path.stem.removeprefix("missions_") for path in REBIRTH_DIR.glob("missions_*.json"))
+__all__ = ["load_map", "load_missions", "load_tiles", "load_towers"]

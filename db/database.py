@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +24,7 @@ _GAME_COLUMNS = (
     "created_at, updated_at, turn_started_at, reminder_hours, reminded_at, muted_turn, clock_days, "
     "clock_action, clock_extra, clock_asked"
 )
+_GAME_FIELDS = tuple(column.strip() for column in _GAME_COLUMNS.split(","))  # GameRecord's names
 
 
 class StaleVersion(Exception):
@@ -148,7 +149,8 @@ class Database:
             players = tuple(seat[0] for seat in seats)
             names = tuple(seat[1] for seat in seats)
             bots = tuple(bool(seat[2]) for seat in seats)
-            records.append(GameRecord(*values, players=players, names=names, bots=bots))
+            fields = dict(zip(_GAME_FIELDS, values, strict=True))
+            records.append(GameRecord(**fields, players=players, names=names, bots=bots))
         return records
 
     async def _one(self, where: str, params: Sequence[Any]) -> GameRecord | None:
@@ -217,6 +219,7 @@ class Database:
                     (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now),
                 ) as cursor:
                     game_id = cursor.lastrowid
+                assert game_id is not None  # an INSERT names its row
                 await self._run(
                     db,
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
@@ -278,7 +281,7 @@ class Database:
         seat: int,
         user_id: int | None,
         move: str,
-        event: dict[str, Any],
+        event: Mapping[str, Any],
         state: str,
         finished: bool,
         turn_changed: bool,

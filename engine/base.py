@@ -20,6 +20,10 @@ from typing import Any, NotRequired, Protocol, TypedDict
 RESIGN = "resign"
 """The move every game accepts from any seat in play: leave the game (`/game resign`)."""
 
+SEAT_COLOURS = ("orange", "blue", "green", "purple")
+"""Seat colours in seat order, the same in every game (the presenters' emoji and the renderers'
+seat styles are keyed by them)."""
+
 
 @dataclass(frozen=True)
 class MoveChoice:
@@ -146,6 +150,11 @@ class Game(Protocol):
     def scores(self, state: Any) -> list[int]: ...
     def score_if_ended(self, state: Any) -> list[int]:
         """Each seat's total if the game ended now (the final scoring run on a copy)."""
+        ...
+
+    def describe_content(self, state: Any) -> dict[str, Any] | None:
+        """What a game record carries so an independent referee can check it (the map's tile
+        mix, the mission decks); None when the seed and the content files say it all."""
         ...
 
     def dumps(self, state: Any) -> str: ...

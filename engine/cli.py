@@ -13,12 +13,12 @@ import sys
 import time
 from pathlib import Path
 
+from engine.base import Game
 from engine.records import random_game, replay
+from games.registry import game_ids, load_engine
 
 
-def _engine(game_id: str):
-    from content.games import load_engine
-
+def _engine(game_id: str) -> Game:
     return load_engine(game_id)
 
 
@@ -72,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Play and check games offline.")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("selfplay", help="play random legal games to the end")
-    play.add_argument("game", choices=["rebirth", "revive"])
-    play.add_argument("--map", default=None, help="the board (Rebirth: scotland or ireland)")
+    play.add_argument("game", choices=game_ids())
+    play.add_argument("--map", default=None, help="the board, for games with several (see /game new)")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--games", type=int, default=10)
     play.add_argument("--seed", type=int, default=1)

@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from engine.base import Game
+from engine.base import FallbackPolicy, Game
 
 EPSILON = 1e-6  # a gain below this is no gain: rounding noise must not beat a closing move
 MAX_TURN_MOVES = 500  # a turn is finite by the rules; this only guards against an engine bug
@@ -67,7 +67,7 @@ def move_gains(engine: Game, state: Any, seat: int) -> dict[str, float]:
 
 def _gains(engine: Any, state: Any, seat: int, moves: list[str], text: str) -> dict[str, float]:
     policy = _policy(engine)
-    gains = policy.gains(engine, state, seat, moves, engine.loads(text))
+    gains = _gains_by_policy(policy, engine, state, seat, moves, engine.loads(text))
     for move in moves:
         if move in policy.closing:
             gains[move] = policy.closing_worth(engine, state, seat, move, moves)
@@ -88,72 +88,50 @@ def play_turn(engine: Game, state: Any, seat: int, seed: int) -> list[str]:
     return played
 
 
-# --------------------------------------------------------------------------- policies
+# --------------------------------------------------------------------------- valuing moves
 
 
-class _Policy:
-    """How one game is valued.
+def _gains_by_policy(
+    policy: FallbackPolicy, engine: Game, state: Any, seat: int, moves: list[str], spare: Any
+) -> dict[str, float]:
+    """Each non-closing move's value after minus before (`spare` is a copy of `state` to
+    value it on). A move that draws from a hidden pile (`policy.hidden`) gets the mean gain of
+    the visible moves of the same kind instead."""
+    before = policy.value(engine, spare, seat, state)
+    gains: dict[str, float] = {}
+    blind = []
+    for move in moves:
+        if move in policy.closing:
+            continue
+        if policy.hidden(move):
+            blind.append(move)
+            continue
+        gains[move] = policy.value(engine, engine.apply(state, seat, move).state, seat, state) - before
+    for move in blind:
+        kind = move.split()[0]
+        seen = [gain for other, gain in gains.items() if other.split()[0] == kind]
+        gains[move] = sum(seen) / len(seen) if seen else 0.0
+    for move in moves:
+        if policy.side(move) and gains[move] <= EPSILON:
+            gains[move] = max(gains[move], _enables(policy, engine, state, seat, move, set(moves), before))
+    return gains
 
-    - `value(engine, state, seat, before)`: the seat's worth in `state`, which the function may
-      change (it is always a throwaway copy); `before` is the state the move was chosen in.
-    - `closing`: moves that pass or stop; worth `closing_worth(...)` (by default 0, "no change").
-    - `hidden(move)`: moves that draw from a face-down pile; worth the mean of their kind.
-    - `side(move)`: free trades open at any time; played only when they gain by themselves or
-      make a better move legal.
-    """
 
-    def __init__(
-        self,
-        value: Callable[[Any, Any, int, Any], float],
-        closing: frozenset[str] = frozenset(),
-        hidden: Callable[[str], bool] = lambda move: False,
-        side: Callable[[str], bool] = lambda move: False,
-        closing_worth: Callable[[Any, Any, int, str, list[str]], float] = lambda *args: 0.0,
-    ) -> None:
-        self.value = value
-        self.closing = closing
-        self.hidden = hidden
-        self.side = side
-        self.closing_worth = closing_worth
-
-    def gains(self, engine: Any, state: Any, seat: int, moves: list[str], spare: Any) -> dict[str, float]:
-        """Each non-closing move's value after minus before (`spare` is a copy of `state` to
-        value it on). A move that draws from a hidden pile (`hidden`) gets the mean gain of the
-        visible moves of the same kind instead."""
-        before = self.value(engine, spare, seat, state)
-        gains: dict[str, float] = {}
-        blind = []
-        for move in moves:
-            if move in self.closing:
-                continue
-            if self.hidden(move):
-                blind.append(move)
-                continue
-            gains[move] = self.value(engine, engine.apply(state, seat, move).state, seat, state) - before
-        for move in blind:
-            kind = move.split()[0]
-            seen = [gain for other, gain in gains.items() if other.split()[0] == kind]
-            gains[move] = sum(seen) / len(seen) if seen else 0.0
-        for move in moves:
-            if self.side(move) and gains[move] <= EPSILON:
-                gains[move] = max(gains[move], self._enables(engine, state, seat, move, set(moves), before))
-        return gains
-
-    def _enables(
-        self, engine: Any, state: Any, seat: int, move: str, legal: set[str], before: float
-    ) -> float:
-        """A side move looked at one move further: the gain of the best move it makes legal
-        that was not (a crystal traded for the food an exploration lacks), both moves together.
-        Moves legal either way are no reason to trade, so a pointless trade stays unplayed."""
-        after = engine.apply(state, seat, move).state
-        if engine.to_move(after) != seat:
-            return float("-inf")
-        best = float("-inf")
-        for new in engine.legal_moves(after, seat):
-            if new in legal or new in self.closing or self.side(new) or self.hidden(new):
-                continue
-            best = max(best, self.value(engine, engine.apply(after, seat, new).state, seat, state) - before)
-        return best
+def _enables(
+    policy: FallbackPolicy, engine: Game, state: Any, seat: int, move: str, legal: set[str], before: float
+) -> float:
+    """A side move looked at one move further: the gain of the best move it makes legal
+    that was not (a crystal traded for the food an exploration lacks), both moves together.
+    Moves legal either way are no reason to trade, so a pointless trade stays unplayed."""
+    after = engine.apply(state, seat, move).state
+    if engine.to_move(after) != seat:
+        return float("-inf")
+    best = float("-inf")
+    for new in engine.legal_moves(after, seat):
+        if new in legal or new in policy.closing or policy.side(new) or policy.hidden(new):
+            continue
+        best = max(best, policy.value(engine, engine.apply(after, seat, new).state, seat, state) - before)
+    return best
 
 
 def _score_value(engine: Any, state: Any, seat: int, before: Any) -> float:
@@ -326,13 +304,13 @@ def _revive_hidden(move: str) -> bool:
     return move == "recruit deck"
 
 
-_GENERIC = _Policy(_score_value)
-_POLICIES: dict[str, _Policy] = {
-    "rebirth": _Policy(_rebirth_value),
-    "revive": _Policy(_revive_value, CLOSING_REVIVE, _revive_hidden, _revive_side, _revive_closing_worth),
+_GENERIC = FallbackPolicy(_score_value)
+_POLICIES: dict[str, FallbackPolicy] = {  # TRANSITIONAL: until each engine declares fallback_policy
+    "rebirth": FallbackPolicy(_rebirth_value),
+    "revive": FallbackPolicy(_revive_value, CLOSING_REVIVE, _revive_hidden, _revive_side, _revive_closing_worth),
 }
 
 
-def _policy(engine: Any) -> _Policy:
-    """The game's policy; a game without one is played for its immediate score."""
-    return _POLICIES.get(engine.id, _GENERIC)
+def _policy(engine: Any) -> FallbackPolicy:
+    """The game's policy (`engine.fallback_policy`, declared beside its rules)."""
+    return getattr(engine, "fallback_policy", None) or _POLICIES.get(engine.id, _GENERIC)

@@ -1,7 +1,16 @@
-"""Pointy-top odd-r hex coordinates, named like `F7` (column letter, 1-based row).
+"""Pointy-top odd-r hex coordinates: the one place that names spaces and finds neighbours.
 
-See docs/formats.md. Odd-r: rows with an even number on the board (2, 4, ...) sit half a hex
-east, which is what lets a grid of text rows read as a map.
+Spaces are named like `F7` (column letter(s), 1-based row; docs/formats.md). Odd-r: rows with an
+even number on the board (2, 4, ...), odd 0-based rows, sit half a hex east, which is what lets a
+grid of text rows read as a map. Pure functions, shared by the engines, the content validator and
+the renderers; pixel geometry (centres, corners) stays in `render/hexgrid.py`.
+
+Two orders of the six neighbours, both fixed:
+- direction order (`neighbours`, `step`): NW, NE, W, E, SW, SE; direction d's opposite is 5 - d,
+  which is what straight lines walk (`line_directions`, `opposite`). The engine's boards use it.
+- edge order (`edge_neighbour`, `edge_neighbours`): 0 east, 1 south-east, 2 south-west, 3 west,
+  4 north-west, 5 north-east, clockwise (y down): edge i of a drawn hex joins its corners i and
+  i + 1 (`render/hexgrid.py` `hex_corners`). The renderers use it.
 """
 
 from __future__ import annotations
@@ -9,37 +18,92 @@ from __future__ import annotations
 import re
 
 _NAME = re.compile(r"^\s*([A-Za-z])\s*(\d{1,2})\s*$")
+_COORD = re.compile(r"^\s*([A-Za-z]+)\s*(\d+)\s*$")
 
-_EVEN_ROW = ((-1, -1), (0, -1), (-1, 0), (1, 0), (-1, 1), (0, 1))
-_ODD_ROW = ((0, -1), (1, -1), (-1, 0), (1, 0), (0, 1), (1, 1))
-# Pairs of opposite directions, index-aligned: used to walk straight lines.
+# Neighbour offsets (dcol, drow) across each edge, in edge order, one table per row parity.
+_EDGE_EVEN = ((1, 0), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1))
+_EDGE_ODD = ((1, 0), (1, 1), (0, 1), (-1, 0), (0, -1), (1, -1))
+# Direction d (NW, NE, W, E, SW, SE) is across edge _DIRECTION_EDGE[d].
+_DIRECTION_EDGE = (4, 5, 3, 0, 2, 1)
+_DIR_EVEN = tuple(_EDGE_EVEN[edge] for edge in _DIRECTION_EDGE)
+_DIR_ODD = tuple(_EDGE_ODD[edge] for edge in _DIRECTION_EDGE)
 _DIRECTIONS = 6
 
 
+def col_letter(col: int) -> str:
+    """Letter(s) of a 0-based column: 0 -> "A", 25 -> "Z", 26 -> "AA" (spreadsheet style).
+
+    Real maps fit in 26 columns, but wider ones still get unique names, not a crash."""
+    if col < 0:
+        raise ValueError(f"column must be >= 0, got {col}")
+    out = ""
+    n = col + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        out = chr(ord("A") + rem) + out
+    return out
+
+
 def name(col: int, row: int) -> str:
-    """`(2, 6)` (0-based) -> `"C7"`."""
-    return f"{chr(ord('A') + col)}{row + 1}"
+    """`(2, 6)` (0-based) -> `"C7"`. Any row, so a typed `A0` names a cell (off the board)."""
+    if col < 26:
+        return f"{chr(ord('A') + col)}{row + 1}"
+    return f"{col_letter(col)}{row + 1}"
+
+
+def coord_name(col: int, row: int) -> str:
+    """`name`, for a cell that must be on a grid: (5, 6) -> "F7"; ValueError for a negative row."""
+    if row < 0:
+        raise ValueError(f"row must be >= 0, got {row}")
+    return f"{col_letter(col)}{row + 1}"
 
 
 def parse(text: str) -> tuple[int, int] | None:
-    """`"c7"` -> `(2, 6)`; None when the text is not a coordinate."""
+    """A typed move's space: `"c7"` -> `(2, 6)`; None when the text is not one letter and up to
+    two digits (what players type)."""
     match = _NAME.match(text)
     if not match:
         return None
     return ord(match.group(1).upper()) - ord("A"), int(match.group(2)) - 1
 
 
+def parse_coord(text: str) -> tuple[int, int]:
+    """Inverse of `coord_name`: "F7" -> (5, 6), "AA10" -> (26, 9), case-insensitive; ValueError
+    on anything else (rows start at 1)."""
+    match = _COORD.match(text)
+    if not match:
+        raise ValueError(f"not a coordinate: {text!r}")
+    letters, digits = match.group(1).upper(), match.group(2)
+    col = 0
+    for ch in letters:
+        col = col * 26 + (ord(ch) - ord("A") + 1)
+    row = int(digits)
+    if row < 1:
+        raise ValueError(f"rows start at 1: {text!r}")
+    return col - 1, row - 1
+
+
 def neighbours(col: int, row: int) -> list[tuple[int, int]]:
-    """The six neighbouring cells, in a fixed direction order (may be off the grid)."""
-    deltas = _ODD_ROW if row % 2 else _EVEN_ROW
+    """The six neighbouring cells in direction order (may be off the grid)."""
+    deltas = _DIR_ODD if row % 2 else _DIR_EVEN
     return [(col + dc, row + dr) for dc, dr in deltas]
 
 
 def step(col: int, row: int, direction: int) -> tuple[int, int]:
     """The neighbour in `direction` (0-5, as ordered by `neighbours`)."""
-    deltas = _ODD_ROW if row % 2 else _EVEN_ROW
-    dc, dr = deltas[direction]
+    dc, dr = (_DIR_ODD if row % 2 else _DIR_EVEN)[direction]
     return col + dc, row + dr
+
+
+def edge_neighbour(col: int, row: int, edge: int) -> tuple[int, int]:
+    """The cell across edge `edge` (0..5, edge order, taken mod 6) of (col, row); may be off the grid."""
+    dc, dr = (_EDGE_ODD if row & 1 else _EDGE_EVEN)[edge % 6]
+    return col + dc, row + dr
+
+
+def edge_neighbours(col: int, row: int) -> list[tuple[int, int]]:
+    """The six neighbouring cells in edge order (the same cells as `neighbours`)."""
+    return [edge_neighbour(col, row, edge) for edge in range(6)]
 
 
 def line_directions() -> tuple[int, int, int]:

@@ -34,7 +34,6 @@ def random_game(
 
 
 def start_record(engine: Game, state: Any, players: int, options: dict[str, Any], seed: int) -> dict:
-    describe = getattr(engine, "describe_content", None)
     view = engine.view(state, None)
     return {
         "format": RECORD_FORMAT,
@@ -42,7 +41,7 @@ def start_record(engine: Game, state: Any, players: int, options: dict[str, Any]
         "options": dict(options),
         "players": players,
         "seed": seed,
-        "content": describe(state) if describe else None,
+        "content": engine.describe_content(state) if hasattr(engine, "describe_content") else None,  # TRANSITIONAL
         "seats": [{"seat": seat["seat"], "colour": seat.get("colour")} for seat in view["seats"]],
         "first": engine.to_move(state),
         "moves": [],

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from content.loader import load_map, load_missions, load_tiles, load_towers
+from content.rebirth.loader import ADVANCED_MAPS, load_map, load_missions, load_tiles, load_towers
 from engine.base import Game
 from engine.rebirth import Rebirth
 from games.spec import GameOption, GameSpec, OptionChoice
-from service.presenters import RebirthPresenter
+from service.presenters.rebirth import RebirthPresenter
 from service.presenting import Presenter
 
-MAPS = GameOption("map", (OptionChoice("scotland", "Scotland"), OptionChoice("ireland", "Ireland (advanced)")))
-ADVANCED_MAPS = ("ireland",)  # maps with Round Towers
+MAPS = GameOption(
+    "map", (OptionChoice("scotland", "Scotland"), OptionChoice("ireland", "Ireland (advanced)"))
+)
 
 
 def load_engine() -> Rebirth:

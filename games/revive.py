@@ -6,7 +6,7 @@ from content.revive import load_revive
 from engine.base import Game
 from engine.revive import Revive
 from games.spec import GameSpec
-from service.presenters_revive import RevivePresenter
+from service.presenters.revive import RevivePresenter
 from service.presenting import Presenter
 
 
@@ -16,6 +16,9 @@ def load_engine() -> Revive:
 
 
 def presenter(engine: Game) -> Presenter:
+    """Revive's presenter, which looks content up in the engine's tables (cards, tribes)."""
+    if not isinstance(engine, Revive):
+        raise TypeError(f"Revive's presenter needs the Revive engine, not {type(engine).__name__}")
     return RevivePresenter(engine)
 
 

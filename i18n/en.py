@@ -136,6 +136,10 @@ MESSAGES: dict[str, str] = {
     "lobby.status": "**{game}**: waiting in the lobby.",
     "game.aborted": "{user} aborted the game. The channel is free for a new one.",
     "move.next": "Your turn, {user}.",
+    # --- a turn of many small moves: each answered privately, a decision handed to its player
+    "turn.done": "Done: {what}",
+    "turn.next": "Next: {prompt}",
+    "turn.decision_for": "{user}, over to you: {prompt} Use `/move` or the buttons.",
     "log.empty": "No moves yet.",
     "log.title": "**Last {count} moves**",
     # --- colours: each also has a letter and a shape
@@ -221,6 +225,7 @@ MESSAGES: dict[str, str] = {
     "(first completer scores high, later ones low), round towers with bonuses, a Doubling Marker, and the "
     "Hill of Tara tie-break.",
     "rebirth.rules.now": "**You, now:** place your tile: `/move` lists your {count} legal spaces with points.",
+    "rebirth.rules.waiting": "It is not your turn.",
     # --- Revive images (render/revive.py): short words that fit on a card, a tile or a token
     "revive.effect.gain": "+{amount} {resource}",
     "revive.effect.gain_any": "+{amount} any",

@@ -50,6 +50,13 @@ MESSAGES: dict[str, str] = {
     "revive.fx.recruit": "recruit a citizen",
     "revive.fx.crate": "a crate",
     "revive.fx.artifact": "an artifact",
+    "revive.fx.machine_steps": "{steps} step {colour}",
+    "revive.fx.and": ", ",
+    "revive.fx.or": " / ",
+    # the image style of the same words (engine/revive/describe.py IMAGE; the rest of its
+    # `revive.effect.*` words are with the other image words in i18n/en.py)
+    "revive.effect.gains_and": " ",
+    "revive.effect.choice": "{options}",
     # --- move labels (autocomplete and buttons; at most 100 characters)
     "revive.label.play": "play {card} ({colour}) in {slot}: {effects}",
     "revive.label.switch": "switch token: +1 {resource}",
@@ -142,14 +149,11 @@ MESSAGES: dict[str, str] = {
     "revive.turn.total": "Points this turn: {points} (now {score}).",
     "revive.turn.end_triggered": "🏁 The last major artifact is gone: {who} takes the end-game tile. "
     "Every other player now has one final turn.",
-    "revive.decision_for": "{user}, over to you: {prompt} Use `/move` or the buttons.",
     "revive.prompt.turn": "Your turn: up to 2 actions ({count} possible now) and free actions, or hibernate.",
     "revive.prompt.more": "{left} action left ({count} possible), free actions, or `end` your turn.",
     "revive.prompt.only_free": "No action is possible now: free actions, or `end` your turn.",
     "revive.prompt.must_hibernate": "You cannot take an action this turn: you must hibernate "
     "(free actions first if you like).",
-    "revive.done": "Done: {what}",
-    "revive.next": "Next: {prompt}",
     "revive.final.title": "**Final scores**",
     "revive.final.line": "{tag}: **{total}** ({detail}) · {left} resources left",
     "revive.final.resigned": "(resigned)",

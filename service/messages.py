@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
 from db import GameRecord
 from engine.base import MoveChoice
 from engine.errors import GameError
+
+MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
+
+Ready = Callable[[], Awaitable[None]] | None
+"""Called once a request is accepted and only slow work (rendering) is left: a front end with a
+response deadline acknowledges there, so refusals stay private and successes stay in time."""
 
 
 @dataclass(frozen=True)
@@ -66,3 +73,11 @@ def people_only(game: GameRecord, messages: list[Message]) -> list[Message]:
 def jump_link(game: GameRecord) -> str:
     """A link that opens the game's channel (or thread) in Discord."""
     return f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+
+
+def fit(text: str) -> str:
+    """Keep a message within Discord's limit, cutting at a line where possible."""
+    if len(text) <= MESSAGE_LIMIT:
+        return text
+    cut = text.rfind("\n", 0, MESSAGE_LIMIT - 1)
+    return text[: cut if cut > 0 else MESSAGE_LIMIT - 1] + "…"

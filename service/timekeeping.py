@@ -8,16 +8,25 @@ a turn that is over is refused.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from db import GameRecord
+from db import Database, GameRecord
 from i18n import t
-from service.messages import Caller, Message, ServiceError, StaleGame, jump_link, people_only
-
-if TYPE_CHECKING:
-    from service.game_service import GameService
+from service.messages import (
+    MESSAGE_LIMIT,
+    Caller,
+    Message,
+    Ready,
+    ServiceError,
+    StaleGame,
+    jump_link,
+    people_only,
+)
+from service.presenting import Presenter
 
 log = logging.getLogger(__name__)
 DAY = 86_400.0
@@ -53,12 +62,29 @@ def clock_deadline(game: GameRecord, member: dict[str, Any], now: float) -> floa
     )
 
 
+class Tables(Protocol):
+    """What the timekeeper needs of the game service (`service/tables.py`, `service/turns.py`):
+    the channel's lock and game, versioned writes, the clock, presenters, and the fallback
+    player's turns for a clock that ran out or a seat handed over."""
+
+    db: Database
+
+    def lock(self, channel_id: int) -> asyncio.Lock: ...
+    def now(self) -> float: ...
+    async def open_game(self, caller: Caller) -> GameRecord: ...
+    async def write(self, write: Awaitable[GameRecord]) -> GameRecord: ...
+    def presenter(self, game: GameRecord) -> Presenter: ...
+    async def play_fallback(
+        self, caller: Caller, game: GameRecord, presenter: Presenter, ready: Ready, force: int | None = None
+    ) -> tuple[GameRecord, list[Message]]: ...
+
+
 class Timekeeper:
     """Reminders, clocks, away and DM settings over the game service's storage."""
 
-    def __init__(self, service: GameService) -> None:
-        self.service = service
-        self.db = service.db
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.db = tables.db
 
     # ------------------------------------------------------------ settings
 
@@ -70,9 +96,9 @@ class Timekeeper:
         on_timeout: str | None,
     ) -> list[Message]:
         """The creator (or a channel manager) sets the reminder interval and the turn clock."""
-        service = self.service
-        async with service._lock(caller.channel_id):
-            game = await service._open_game(caller)
+        tables = self.tables
+        async with tables.lock(caller.channel_id):
+            game = await tables.open_game(caller)
             if caller.user_id != game.creator_id and not caller.can_manage_channel:
                 raise ServiceError("settings.rights")
             hours = game.reminder_hours if reminder_hours is None else reminder_hours
@@ -80,9 +106,9 @@ class Timekeeper:
             action = on_timeout or game.clock_action
             if hours < 0 or (days is not None and days <= 0) or action not in CLOCK_ACTIONS:
                 raise ServiceError("settings.invalid")
-            game = await service._write(
+            game = await tables.write(
                 self.db.set_settings(
-                    game, reminder_hours=hours, clock_days=days, clock_action=action, now=service._clock()
+                    game, reminder_hours=hours, clock_days=days, clock_action=action, now=tables.now()
                 )
             )
         return [Message(self.settings_text(game, caller.locale))]
@@ -107,7 +133,7 @@ class Timekeeper:
     async def away(self, caller: Caller, days: float | None) -> list[Message]:
         """Pause the caller's clocks and reminders in every game of this server for `days`
         (None or 0: back now)."""
-        now = self.service._clock()
+        now = self.tables.now()
         if not days:
             member = await self.db.member(caller.guild_id, caller.user_id)
             if member["away_until"] is not None and member["away_until"] > now:
@@ -119,7 +145,7 @@ class Timekeeper:
 
     async def away_notes(self, game: GameRecord, locale: str | None) -> list[str]:
         """`@x is away until …` for every seated person who is away now."""
-        now = self.service._clock()
+        now = self.tables.now()
         notes = []
         for user in game.players:
             if user > 0:
@@ -134,7 +160,7 @@ class Timekeeper:
         user = game.players[seat]
         if user < 0 or game.is_bot(seat):
             return []
-        now = self.service._clock()
+        now = self.tables.now()
         member = await self.db.member(game.guild_id, user)
         notes = []
         deadline = clock_deadline(game, member, now)
@@ -157,9 +183,10 @@ class Timekeeper:
                 member = await self.db.member(game.guild_id, user)
                 if member["dm"]:
                     text = f"{t('notify.dm_head', None, link=jump_link(game))}\n{message.text}"
-                    out.append(
-                        Message(text[:2000], image=message.image, image_name=message.image_name, dm_to=user)
+                    copy = Message(
+                        text[:MESSAGE_LIMIT], image=message.image, image_name=message.image_name, dm_to=user
                     )
+                    out.append(copy)
         return out
 
     async def dm_failed(self, guild_id: int | None, user_id: int) -> None:
@@ -189,8 +216,7 @@ class Timekeeper:
         return out
 
     async def _tick_game(self, game: GameRecord) -> list[Message]:
-        service = self.service
-        presenter = service._presenter(game)
+        presenter = self.tables.presenter(game)
         engine = presenter.engine
         state = engine.loads(game.state or "")
         seat = engine.to_move(state)
@@ -199,7 +225,7 @@ class Timekeeper:
         user = game.players[seat]
         if user < 0 or game.is_bot(seat):
             return []
-        now = service._clock()
+        now = self.tables.now()
         member = await self.db.member(game.guild_id, user)
         deadline = clock_deadline(game, member, now)
         if deadline is not None and now >= deadline and not is_away(member, now):
@@ -227,14 +253,14 @@ class Timekeeper:
         reminder = Message("\n".join(lines), ping=(user,), actions=(mute,), channel_id=game.channel_id)
         return await self.with_dms(game, [reminder])
 
-    async def _clock_ran_out(self, game: GameRecord, presenter: Any, seat: int) -> list[Message]:
+    async def _clock_ran_out(self, game: GameRecord, presenter: Presenter, seat: int) -> list[Message]:
         """The game's setting: the fallback player plays this turn, or the others choose."""
         user = game.players[seat]
         if game.clock_action == "fallback":
             caller = Caller(user_id=user, channel_id=game.channel_id, guild_id=game.guild_id)
-            async with self.service._lock(game.channel_id):
+            async with self.tables.lock(game.channel_id):
                 head = t("clock.ran_out", None, user=f"<@{user}>")
-                game, turns = await self.service._fallback_turns(caller, game, presenter, None, force=seat)
+                game, turns = await self.tables.play_fallback(caller, game, presenter, None, force=seat)
             turns = await self.with_dms(game, people_only(game, turns))
             return [Message(head, channel_id=game.channel_id)] + [
                 _in_channel(m, game.channel_id) for m in turns
@@ -255,12 +281,12 @@ class Timekeeper:
 
     async def button(self, caller: Caller, kind: str, game_id: int, key: int) -> list[Message]:
         """A reminder's mute button, or a vote on a clock that ran out, for turn `key`."""
-        service = self.service
-        async with service._lock(caller.channel_id):
+        tables = self.tables
+        async with tables.lock(caller.channel_id):
             game = await self.db.game(game_id)
             if game is None or game.status != "active" or turn_key(game) != key:
                 raise StaleGame("error.button_stale")
-            presenter = service._presenter(game)
+            presenter = tables.presenter(game)
             seat = presenter.engine.to_move(presenter.engine.loads(game.state or ""))
             mine = caller.user_id in game.players
             if kind == "mute":
@@ -273,9 +299,11 @@ class Timekeeper:
             if kind == "wait":
                 await self.db.note_turn(game.id, clock_extra=game.clock_extra + DAY, clock_asked=None)
                 return [Message(t("clock.waiting", caller.locale, user=f"<@{caller.user_id}>"))]
-            game = await service._write(self.db.set_bot(game, seat, service._clock()))
+            if seat is None:  # nobody to move: the game is over
+                raise StaleGame("error.button_stale")
+            game = await tables.write(self.db.set_bot(game, seat, tables.now()))
             text = t("fallback.took_over", caller.locale, tag=presenter.tag(game, seat))
-            game, turns = await service._fallback_turns(caller, game, presenter, None)
+            game, turns = await tables.play_fallback(caller, game, presenter, None)
         return await self.with_dms(game, people_only(game, [Message(text), *turns]))
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from content.games import load_engine
 from db import Database
+from games.registry import load_engine
 from service import Caller, GameService
 
 ANN, BOB, CY = 11, 22, 33

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from content.loader import (
+from content.rebirth.loader import (
     REBIRTH_DIR,
     load_map,
     load_missions,
@@ -15,7 +15,7 @@ from content.loader import (
     map_ids,
     mission_map_ids,
 )
-from content.validate import capacity, validate_map, validate_missions, validate_tiles, validate_towers
+from content.rebirth.validate import capacity, validate_map, validate_missions, validate_tiles, validate_towers
 
 
 def test_data_files_are_present():

@@ -12,9 +12,9 @@ import re
 import pytest
 import simcord
 
-from content.games import load_engine
 from db import Database
 from engine.errors import GameError
+from games.registry import load_engine
 from tests.discord_helpers import make_table, pinged
 
 pytestmark = pytest.mark.asyncio
@@ -201,7 +201,7 @@ async def test_board_of_a_player_and_rules_for_both_games(simcord_env):
 
 
 async def test_few_answers_become_buttons_more_become_a_menu_with_ids_that_carry_game_and_version():
-    from cogs.buttons import moves_view
+    from cogs.posting import moves_view
     from engine.base import MoveChoice
     from service import Message
 

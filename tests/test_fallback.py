@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from content.games import load_engine
 from engine.base import Game
 from engine.fallback import choose_move, move_gains, play_turn
+from games.registry import load_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,7 +67,7 @@ def test_the_same_state_and_seed_give_the_same_legal_move(game_id, options):
 
 CHOICES_SCRIPT = """
 import json, sys
-from content.games import load_engine
+from games.registry import load_engine
 from engine.fallback import choose_move
 engine = load_engine("revive")
 state, moves = engine.new_game(3, {}, 5), []

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from content.games import load_engine
-from content.loader import load_missions
+from content.rebirth.loader import load_missions
 from engine.rebirth import missions as mission_rules
 from engine.records import random_game, replay
+from games.registry import load_engine
 
 
 @pytest.fixture(scope="module")

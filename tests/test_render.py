@@ -1,4 +1,4 @@
-"""Tests for the Rebirth board renderer (render/rebirth.py) and hex geometry (render/hexgrid.py).
+"""Tests for the Rebirth board renderer (render/rebirth/) and hex geometry (render/hexgrid.py).
 
 They check what players rely on: a valid PNG of the announced size, a new tile showing up at its
 space and nowhere else, the last move highlighted, seats distinguishable without colour, the
@@ -18,16 +18,10 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from engine.hexgrid import coord_name, edge_neighbour, neighbours, parse_coord
+from engine.rebirth.mapfile import parse_map
 from render import rebirth
-from render.hexgrid import (
-    board_pixel_size,
-    coord_name,
-    edge_neighbour,
-    hex_center,
-    hex_corners,
-    neighbours,
-    parse_coord,
-)
+from render.hexgrid import board_pixel_size, hex_center, hex_corners
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_tiny.json"
 REAL_MAP = Path(__file__).resolve().parent.parent / "data" / "rebirth" / "scotland.json"
@@ -460,13 +454,13 @@ def test_completing_a_public_mission_changes_the_mission_area() -> None:
     second["public_missions"][2]["completed_by"] = [1, 3]
     imgs = [open_png(rebirth.render_board(v, m, NAMES)) for v in (before, first, second)]
     top = geo.missions_top(4)
-    area = (geo.panel_box[0], top, geo.panel_box[2], top + rebirth._MISSIONS_H)
+    area = (geo.panel_box[0], top, geo.panel_box[2], top + rebirth.MISSIONS_H)
     for a, b in itertools.pairwise(imgs):
         assert inside(changed_box(a, b), area)
     # the card's row is the third one
-    row_top = top + rebirth._MISSION_HEAD_H + 2 * (rebirth._MISSION_ROW_H + rebirth._MISSION_GAP)
+    row_top = top + rebirth.MISSION_HEAD_H + 2 * (rebirth.MISSION_ROW_H + rebirth.MISSION_GAP)
     box = changed_box(imgs[0], imgs[1])
-    assert box is not None and row_top - 2 <= box[1] and box[3] <= row_top + rebirth._MISSION_ROW_H + 2
+    assert box is not None and row_top - 2 <= box[1] and box[3] <= row_top + rebirth.MISSION_ROW_H + 2
     assert area[3] <= geo.height
 
 
@@ -478,9 +472,9 @@ def test_doubling_chip_differs_between_used_and_unused() -> None:
     used["seats"][2]["doubling"] = False
     a = open_png(rebirth.render_board(fresh, m, NAMES))
     b = open_png(rebirth.render_board(used, m, NAMES))
-    card_top = rebirth._PANEL_TITLE_H + 2 * (rebirth._CARD_H + rebirth._CARD_GAP)
+    card_top = rebirth.PANEL_TITLE_H + 2 * (rebirth.CARD_H + rebirth.CARD_GAP)
     assert inside(
-        changed_box(a, b), (geo.panel_box[0], card_top, geo.panel_box[2], card_top + rebirth._CARD_H)
+        changed_box(a, b), (geo.panel_box[0], card_top, geo.panel_box[2], card_top + rebirth.CARD_H)
     )
     # Scotland-style views (no towers) show no chip at all
     plain = make_view(m)
@@ -497,9 +491,9 @@ def test_doubling_chip_differs_between_used_and_unused() -> None:
 
 
 def test_legend_lists_only_the_features_of_the_map() -> None:
-    ire = [k for k, _ in rebirth._legend_rows(rebirth._parse_map(ireland_map()))]
+    ire = [k for k, _ in rebirth.legend_rows(parse_map(ireland_map()))]
     assert "port" not in ire and {"offshore", "R", "T", "C", "K"} <= set(ire)
-    tiny = [k for k, _ in rebirth._legend_rows(rebirth._parse_map(tiny_map()))]
+    tiny = [k for k, _ in rebirth.legend_rows(parse_map(tiny_map()))]
     assert "port" in tiny and not {"offshore", "R", "T"} & set(tiny)
 
 

@@ -8,18 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from content.revive import (
+from content.revive.loader import FILES, REVIVE_DIR, load_revive
+from content.revive.validate import (
     EFFECT_FIELDS,
     EFFECT_KINDS,
-    FILES,
-    REVIVE_DIR,
     SCORING_COUNTS,
-    load_revive,
-    rotate_position,
     slot_spaces,
     validate_effect,
     validate_revive,
 )
+from engine.revive.board import rotate as rotate_position
 
 
 def _broken():

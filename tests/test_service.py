@@ -6,9 +6,9 @@ import asyncio
 
 import pytest
 
-from content.games import load_engine
 from db import Database
 from engine.errors import NotYourTurn
+from games.registry import load_engine
 from service import Caller, GameService
 from service.messages import ServiceError, StaleGame
 
@@ -88,7 +88,7 @@ async def test_a_write_from_a_stale_read_is_refused_with_a_plain_reason():
     game = await service.db.open_game(CHANNEL)
     await service.move(caller(first), (await service.move_choices(caller(first), ""))[0].notation)
     with pytest.raises(StaleGame, match="changed while your command ran"):
-        await service._write(service.db.abort_game(game, 2.0))  # `game` is the old version
+        await service.write(service.db.abort_game(game, 2.0))  # `game` is the old version
 
 
 async def test_a_new_service_on_the_same_file_continues_the_game(tmp_path):

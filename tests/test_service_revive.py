@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from content.games import load_engine
 from db import Database
 from engine.revive import Revive
+from games.registry import load_engine
 from service import Caller, GameService
 
 ALICE, BOB = 101, 202

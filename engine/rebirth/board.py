@@ -9,8 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import hexgrid
+from engine.rebirth.mapfile import parse_map
 
 PLACEMENT_KINDS = frozenset(".efs")
+# The grid code of each feature a mission may ask to be next to (`adjacent`).
 FEATURE_CODES = {"sea": "~", "loch": "w", "castle": "C", "cathedral": "K", "tower": "R", "tara": "T"}
 WATER_KINDS = frozenset("~w")
 
@@ -89,42 +91,39 @@ class Board:
 
 
 def build_board(map_data: dict[str, Any]) -> Board:
-    """Index a map file (docs/formats.md) for the rules."""
-    rows = [row.split(" ") for row in map_data["grid"]]
-    region_rows = [row.split(" ") for row in map_data.get("regions_grid", [])]
-    regions = map_data.get("regions", {})
-    board = Board(map_id=map_data["id"], name=map_data["name"], width=len(rows[0]), height=len(rows))
-    for r, row in enumerate(rows):
-        for c, code in enumerate(row):
-            if code == "-":
-                continue
-            space = hexgrid.name(c, r)
-            board.kind[space] = code
-            board.coords[space] = (c, r)
-            if region_rows and region_rows[r][c] != "-":
-                board.region[space] = regions[region_rows[r][c]]
-    for space, (c, r) in board.coords.items():
-        board.neighbours[space] = tuple(
-            hexgrid.name(nc, nr)
-            for nc, nr in hexgrid.neighbours(c, r)
-            if 0 <= nc < board.width and 0 <= nr < board.height and hexgrid.name(nc, nr) in board.kind
-        )
-    for index, entry in enumerate(map_data["settlements"]):
-        settlement = Settlement(index, entry["name"], tuple(entry["spaces"]))
+    """Index a map file (docs/formats.md, read by `mapfile.parse_map`) for the rules."""
+    info = parse_map(map_data)
+    grid = info.grid
+    board = Board(map_id=info.map_id, name=info.name, width=grid.width, height=grid.height)
+    for space in grid.spaces():
+        board.kind[space] = grid.code[space]
+        board.coords[space] = grid.coords[space]
+    board.region = dict(info.region_of)
+    for space in board.kind:
+        board.neighbours[space] = tuple(near for near in grid.neighbours(space) if near in board.kind)
+    for index, entry in enumerate(info.settlements):
+        settlement = Settlement(index, entry.name, entry.spaces)
         board.settlements.append(settlement)
         for space in settlement.spaces:
             board.settlement_of[space] = settlement
-    board.ports = frozenset(map_data.get("ports", []))
+    board.ports = frozenset(info.ports)
     board.bonus_spaces = {space: "port" for space in board.ports}
-    board.bonus_spaces.update({space: "offshore" for space in map_data.get("offshore", [])})
-    board.towers = dict(map_data.get("towers", {}))
-    board.tara = map_data.get("tara")
-    board.castles = dict(map_data.get("castles", {}))
-    board.cathedrals = dict(map_data.get("cathedrals", {}))
+    board.bonus_spaces.update({space: "offshore" for space in info.offshore})
+    board.towers = dict(info.towers)
+    board.tara = info.tara
+    board.castles = dict(info.castles)
+    board.cathedrals = dict(info.cathedrals)
     board.castle_of_name = {name: space for space, name in board.castles.items()}
-    board.tiebreak_castles = tuple(map_data.get("tiebreak_castles", ()))
-    board.yellow = {space: int(need) for space, need in map_data.get("yellow", {}).items()}
+    board.tiebreak_castles = info.tiebreak_castles
+    board.yellow = dict(info.yellow)
     board.placement_spaces = tuple(s for s, k in board.kind.items() if k in PLACEMENT_KINDS)
+    _index_neighbourhoods(board)
+    return board
+
+
+def _index_neighbourhoods(board: Board) -> None:
+    """The look-ups around each space: its neighbour per direction (straight lines), the
+    spaces touching each kind of feature, and the castles, cathedrals, towers next to it."""
     for space, (c, r) in board.coords.items():
         cells = (hexgrid.step(c, r, d) for d in range(6))
         board.steps[space] = tuple(
@@ -140,4 +139,3 @@ def build_board(map_data: dict[str, Any]) -> Board:
         board.adjacent_castles[space] = tuple(n for n in near if n in board.castles)
         board.adjacent_cathedrals[space] = tuple(n for n in near if n in board.cathedrals)
         board.adjacent_towers[space] = tuple(n for n in near if n in board.towers)
-    return board

@@ -15,17 +15,30 @@ import random
 from typing import Any
 
 from engine import hexgrid
-from engine.base import Applied, MoveChoice
+from engine.base import RESIGN, SEAT_COLOURS, Applied, Decision, MoveChoice
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
 from engine.rebirth import missions as mission_rules
 from engine.rebirth import scoring
 from engine.rebirth.board import Board, build_board
+from engine.rebirth.fallback import POLICY
+from engine.rebirth.missions import card_points
 from engine.rebirth.state import NEUTRAL, RebirthState
+from engine.rebirth.views import (
+    DiscardEvent,
+    FinalView,
+    MissionCard,
+    PlaceEvent,
+    PrivateView,
+    PublicCard,
+    RebirthView,
+    ResignEvent,
+    SeatPoints,
+    SeatSummary,
+)
 from i18n import t
 
-COLOURS = ("orange", "blue", "green", "purple")
+COLOURS = SEAT_COLOURS  # seat order
 DISCARD = "discard"
-RESIGN = "resign"
 DOUBLE = "x2"
 PUBLIC_ROW = 8
 
@@ -46,6 +59,7 @@ class Rebirth:
     id = "rebirth"
     min_players = 2
     max_players = 4
+    fallback_policy = POLICY
 
     def __init__(
         self,
@@ -155,6 +169,34 @@ class Rebirth:
         while nobody else has acted."""
         return None
 
+    def with_previews(
+        self, state: RebirthState, seat: int, choices: list[MoveChoice], locale: str | None = None
+    ) -> list[MoveChoice]:
+        """Rebirth's labels already say what each placement scores: nothing to add."""
+        return choices
+
+    def button_moves(
+        self, state: RebirthState, seat: int, limit: int, locale: str | None = None
+    ) -> list[MoveChoice]:
+        """None: a placement is typed (or picked from the options list), never a button."""
+        return []
+
+    def open_decision(self, state: RebirthState) -> Decision | None:
+        """None: a Rebirth turn is one placement (a tower's extra one is a turn move too)."""
+        return None
+
+    def is_quiet(self, move: str) -> bool:
+        """No Rebirth move is quiet: every one places, discards or resigns."""
+        return False
+
+    def score_if_ended(self, state: RebirthState) -> list[int]:
+        """Each seat's total if the game ended now: the final scoring run on a copy."""
+        if state.finished:
+            return self.scores(state)
+        ended = state.copy()
+        self.final_scoring(ended)
+        return self.scores(ended)
+
     def move_choices(self, state: RebirthState, seat: int, locale: str | None = None) -> list[MoveChoice]:
         """Legal moves labelled with what they would score now, best first."""
         if state.finished or seat != state.current:
@@ -163,6 +205,7 @@ class Rebirth:
         spaces = self._legal_spaces(state, tile)
         if not spaces:
             return [MoveChoice(DISCARD, t("move.rebirth.discard_label", locale), 0)]
+        assert tile is not None, "a tile with legal spaces exists"
         choices = []
         for space in spaces:
             preview = self._preview(state, seat, tile, space)
@@ -313,7 +356,7 @@ class Rebirth:
             new.hands[seat] = None
         new.board[space] = (seat, tile)
         points = self._placement_points(board, new.board, seat, tile, space)
-        event: dict[str, Any] = {
+        event: PlaceEvent = {
             "kind": "place",
             "seat": seat,
             "space": space,
@@ -353,10 +396,10 @@ class Rebirth:
             event["pending"] = len(new.pending)  # the same player places again before drawing
         else:
             self._finish_turn(new, seat)
-        return Applied(new, event, private)
+        return Applied(new, event, private, f"{space} {DOUBLE}" if doubled else space)
 
     def _draw_mission(
-        self, state: RebirthState, seat: int, event: dict[str, Any], private: dict[int, dict[str, Any]]
+        self, state: RebirthState, seat: int, event: PlaceEvent, private: dict[int, dict[str, Any]]
     ) -> None:
         """A private mission card from the face-down pile, if any is left."""
         if not state.mission_deck:
@@ -384,7 +427,7 @@ class Rebirth:
         seat: int,
         space: str,
         points: dict[int, dict[str, int]],
-        event: dict[str, Any],
+        event: PlaceEvent,
         private: dict[int, dict[str, Any]],
     ) -> None:
         """Activate each Round Tower next to `space` that `seat` has not used yet."""
@@ -416,7 +459,7 @@ class Rebirth:
             )
 
     def _public_missions(
-        self, state: RebirthState, mover: int, points: dict[int, dict[str, int]], event: dict[str, Any]
+        self, state: RebirthState, mover: int, points: SeatPoints, event: PlaceEvent
     ) -> None:
         """After every placement: anyone who now meets a public mission scores it, the first
         player the higher value, later ones the lower. The mover is checked first."""
@@ -448,12 +491,12 @@ class Rebirth:
         new.discarded[seat].append(tile)
         new.last = {"seat": seat, "space": None, "tile": tile}
         new.turn += 1
-        event: dict[str, Any] = {"kind": "discard", "seat": seat, "tile": tile, "points": {}}
+        event: DiscardEvent = {"kind": "discard", "seat": seat, "tile": tile, "points": {}}
         if new.pending:
             event["pending"] = len(new.pending)
         else:
             self._finish_turn(new, seat)
-        return Applied(new, event, {})
+        return Applied(new, event, {}, DISCARD)
 
     def _resign(self, state: RebirthState, seat: int) -> Applied:
         if state.resigned[seat]:
@@ -464,12 +507,12 @@ class Rebirth:
         new.supplies[seat] = []
         if new.current == seat:
             new.pending = []
-        event: dict[str, Any] = {"kind": "resign", "seat": seat, "points": {}}
+        event: ResignEvent = {"kind": "resign", "seat": seat, "points": {}}
         if sum(not r for r in new.resigned) <= 1:
-            self._final_scoring(new)
+            self.final_scoring(new)
         elif new.current == seat:
             self._advance(new, seat)
-        return Applied(new, event, {})
+        return Applied(new, event, {}, RESIGN)
 
     def _finish_turn(self, state: RebirthState, seat: int) -> None:
         """Step 3 of a turn (draw), then pass the turn or end the game."""
@@ -484,14 +527,14 @@ class Rebirth:
             if not state.resigned[nxt] and state.hands[nxt] is not None:
                 state.current = nxt
                 return
-        self._final_scoring(state)
+        self.final_scoring(state)
 
     # ------------------------------------------------------------ end game
 
     def position(self, state: RebirthState) -> mission_rules.Position:
         return mission_rules.Position(self.board(state), state.board, state.castles, state.cathedral_markers)
 
-    def _final_scoring(self, state: RebirthState) -> None:
+    def final_scoring(self, state: RebirthState) -> None:
         """Incomplete settlements as small ones, 5 per castle, met missions; then the winner."""
         board = self.board(state)
         state.finished = True
@@ -517,7 +560,7 @@ class Rebirth:
                 if mission_rules.is_met(self.missions[c]["condition"], pos, seat)
             ]
             met.append(done)
-            value = sum(_card_points(self.missions[c]) for c in done)
+            value = sum(card_points(self.missions[c]) for c in done)
             if value:
                 state.scores[seat]["missions"] = value
         final_points = [
@@ -564,83 +607,96 @@ class Rebirth:
 
     # ------------------------------------------------------------------ views
 
-    def view(self, state: RebirthState, seat: int | None, locale: str | None = None) -> dict[str, Any]:
+    def view(self, state: RebirthState, seat: int | None, locale: str | None = None) -> RebirthView:
         """What `seat` may see (None: the public view, the only one channel messages use)."""
-        seats = []
-        for s in range(state.players):
-            seats.append(
-                {
-                    "seat": s,
-                    "colour": COLOURS[s],
-                    "score": state.total(s),
-                    "breakdown": dict(state.scores[s]),
-                    "supply": len(state.supplies[s]),
-                    "hand": int(state.hands[s] is not None),
-                    "missions": len(state.missions[s]),
-                    "castles": sum(holder == s for holder in state.castles.values()),
-                    "resigned": state.resigned[s],
-                    "doubling": bool(state.doubling) and state.doubling[s],
-                }
-            )
-        view: dict[str, Any] = {
+        board = self.board(state)
+        last = state.last
+        view: RebirthView = {
             "game": self.id,
             "map": state.map_id,
             "players": state.players,
             "current": state.current,
             "finished": state.finished,
             "turn": state.turn,
-            "seats": seats,
+            "seats": [self._seat_summary(state, s) for s in range(state.players)],
             "board": {
                 space: {"seat": None if owner == NEUTRAL else owner, "tile": tile}
                 for space, (owner, tile) in state.board.items()
             },
             "castles": dict(state.castles),
             "cathedrals": {space: list(seats) for space, seats in state.cathedral_markers.items()},
-            "last": dict(state.last) if state.last else None,
+            "last": {"seat": last["seat"], "space": last["space"], "tile": last["tile"]} if last else None,
             "mission_deck": len(state.mission_deck),
             "private": None,
             "public_missions": [self.public_card(card, state, locale) for card in state.public_missions],
             "towers": {
                 space: {
-                    "name": self.board(state).towers[space],
+                    "name": board.towers[space],
                     "bonus": self.tower_tiles[tile_id]["bonus"],
                     "value": self.tower_tiles[tile_id].get("value"),
                     "used_by": list(state.towers_used[space]),
                 }
                 for space, tile_id in state.towers.items()
             },
-            "tara": self.board(state).tara,
+            "tara": board.tara,
             "pending": {"seat": state.current, "kind": "extra"} if state.pending else None,
         }
         if state.finished and state.final:
-            final = dict(state.final)
-            final["missions"] = [
+            view["final"] = self._final_view(state, state.final, locale)
+        if seat is not None and 0 <= seat < state.players:
+            view["private"] = self._private_view(state, seat, locale)
+        return view
+
+    @staticmethod
+    def _seat_summary(state: RebirthState, s: int) -> SeatSummary:
+        return {
+            "seat": s,
+            "colour": COLOURS[s],
+            "score": state.total(s),
+            "breakdown": dict(state.scores[s]),
+            "supply": len(state.supplies[s]),
+            "hand": int(state.hands[s] is not None),
+            "missions": len(state.missions[s]),
+            "castles": sum(holder == s for holder in state.castles.values()),
+            "resigned": state.resigned[s],
+            "doubling": bool(state.doubling) and state.doubling[s],
+        }
+
+    def _final_view(self, state: RebirthState, final: dict[str, Any], locale: str | None) -> FinalView:
+        """`state.final` with each seat's mission cards face up (text and progress)."""
+        return {
+            "winners": final["winners"],
+            "decided_by": final["decided_by"],
+            "final_points": final["final_points"],
+            "missions_met": final["missions_met"],
+            "missions": [
                 [self.mission_card(card, pos_seat, state, locale) for card in cards]
                 for pos_seat, cards in enumerate(final["missions"])
-            ]
-            view["final"] = final
-        if seat is not None and 0 <= seat < state.players:
-            view["private"] = {
-                "seat": seat,
-                "hand": state.hands[seat],
-                "set_aside": sorted(state.set_aside[seat]),
-                "placing": self.tile_to_place(state, seat) if state.current == seat else None,
-                "extra": bool(state.pending) and state.current == seat,
-                "doubling": self.can_double(state, seat),
-                "missions": [self.mission_card(card, seat, state, locale) for card in state.missions[seat]],
-            }
-        return view
+            ],
+        }
+
+    def _private_view(self, state: RebirthState, seat: int, locale: str | None) -> PrivateView:
+        return {
+            "seat": seat,
+            "hand": state.hands[seat],
+            "set_aside": sorted(state.set_aside[seat]),
+            "placing": self.tile_to_place(state, seat) if state.current == seat else None,
+            "extra": bool(state.pending) and state.current == seat,
+            "doubling": self.can_double(state, seat),
+            "missions": [self.mission_card(card, seat, state, locale) for card in state.missions[seat]],
+            "legal_moves": len(self.legal_moves(state, seat)),
+        }
 
     def mission_card(
         self, card_id: str, seat: int, state: RebirthState, locale: str | None = None
-    ) -> dict[str, Any]:
+    ) -> MissionCard:
         """A mission card with its text and how far `seat` is from meeting it now."""
         card = self.missions[card_id]
         have, need = mission_rules.progress(card["condition"], self.position(state), seat)
         return {
             "id": card_id,
             "name": card["name"],
-            "points": _card_points(card),
+            "points": card_points(card),
             "text": mission_rules.describe(card["condition"], locale),
             "have": have,
             "need": need,
@@ -676,7 +732,7 @@ class Rebirth:
             ],
         }
 
-    def public_card(self, card_id: str, state: RebirthState, locale: str | None = None) -> dict[str, Any]:
+    def public_card(self, card_id: str, state: RebirthState, locale: str | None = None) -> PublicCard:
         """A card of the public row, with who completed it (first at the high value)."""
         card = self.missions[card_id]
         return {
@@ -693,11 +749,6 @@ class Rebirth:
 
     def loads(self, text: str) -> RebirthState:
         return RebirthState.loads(text)
-
-
-def _card_points(card: dict[str, Any]) -> int:
-    """A private mission's value: Scotland cards have `points`, Ireland cards score `high`."""
-    return card["points"] if "points" in card else card["high"]
 
 
 def _add(points: dict[int, dict[str, int]], who: int, category: str, value: int) -> None:

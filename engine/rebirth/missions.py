@@ -139,8 +139,9 @@ def _line(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
         for direction in hexgrid.line_directions():
             if steps[space][hexgrid.opposite(direction)] in own:
                 continue  # not the start of this line
-            length, cell = 0, space
-            while cell in own:
+            length = 0
+            cell: str | None = space
+            while cell is not None and cell in own:
                 length += 1
                 cell = steps[cell][direction]
             best = max(best, length)
@@ -201,3 +202,8 @@ def describe(condition: dict[str, Any], locale: str | None = None) -> str:
     if kind == "cluster" and condition.get("count", 1) > 1:
         key = "mission.clusters"
     return " ".join(t(key, locale, **params).split())
+
+
+def card_points(card: dict[str, Any]) -> int:
+    """A private mission's value when met: Scotland cards have `points`, Ireland cards score `high`."""
+    return card["points"] if "points" in card else card["high"]

@@ -1,82 +1,146 @@
-"""Short words for Revive's effects, costs and moves, in the caller's language.
+"""Revive's one effect vocabulary in words, for channel texts and for images.
 
 Revive's content is data (docs/revive.md): cards, machines, modules, crates and rewards are all
 effect lists from one closed vocabulary. Describing that vocabulary once lets every label, turn
 summary and image say what a component does without a hand-written text per component.
+
+Why two styles of one vocabulary: channel texts are read in Discord (any Unicode, room for
+`a free build`, `trade ×3`), while images are drawn with the bundled font, which is ASCII only,
+into boxes a few words wide (`free build`, `trade x3`). Both walk the effects the same way here;
+a `Style` only says which catalog words to use (`revive.fx.*` for channels, `revive.effect.*`
+for images), so a new effect kind is worded in one place for both.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from i18n import t
 
+RESOURCE_ORDER = ("crystal", "gear", "book", "food", "energy")
+"""The order resources are listed in, the player board's."""
 
-def resources_text(resources: dict[str, int], locale: str | None, sign: str = "") -> str:
-    """`2 gear, 1 food` (or `+2 gear` with `sign="+"`), in the resources' usual order."""
-    order = ("crystal", "gear", "book", "food", "energy")
+
+@dataclass(frozen=True)
+class Style:
+    """Which catalog words one medium uses for the vocabulary.
+
+    `words` is the key family of the effect words (`{words}.trade`, `{words}.and`...), `names`
+    the family of resource, colour and action names (`{names}.res.gear`). Gains and costs have
+    their own keys because the image words them without a sign parameter; `nothing` is the
+    word for an empty effect list.
+    """
+
+    words: str
+    names: str
+    gain: str
+    cost: str
+    gains_and: str
+    nothing: str
+
+    def word(self, name: str, locale: str | None, **params: object) -> str:
+        """One word of this style's family (`and`, `or`, `free`, an effect kind)."""
+        return t(f"{self.words}.{name}", locale, **params)
+
+    def name(self, family: str, name: str, locale: str | None) -> str:
+        """A resource (`res`), colour (`colour`) or action (`action`) name in this style."""
+        return t(f"{self.names}.{family}.{name}", locale)
+
+    def separator(self, locale: str | None) -> str:
+        """What joins the items of a list (`+1 gear, 2 steps green`)."""
+        return self.word("and", locale)
+
+
+CHANNEL = Style(
+    words="revive.fx",
+    names="revive",
+    gain="revive.fx.amount",
+    cost="revive.fx.amount",
+    gains_and="revive.fx.and",
+    nothing="revive.fx.nothing",
+)
+"""Discord texts: full words, Unicode signs (`−`, `×`)."""
+
+IMAGE = Style(
+    words="revive.effect",
+    names="revive.effect",
+    gain="revive.effect.gain",
+    cost="revive.effect.cost",
+    gains_and="revive.effect.gains_and",
+    nothing="revive.effect.none",
+)
+"""Images: short ASCII words that the bundled font draws and that fit on a card or a token."""
+
+
+def resources_text(
+    resources: Mapping[str, int], locale: str | None, sign: str = "", style: Style = CHANNEL
+) -> str:
+    """`2 gear, 1 food` (or `+2 gear` with `sign="+"`), in the resources' usual order; `free`
+    when nothing is left to pay or gain."""
+    key = style.gain if sign else style.cost
+    last = len(RESOURCE_ORDER)
+    names = sorted(resources, key=lambda n: RESOURCE_ORDER.index(n) if n in RESOURCE_ORDER else last)
     parts = [
-        t("revive.fx.amount", locale, sign=sign, amount=amount, resource=t(f"revive.res.{name}", locale))
-        for name in sorted(resources, key=lambda n: order.index(n) if n in order else len(order))
+        t(key, locale, sign=sign, amount=amount, resource=style.name("res", name, locale))
+        for name in names
         if (amount := resources[name])
     ]
-    return ", ".join(parts) if parts else t("revive.fx.free", locale)
+    if not parts:
+        return style.word("free", locale)
+    joiner = t(style.gains_and, locale) if sign else style.separator(locale)
+    return joiner.join(parts)
 
 
-def effect_text(effect: dict[str, Any], locale: str | None) -> str:
-    """One effect in a few words: `+2 gear`, `trade ×3`, `1 step grey`, `explore -1`."""
+def effect_text(effect: Mapping[str, Any], locale: str | None, style: Style = CHANNEL) -> str:
+    """One effect in a few words: `+2 gear`, `trade ×3`, `1 step grey`, `explore −1`."""
     kind = effect["kind"]
     if kind == "gain":
-        return resources_text(effect["resources"], locale, sign="+")
+        return resources_text(effect["resources"], locale, "+", style)
     if kind == "choice":
-        options = [effects_text(option, locale) for option in effect["options"]]
-        return t("revive.fx.choice", locale, options=" / ".join(options))
-    if kind == "machine_step":
-        return t(
-            "revive.fx.machine_step",
-            locale,
-            steps=effect["steps"],
-            colour=t(f"revive.colour.{effect['colour']}", locale),
-        )
-    if kind == "machine_token":
-        return t("revive.fx.machine_token", locale, colour=t(f"revive.colour.{effect['colour']}", locale))
-    if kind == "discount":
-        return t(
-            "revive.fx.discount",
-            locale,
-            action=t(f"revive.action.{effect['action']}", locale),
-            amount=effect["amount"],
-        )
-    if kind == "action":
-        return t("revive.fx.action", locale, action=t(f"revive.action.{effect['action']}", locale))
+        options = [effects_text(option, locale, style) for option in effect["options"]]
+        return style.word("choice", locale, options=style.word("or", locale).join(options))
     params = {key: value for key, value in effect.items() if key != "kind"}
-    return t(f"revive.fx.{kind}", locale, **params)
+    if "colour" in params:
+        params["colour"] = style.name("colour", params["colour"], locale)
+    if "action" in params:
+        params["action"] = style.name("action", params["action"], locale)
+    if kind == "machine_step" and params["steps"] != 1:
+        kind = "machine_steps"
+    return style.word(kind, locale, **params)
 
 
-def effects_text(effects: list[dict[str, Any]], locale: str | None) -> str:
+def effects_text(effects: Iterable[Mapping[str, Any]], locale: str | None, style: Style = CHANNEL) -> str:
     """A whole effect list, `+2 gear, 1 step grey`; an empty list reads `nothing`."""
-    return ", ".join(effect_text(effect, locale) for effect in effects) or t("revive.fx.nothing", locale)
+    words = [effect_text(effect, locale, style) for effect in effects]
+    return style.separator(locale).join(words) or t(style.nothing, locale)
 
 
-def delta_text(before: dict[str, Any], after: dict[str, Any], locale: str | None) -> str:
-    """What one seat gained and paid between two states of its record: `-2 food, +3 pts`."""
+def steps_text(steps: int, colour: str, locale: str | None, style: Style = CHANNEL) -> str:
+    """Moves on a machine track (`2 steps green`; negative when a move takes them back)."""
+    return effect_text({"kind": "machine_step", "steps": steps, "colour": colour}, locale, style)
+
+
+def delta_text(before: Mapping[str, Any], after: Mapping[str, Any], locale: str | None) -> str:
+    """What one seat gained and paid between two states of its record: `−2 food, +3 pts`.
+
+    Takes the seat's record (a `ReviveState` seat or its view: both have these fields)."""
     parts = []
     for name, amount in after["resources"].items():
         change = amount - before["resources"].get(name, 0)
         if change:
-            parts.append(_signed(change, t(f"revive.res.{name}", locale)))
+            parts.append(_signed(change, CHANNEL.name("res", name, locale)))
     if after["energy"] != before["energy"]:
-        parts.append(_signed(after["energy"] - before["energy"], t("revive.res.energy", locale)))
+        parts.append(_signed(after["energy"] - before["energy"], CHANNEL.name("res", "energy", locale)))
     for colour, position in after["tracks"].items():
         if position != before["tracks"][colour]:
-            steps = position - before["tracks"][colour]
-            parts.append(
-                t("revive.fx.machine_step", locale, steps=steps, colour=t(f"revive.colour.{colour}", locale))
-            )
+            parts.append(steps_text(position - before["tracks"][colour], colour, locale))
     if after["points"] != before["points"]:
-        parts.append(_signed(after["points"] - before["points"], t("revive.res.points", locale)))
-    return ", ".join(parts)
+        parts.append(_signed(after["points"] - before["points"], CHANNEL.name("res", "points", locale)))
+    return CHANNEL.separator(locale).join(parts)
 
 
 def _signed(amount: int, name: str) -> str:
+    """`+3 pts`, `−2 food`: a true minus sign, which Discord shows and the image font lacks."""
     return f"{'+' if amount > 0 else '−'}{abs(amount)} {name}"

@@ -8,15 +8,18 @@ mover's own resources, tracks and points, never a card that the move would revea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
-from engine.base import MoveChoice
+from engine.base import Applied, MoveChoice
+from engine.revive.actions import ReviveActions
 from engine.revive.describe import delta_text, effect_text, effects_text
+from engine.revive.state import ReviveState
+from engine.revive.views import Frame
 from i18n import t
 
-if TYPE_CHECKING:
-    from engine.revive.game import Revive
-    from engine.revive.state import ReviveState
+Apply = Callable[[ReviveState, int, str], Applied]
+"""`Revive.apply`: a preview plays the move on a copy to say what it changes."""
 
 LABEL_LIMIT = 100  # Discord's limit on an autocomplete choice name
 # Most useful first: answering the open decision, ending the turn, then the actions.
@@ -37,11 +40,13 @@ RANK = {
 NO_PREVIEW = ("play", "end", "hibernate", "pass", "skip", "stop", "crystal", "take", "trade", "switch")
 
 
-def move_choices(game: Revive, state: ReviveState, seat: int, locale: str | None) -> list[MoveChoice]:
-    """Every legal move of `seat` with its label in words, most useful first (no previews:
-    a front end adds them with `with_previews` to the few it shows)."""
+def move_choices(
+    game: ReviveActions, state: ReviveState, seat: int, moves: list[str], locale: str | None
+) -> list[MoveChoice]:
+    """`moves` (the legal moves of `seat`) with their labels in words, most useful first (no
+    previews: a front end adds them with `with_previews` to the few it shows)."""
     choices = []
-    for move in game.legal_moves(state, seat):
+    for move in moves:
         words = move.split()
         rank = RANK.get(words[0], 100)  # a frame's answers come first
         choices.append(MoveChoice(move, _fit(_head(game, state, seat, words, locale)), rank))
@@ -49,24 +54,33 @@ def move_choices(game: Revive, state: ReviveState, seat: int, locale: str | None
 
 
 def with_previews(
-    game: Revive, state: ReviveState, seat: int, choices: list[MoveChoice], locale: str | None
+    game: ReviveActions,
+    state: ReviveState,
+    seat: int,
+    choices: list[MoveChoice],
+    locale: str | None,
+    apply: Apply,
 ) -> list[MoveChoice]:
     """The same choices, each label followed by what the move would change for the mover now.
     Each preview applies the move to a copy, so it is kept to the choices actually shown."""
     return [
-        MoveChoice(choice.notation, _fit(move_label(game, state, seat, choice.notation, locale)), choice.rank)
+        MoveChoice(
+            choice.notation, _fit(move_label(game, state, seat, choice.notation, locale, apply)), choice.rank
+        )
         for choice in choices
     ]
 
 
-def move_label(game: Revive, state: ReviveState, seat: int, move: str, locale: str | None) -> str:
+def move_label(
+    game: ReviveActions, state: ReviveState, seat: int, move: str, locale: str | None, apply: Apply
+) -> str:
     """A move's words and its preview (`explore S7 (−2 food, +3 pts)`)."""
     words = move.split()
     head = _head(game, state, seat, words, locale)
     if words[0] in NO_PREVIEW:
         return head
     before = state.seats[seat]
-    after = game.apply(state, seat, move).state.seats[seat]
+    after = apply(state, seat, move).state.seats[seat]
     delta = delta_text(before, after, locale)
     return f"{head} ({delta})" if delta else head
 
@@ -79,9 +93,23 @@ def _colour(name: str, locale: str | None) -> str:
     return t(f"revive.colour.{name}", locale)
 
 
-def _head(game: Revive, state: ReviveState, seat: int, words: list[str], locale: str | None) -> str:
+def _head(game: ReviveActions, state: ReviveState, seat: int, words: list[str], locale: str | None) -> str:
     """The move in words, before any preview of what it changes."""
     verb, args = words[0], words[1:]
+    if verb in ACTION_VERBS:
+        return _action_head(game, state, seat, verb, args, locale)
+    return _answer_head(game, state, verb, args, locale)
+
+
+ACTION_VERBS = frozenset(
+    {"play", "switch", "crystal", "take", "trade", "explore", "build", "populate", "use", "open"}
+)
+
+
+def _action_head(
+    game: ReviveActions, state: ReviveState, seat: int, verb: str, args: list[str], locale: str | None
+) -> str:
+    """An action (or a resource answer: take, trade) in words."""
     me = state.seats[seat]
     if verb == "play":
         card = game.cards[args[0]]
@@ -120,6 +148,13 @@ def _head(game: Revive, state: ReviveState, seat: int, words: list[str], locale:
     if verb == "open":
         crate = game.crates[args[0]]
         return t("revive.label.open", locale, crate=args[0], effects=effects_text(crate["effects"], locale))
+    raise AssertionError(f"not an action: {verb}")
+
+
+def _answer_head(
+    game: ReviveActions, state: ReviveState, verb: str, args: list[str], locale: str | None
+) -> str:
+    """An answer to the open decision in words (or a word of its own: end, hibernate, skip...)."""
     if verb == "option":
         frame = state.stack[-1]
         option = frame["options"][int(args[0]) - 1]
@@ -173,11 +208,11 @@ def _head(game: Revive, state: ReviveState, seat: int, words: list[str], locale:
     return t(f"revive.label.{verb}", locale)
 
 
-def decision_prompt(game: Revive, state: ReviveState, locale: str | None) -> str:
-    """What the open decision asks, in one line (`Choose a basic resource (2 left)`)."""
-    if not state.stack:
+def decision_prompt(frame: Frame | None, locale: str | None) -> str:
+    """What the open decision (`frame`, the top of the stack) asks, in one line (`Choose a
+    basic resource (2 left)`); "" with none open."""
+    if frame is None:
         return ""
-    frame = state.stack[-1]
     kind = frame["kind"]
     params: dict[str, Any] = {"left": frame.get("left", 1)}
     if kind == "rotate":

@@ -47,3 +47,11 @@ class ReviveState:
     @classmethod
     def loads(cls, text: str) -> ReviveState:
         return cls(**json.loads(text))
+
+
+def seat_to_move(state: ReviveState) -> int | None:
+    """The seat whose move it is: whoever must answer the decision on top, else the current
+    player (a neighbour's exploration can ask another player to choose a reward)."""
+    if state.finished:
+        return None
+    return state.stack[-1].get("seat", state.current) if state.stack else state.current

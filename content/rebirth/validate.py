@@ -5,19 +5,25 @@ The capacity rule (docs/rebirth.md, "Content design (Scotland)" and "Content des
 for every player count, with the spaces under neutral tiles removed, a colour's settlement tiles
 and farm tiles always have legal spaces, and the tiles the players place fill 80-97 % of the open
 spaces (80-95 % on Ireland).
+
+Maps are decoded by the engine's one map reader (`engine.rebirth.mapfile`): its strict
+`grid_cells` and `Grid` while the file is in doubt, `parse_map` once the map is well-formed.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
+from typing import Any, TypeGuard
 
+from content.rebirth.loader import ADVANCED_MAPS
 from engine import hexgrid
+from engine.rebirth.board import FEATURE_CODES, PLACEMENT_KINDS
+from engine.rebirth.mapfile import Grid, grid_cells, parse_map
 
 CELL_CODES = frozenset("-~w.efsCKRT")
 LAND = frozenset(".efsCKRT")  # cells that carry a region (R: Round Tower, T: Hill of Tara)
-PLACEMENT = frozenset(".efs")  # cells a tile may be placed on
+PLACEMENT = PLACEMENT_KINDS  # cells a tile may be placed on
 FARM_SPACES = frozenset(".ef")
 TILE_CODES = ("E", "F", "S1", "S2", "S3")
 TILES_PER_COLOUR = 36
@@ -32,12 +38,14 @@ NEUTRAL_TILES = {"scotland": 32, "ireland": 24}
 MISSION_COUNT = {"scotland": 32, "ireland": 12}
 MAX_SETTLEMENT = {"ireland": 4}
 MAP_FILL_RANGE = {"ireland": (0.80, 0.95)}
-# Advanced-mode maps (docs/formats.md, "Ireland additions"): Round Towers, the Hill of Tara,
-# Offshore Farms instead of ports, and mission cards with a high and a low value.
-ADVANCED_MAPS = frozenset({"ireland"})
+# Advanced-mode maps (docs/formats.md, "Ireland additions", listed in `ADVANCED_MAPS`): Round
+# Towers, the Hill of Tara, Offshore Farms instead of ports, and cards with a high and a low value.
 ADVANCED_MAP_KEYS = ("towers", "tara", "offshore")
 TOWER_BONUSES = frozenset({"points", "mission", "extra_tile", "recall", "doubling"})
 TOWER_POINTS = (2, 4)  # the range of a `points` bonus value
+
+# Named landmarks: the map's key, their grid code, and what a problem calls one.
+LANDMARKS = (("castles", "C", "castle"), ("cathedrals", "K", "cathedral"), ("towers", "R", "round tower"))
 
 REQUIRED_MAP_KEYS = (
     "id",
@@ -55,50 +63,14 @@ REQUIRED_MAP_KEYS = (
 )
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def parse_grid(rows: Any) -> list[list[str]] | None:
-    """Grid rows ("a b c") -> cells; None when a row is not single characters separated by single spaces."""
-    if not isinstance(rows, list) or not rows:
-        return None
-    cells = []
-    for row in rows:
-        if not isinstance(row, str):
-            return None
-        parts = row.split(" ")
-        if any(len(part) != 1 for part in parts):
-            return None
-        cells.append(parts)
-    return cells
-
-
-class MapView:
-    """The map decoded once: cell codes by space name, sizes, and neighbours."""
-
-    def __init__(self, cells: list[list[str]]):
-        self.height = len(cells)
-        self.width = len(cells[0])
-        self.coords = {hexgrid.name(c, r): (c, r) for r in range(self.height) for c in range(self.width)}
-        self.code = {space: cells[r][c] for space, (c, r) in self.coords.items()}
-
-    def neighbours(self, space: str) -> list[str]:
-        col, row = self.coords[space]
-        return [
-            hexgrid.name(c, r)
-            for c, r in hexgrid.neighbours(col, row)
-            if 0 <= c < self.width and 0 <= r < self.height
-        ]
-
-    def valid(self, space: Any) -> bool:
-        return isinstance(space, str) and space in self.code
-
-
-def _connected(spaces: list[str], view: MapView) -> bool:
+def _connected(spaces: list[str], grid: Grid) -> bool:
     todo, seen = [spaces[0]], {spaces[0]}
     while todo:
-        for near in view.neighbours(todo.pop()):
+        for near in grid.neighbours(todo.pop()):
             if near in spaces and near not in seen:
                 seen.add(near)
                 todo.append(near)
@@ -127,11 +99,10 @@ def validate_tiles(tiles: Any) -> list[str]:
 
 def capacity(map_dict: dict[str, Any], tiles: dict[str, Any], players: int) -> dict[str, Any]:
     """Open spaces by kind at `players`, next to what the players' tiles need (see module doc)."""
-    cells = parse_grid(map_dict["grid"]) or [[]]
-    view = MapView(cells)
-    covered = {space for space, value in map_dict.get("yellow", {}).items() if value > players}
-    open_spaces = [s for s, code in view.code.items() if code in PLACEMENT and s not in covered]
-    kinds = Counter(view.code[s] for s in open_spaces)
+    info = parse_map(map_dict)
+    covered = {space for space, value in info.yellow.items() if value > players}
+    open_spaces = [s for s, code in info.grid.code.items() if code in PLACEMENT and s not in covered]
+    kinds = Counter(info.grid.code[s] for s in open_spaces)
     mix = tiles["colour_tiles"]
     settlement_tiles = sum(n for code, n in mix.items() if code.startswith("S"))
     farm_tiles = mix.get("E", 0) + mix.get("F", 0)
@@ -164,25 +135,37 @@ def validate_map(
         problems += [f"map: missing key {key!r}" for key in ADVANCED_MAP_KEYS if key not in map_dict]
     if problems:
         return problems
-    map_id = map_dict["id"]
-    advanced = map_id in ADVANCED_MAPS
     if map_dict["layout"] != "odd-r":
         problems.append(f"layout is {map_dict['layout']!r}, not 'odd-r'")
-    cells = parse_grid(map_dict["grid"])
+    cells = grid_cells(map_dict["grid"])
     if cells is None:
         return problems + ["grid: rows must be strings of single characters separated by single spaces"]
     if len({len(row) for row in cells}) != 1:
         return problems + ["grid: rows have different lengths"]
     if len(cells[0]) > 26:
         problems.append("grid: more than 26 columns")
-    view = MapView(cells)
-    for space, code in view.code.items():
+    grid = Grid(cells)
+    for space, code in grid.code.items():
         if code not in CELL_CODES:
             problems.append(f"grid: unknown code {code!r} at {space}")
+    problems += _region_problems(map_dict, grid)
+    owner, settlement_problems = _settlement_problems(map_dict, grid)
+    problems += settlement_problems
+    problems += _port_problems(map_dict, grid, owner)
+    problems += _landmark_problems(map_dict, grid)
+    problems += _yellow_problems(map_dict, grid)
+    problems += _label_problems(map_dict, grid)
+    if problems:
+        return problems  # the checks below assume a well-formed map
+    problems += _reach_problems(map_dict, players_range)
+    return problems + _capacity_problems(map_dict, tiles, players_range)
 
-    # Regions.
+
+def _region_problems(map_dict: dict[str, Any], grid: Grid) -> list[str]:
+    """Region names unique, and `regions_grid` of the grid's shape naming a region on all land."""
+    problems: list[str] = []
     regions = map_dict["regions"]
-    region_cells = parse_grid(map_dict["regions_grid"])
+    region_cells = grid_cells(map_dict["regions_grid"])
     if not isinstance(regions, dict) or not regions:
         problems.append("regions: must map letters to names")
         regions = {}
@@ -190,25 +173,29 @@ def validate_map(
         problems.append("regions: names are not unique")
     if (
         region_cells is None
-        or len(region_cells) != view.height
-        or any(len(r) != view.width for r in region_cells)
+        or len(region_cells) != grid.height
+        or any(len(r) != grid.width for r in region_cells)
     ):
         problems.append("regions_grid: not the same shape as grid")
-    else:
-        for r, row in enumerate(region_cells):
-            for c, letter in enumerate(row):
-                space, code = hexgrid.name(c, r), cells[r][c]
-                if code in LAND and letter not in regions:
-                    problems.append(f"regions_grid: land space {space} has no known region ({letter!r})")
-                if code not in LAND and letter != "-":
-                    problems.append(f"regions_grid: non-land space {space} must be '-', not {letter!r}")
+        return problems
+    for r, row in enumerate(region_cells):
+        for c, letter in enumerate(row):
+            space, code = hexgrid.name(c, r), grid.cells[r][c]
+            if code in LAND and letter not in regions:
+                problems.append(f"regions_grid: land space {space} has no known region ({letter!r})")
+            if code not in LAND and letter != "-":
+                problems.append(f"regions_grid: non-land space {space} must be '-', not {letter!r}")
+    return problems
 
-    # Settlements.
-    max_size = MAX_SETTLEMENT.get(map_id, 3)
+
+def _settlement_problems(map_dict: dict[str, Any], grid: Grid) -> tuple[dict[str, str], list[str]]:
+    """Settlements named once, of allowed sizes, on contiguous settlement spaces that belong
+    to one settlement each; every size present. Also returns each settlement space's owner."""
+    problems: list[str] = []
+    max_size = MAX_SETTLEMENT.get(map_dict["id"], 3)
     owner: dict[str, str] = {}
     sizes: Counter[int] = Counter()
     names: set[str] = set()
-    settlement_of: dict[str, list[str]] = {}
     for settlement in map_dict["settlements"]:
         name, spaces = settlement.get("name"), settlement.get("spaces")
         if not isinstance(name, str) or not name or not isinstance(spaces, list) or not spaces:
@@ -221,25 +208,29 @@ def validate_map(
             problems.append(f"settlement {name}: {len(spaces)} spaces (allowed 1 to {max_size})")
         sizes[len(spaces)] += 1
         for space in spaces:
-            if not view.valid(space):
+            if not grid.valid(space):
                 problems.append(f"settlement {name}: {space!r} is not a space of the grid")
-            elif view.code[space] != "s":
+            elif grid.code[space] != "s":
                 problems.append(f"settlement {name}: {space} is not a settlement space")
             elif space in owner:
                 problems.append(f"settlement {name}: {space} is also in {owner[space]}")
             else:
                 owner[space] = name
-                settlement_of[space] = spaces
-        if all(view.valid(s) for s in spaces) and not _connected(spaces, view):
+        if all(grid.valid(s) for s in spaces) and not _connected(spaces, grid):
             problems.append(f"settlement {name}: spaces are not contiguous")
-    for space, code in view.code.items():
+    for space, code in grid.code.items():
         if code == "s" and space not in owner:
             problems.append(f"settlement space {space} is in no settlement")
     for size in range(1, max_size + 1):
         if not sizes[size]:
             problems.append(f"settlements: none of size {size}")
+    return owner, problems
 
-    # Ports, and Offshore Farms (the advanced maps' ports: settlement spaces touching the sea).
+
+def _port_problems(map_dict: dict[str, Any], grid: Grid, owner: dict[str, str]) -> list[str]:
+    """Ports, and Offshore Farms (the advanced maps' ports): settlement spaces touching the sea."""
+    problems: list[str] = []
+    advanced = map_dict["id"] in ADVANCED_MAPS
     ports = map_dict["ports"]
     if advanced and ports:
         problems.append(f"ports: {map_dict['name']} has no ports (it has offshore farms), found {ports}")
@@ -253,41 +244,54 @@ def validate_map(
         for space in spaces:
             if space not in owner:
                 problems.append(f"{label} {space!r} is not a settlement space")
-            elif not any(view.code[near] == "~" for near in view.neighbours(space)):
+            elif not any(grid.code[near] == "~" for near in grid.neighbours(space)):
                 problems.append(f"{label} {space} does not touch the sea")
     if "offshore" in map_dict and not advanced:
         problems.append("offshore: only the advanced maps (Ireland) have offshore farms")
+    return problems
 
-    # Castles and cathedrals.
+
+def _landmark_problems(map_dict: dict[str, Any], grid: Grid) -> list[str]:
+    """Castles, cathedrals and Round Towers named on their own spaces (and every such space
+    named), one Hill of Tara, names used once, the rules' tie-break castles present."""
+    problems: list[str] = []
     feature_names: list[str] = []
-    for key, code, label in (("castles", "C", "castle"), ("cathedrals", "K", "cathedral")):
-        named = map_dict[key]
+    towers = map_dict.get("towers", {})
+    if not isinstance(towers, dict):
+        problems.append("towers: must map tower spaces to names")
+        towers = {}
+    for key, code, label in LANDMARKS:
+        named = towers if key == "towers" else map_dict[key]
         for space, name in named.items():
-            if not view.valid(space) or view.code[space] != code:
+            if not grid.valid(space) or grid.code[space] != code:
                 problems.append(f"{key}: {space!r} is not a {label} space")
             if not isinstance(name, str) or not name:
                 problems.append(f"{key}: {space} has no name")
             else:
                 feature_names.append(name)
-        for space, cell in view.code.items():
+        for space, cell in grid.code.items():
             if cell == code and space not in named:
                 problems.append(f"{label} space {space} has no name")
-    # Round Towers (R, named in `towers`) and the Hill of Tara (the one T, named by `tara`).
-    towers = map_dict.get("towers", {})
-    if not isinstance(towers, dict):
-        problems.append("towers: must map tower spaces to names")
-        towers = {}
-    for space, name in towers.items():
-        if not view.valid(space) or view.code[space] != "R":
-            problems.append(f"towers: {space!r} is not a round tower space")
-        if not isinstance(name, str) or not name:
-            problems.append(f"towers: {space} has no name")
-        else:
-            feature_names.append(name)
-    for space, cell in view.code.items():
-        if cell == "R" and space not in towers:
-            problems.append(f"round tower space {space} has no name")
-    tara_cells = [space for space, cell in view.code.items() if cell == "T"]
+    problems += _tara_problems(map_dict, grid)
+    for name, times in Counter(feature_names).items():
+        if times > 1:
+            problems.append(f"castle/cathedral/tower name {name!r} used {times} times")
+    castle_names = set(map_dict["castles"].values())
+    tiebreak = tuple(map_dict.get("tiebreak_castles", ()))
+    map_id = map_dict["id"]
+    if map_id in TIEBREAK_CASTLES and tiebreak != TIEBREAK_CASTLES[map_id]:
+        wanted = list(TIEBREAK_CASTLES[map_id])
+        problems.append(f"tiebreak_castles: {list(tiebreak)}, the rules name {wanted}")
+    for name in tiebreak:
+        if name not in castle_names:
+            problems.append(f"castles: tie-break castle {name!r} is missing")
+    return problems
+
+
+def _tara_problems(map_dict: dict[str, Any], grid: Grid) -> list[str]:
+    """The Hill of Tara: at most one T space, and `tara` names it."""
+    problems: list[str] = []
+    tara_cells = [space for space, cell in grid.code.items() if cell == "T"]
     tara = map_dict.get("tara")
     if len(tara_cells) > 1:
         listed = ", ".join(tara_cells)
@@ -296,22 +300,16 @@ def validate_map(
         problems.append(f"tara: {tara!r} is not the Hill of Tara space {tara_cells[0]}")
     if "tara" in map_dict and not tara_cells:
         problems.append(f"tara: {tara!r} but the grid has no T space")
-    for name, times in Counter(feature_names).items():
-        if times > 1:
-            problems.append(f"castle/cathedral/tower name {name!r} used {times} times")
-    castle_names = set(map_dict["castles"].values())
-    tiebreak = tuple(map_dict.get("tiebreak_castles", ()))
-    if map_id in TIEBREAK_CASTLES and tiebreak != TIEBREAK_CASTLES[map_id]:
-        wanted = list(TIEBREAK_CASTLES[map_id])
-        problems.append(f"tiebreak_castles: {list(tiebreak)}, the rules name {wanted}")
-    for name in tiebreak:
-        if name not in castle_names:
-            problems.append(f"castles: tie-break castle {name!r} is missing")
+    return problems
 
-    # Yellow spaces.
+
+def _yellow_problems(map_dict: dict[str, Any], grid: Grid) -> list[str]:
+    """Yellow spaces: placement spaces of value 3 or 4, whole settlements at one value, as many
+    value-4 spaces as the rules cover, and no more than the unused colours' tiles can cover."""
+    problems: list[str] = []
     yellow = map_dict["yellow"]
     for space, value in yellow.items():
-        if not view.valid(space) or view.code[space] not in PLACEMENT:
+        if not grid.valid(space) or grid.code[space] not in PLACEMENT:
             problems.append(f"yellow: {space!r} is not a placement space")
         if value not in (3, 4) or not _is_int(value):
             problems.append(f"yellow: {space} has value {value!r} (must be 3 or 4)")
@@ -324,6 +322,7 @@ def validate_map(
             )
     fours = sum(value == 4 for value in yellow.values())
     threes = sum(value == 3 for value in yellow.values())
+    map_id = map_dict["id"]
     if map_id in NEUTRAL_TILES and fours != NEUTRAL_TILES[map_id]:
         problems.append(f"yellow: {fours} spaces of value 4, the rules cover {NEUTRAL_TILES[map_id]}")
     # 3 players leave one colour unused: it covers the value-4 spaces. 2 players leave two: the
@@ -332,39 +331,53 @@ def validate_map(
         problems.append("yellow: more value-4 spaces than one unused colour has tiles")
     if fours + threes > 2 * TILES_PER_COLOUR:
         problems.append("yellow: more value-3 and value-4 spaces than two unused colours have tiles")
+    return problems
 
-    # Labels.
+
+def _label_problems(map_dict: dict[str, Any], grid: Grid) -> list[str]:
+    problems: list[str] = []
     for label in map_dict["labels"]:
         if not isinstance(label, dict) or not isinstance(label.get("text"), str) or not label.get("text"):
             problems.append(f"labels: {label!r} needs a text")
-        elif not view.valid(label.get("at")):
+        elif not grid.valid(label.get("at")):
             problems.append(f"labels: {label['text']!r} is at {label.get('at')!r}, not a space of the grid")
+    return problems
 
-    if problems:
-        return problems  # the checks below assume a well-formed map
 
-    # Castles, cathedrals, towers and Tara must stay reachable at every player count.
-    features = list(map_dict["castles"]) + list(map_dict["cathedrals"]) + list(towers) + tara_cells
+def _reach_problems(map_dict: dict[str, Any], players_range: tuple[int, ...]) -> list[str]:
+    """Castles, cathedrals, towers and Tara must stay reachable at every player count."""
+    problems: list[str] = []
+    info = parse_map(map_dict)
+    grid = info.grid
+    tara = [space for space, cell in grid.code.items() if cell == "T"]
+    features = list(info.castles) + list(info.cathedrals) + list(info.towers) + tara
     for players in players_range:
-        covered = {space for space, value in yellow.items() if value > players}
+        covered = {space for space, value in info.yellow.items() if value > players}
         for space in features:
             open_near = [
                 near
-                for near in view.neighbours(space)
-                if view.code[near] in PLACEMENT and near not in covered
+                for near in grid.neighbours(space)
+                if grid.code[near] in PLACEMENT and near not in covered
             ]
             if len(open_near) < MIN_FEATURE_NEIGHBOURS:
                 problems.append(
                     f"{space} has {len(open_near)} open neighbours with {players} players "
                     f"(needs {MIN_FEATURE_NEIGHBOURS})"
                 )
+    return problems
 
-    # Capacity.
+
+def _capacity_problems(
+    map_dict: dict[str, Any], tiles: dict[str, Any], players_range: tuple[int, ...]
+) -> list[str]:
+    """The capacity rule (module docstring), once the tile mix itself is valid."""
     tile_problems = validate_tiles(tiles)
     if tile_problems:
-        return problems + tile_problems
+        return tile_problems
+    map_id = map_dict["id"]
     if map_id not in tiles["set_aside"]:
-        return problems + [f"tiles: no set_aside count for map {map_id!r}"]
+        return [f"tiles: no set_aside count for map {map_id!r}"]
+    problems: list[str] = []
     low, high = MAP_FILL_RANGE.get(map_id, FILL_RANGE)
     for players in players_range:
         cap = capacity(map_dict, tiles, players)
@@ -404,7 +417,6 @@ CONDITION_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "line": (frozenset({"length"}), frozenset()),
     "each_kind": (frozenset({"count"}), frozenset()),
 }
-FEATURE_CODES = {"sea": "~", "loch": "w", "castle": "C", "cathedral": "K", "tower": "R", "tara": "T"}
 _ID = re.compile(r"^[A-Z]{2}\d{2}$")
 
 
@@ -490,7 +502,7 @@ def validate_missions(missions: Any, map_dict: dict[str, Any]) -> list[str]:
     if not isinstance(missions, list):
         return ["missions: not a list"]
     problems: list[str] = []
-    expected = MISSION_COUNT.get(map_dict.get("id"))
+    expected = MISSION_COUNT.get(map_dict.get("id", ""))
     advanced = map_dict.get("id") in ADVANCED_MAPS
     keys = {"id", "name", "high", "low", "condition"} if advanced else {"id", "name", "points", "condition"}
     if expected is not None and len(missions) != expected:

@@ -1,33 +1,16 @@
-"""Revive content: load `data/revive/*.json` and check every promise of docs/revive.md "Content formats".
+"""Revive content: check every promise of docs/revive.md "Content formats".
 
-`load_revive()` returns one dict with every file under its stem (`board`, `tiles`, `tribes`, ...).
-`validate_revive(content)` returns a list of human-readable problems; an empty list means valid.
-The engine does no I/O: it gets the loaded dict as an argument, like Rebirth's content.
+`validate_revive(content)` (content as `load_revive()` returns it) returns a list of
+human-readable problems; an empty list means valid.
 """
 
 from __future__ import annotations
 
-import functools
-import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-REVIVE_DIR = Path(__file__).resolve().parent.parent / "data" / "revive"
-FILES = (
-    "rules",
-    "board",
-    "tiles",
-    "large_locations",
-    "tribes",
-    "citizens",
-    "modules",
-    "machines",
-    "machine_tracks",
-    "crates",
-    "hibernation",
-    "artifacts",
-)
+from content.revive.loader import FILES
+from engine.revive.board import rotate
 
 # --- the closed vocabularies (docs/revive.md, "Content formats") ---------------------------------
 
@@ -85,17 +68,6 @@ EFFECT_FIELDS: dict[str, dict[str, str]] = {
     "choice": {"options": "options"},
 }
 EFFECT_KINDS = tuple(EFFECT_FIELDS)
-
-
-def _read(path: Path) -> Any:
-    with path.open(encoding="utf-8") as handle:
-        return json.load(handle)
-
-
-@functools.cache
-def load_revive() -> dict[str, Any]:
-    """Every Revive content file, keyed by file stem (the dict is shared: do not mutate it)."""
-    return {name: _read(REVIVE_DIR / f"{name}.json") for name in FILES}
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -177,18 +149,11 @@ def add(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
     return (a[0] + b[0], a[1] + b[1])
 
 
-def rotate_position(position: int, rotation: int) -> int:
-    """Where a tile's space `position` (0 centre, 1-6 ring) lands after `rotation` sixth-turns."""
-    if position == 0:
-        return 0
-    return (position - 1 + rotation) % 6 + 1
-
-
 def slot_spaces(board: dict[str, Any], slot: dict[str, Any], rotation: int = 0) -> list[tuple[int, int]]:
     """Board hexes of a slot, indexed by the tile position they hold at `rotation`."""
     centre = tuple(slot["center"])
     offsets = [tuple(p) for p in board["tile_positions"]]
-    return [add(centre, offsets[rotate_position(pos, rotation)]) for pos in range(TILE_SIZE)]
+    return [add(centre, offsets[rotate(pos, rotation)]) for pos in range(TILE_SIZE)]
 
 
 def hex_neighbours(board: dict[str, Any], space: tuple[int, int]) -> list[tuple[int, int]]:

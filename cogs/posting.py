@@ -1,0 +1,227 @@
+"""Posting the service's messages on Discord: text, image, mentions limited to the users meant,
+and the buttons and menus that play a move.
+
+A component's click is played through the service and its answer posted the same way (it may
+carry the next decision's buttons), so the components and the posting live together here.
+
+Buttons and menus are persistent: each component's `custom_id` carries the game, its version when
+the component was posted, and (for a button) the move itself; discord.py's `DynamicItem` rebuilds
+the component from that id on any click, with no view held in memory. The service refuses a click
+whose version is no longer the game's (the board changed) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from dataclasses import replace
+from typing import Any, cast
+
+import discord
+
+from cogs.replies import allowed_mentions, caller_of, deferrer, report_error
+from i18n import t
+from service import Message
+from service.messages import MESSAGE_LIMIT
+
+log = logging.getLogger("tabletop")
+BUTTONS_AT_MOST = 5  # more answers than one row of buttons: a select menu instead
+BUTTON_LABEL = 80  # Discord's limits on a button label and a menu option
+OPTION_TEXT = 100
+SELECT_OPTIONS = 25  # Discord's limit on a menu's options
+
+
+def _kwargs(message: Message) -> dict:
+    kwargs: dict = {
+        "content": message.text[:MESSAGE_LIMIT],
+        "ephemeral": message.ephemeral,
+        "allowed_mentions": allowed_mentions(message),
+    }
+    if message.image is not None:
+        kwargs["file"] = discord.File(io.BytesIO(message.image), filename=message.image_name)
+    view = moves_view(message)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+async def post(client: discord.Client, message: Message) -> None:
+    """Post a message that answers no command: in its game's channel, or as a DM (a DM that
+    cannot be delivered is reported to the service, which tells the player once). A private
+    message has no one to answer here, so it is never posted."""
+    if message.ephemeral:
+        log.warning("dropped a private message with no interaction to answer")
+        return
+    kwargs = _kwargs(message)
+    kwargs.pop("ephemeral")
+    if message.dm_to is not None:
+        service = client.service  # type: ignore[attr-defined]
+        try:
+            user = client.get_user(message.dm_to) or await client.fetch_user(message.dm_to)
+            kwargs["allowed_mentions"] = discord.AllowedMentions.none()
+            kwargs.pop("view", None)
+            await user.send(**kwargs)
+        except discord.HTTPException:
+            guild_id = getattr(client.get_channel(message.channel_id or 0), "guild", None)
+            await service.time.dm_failed(guild_id.id if guild_id else None, message.dm_to)
+        return
+    channel = client.get_channel(message.channel_id or 0) or await client.fetch_channel(
+        message.channel_id or 0
+    )
+    await cast(discord.abc.Messageable, channel).send(**kwargs)  # a game's channel or thread
+
+
+async def send(interaction: discord.Interaction, messages: list[Message]) -> None:
+    """Post the service's messages for this interaction.
+
+    Normally the first message is the interaction's answer and the rest are follow-ups. After a
+    deferral the answer slot is a private placeholder: a public message sent there would be an
+    edit, and Discord notifies nobody about edits, so public messages go to the channel as new
+    messages (which do ping) and the placeholder gets a short private note.
+    """
+    service = getattr(interaction.client, "service", None)
+    if service is not None:  # a private note owed to this player (a DM that failed) comes along
+        messages = [*messages, *await service.time.take_notes(caller_of(interaction))]
+    direct = [m for m in messages if m.dm_to is not None]
+    messages = [m for m in messages if m.dm_to is None]
+    deferred = interaction.response.is_done()
+    answered_privately = False
+    for message in messages:
+        kwargs = _kwargs(message)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**kwargs)
+        elif deferred and not message.ephemeral:
+            kwargs.pop("ephemeral")
+            await cast(discord.abc.Messageable, interaction.channel).send(**kwargs)
+        else:
+            await interaction.followup.send(**kwargs)
+            answered_privately = answered_privately or message.ephemeral
+    if deferred and not answered_privately:
+        note = t("reply.posted", caller_of(interaction).locale)
+        await interaction.followup.send(note, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+    for message in direct:
+        await post(
+            interaction.client, replace(message, channel_id=message.channel_id or interaction.channel_id)
+        )
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tt:m:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<move>.+)",
+):
+    """One move on a button."""
+
+    def __init__(self, game_id: int, version: int, move: str, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_cut(label or move, BUTTON_LABEL),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"tt:m:{game_id}:{version}:{move}",
+            )
+        )
+        self.game_id, self.version, self.move = game_id, version, move
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MoveButton:
+        label = cast(discord.ui.Button, item).label
+        return cls(int(match["game"]), int(match["version"]), match["move"], label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play(interaction, self.game_id, self.version, self.move)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"tt:s:(?P<game>[0-9]+):(?P<version>[0-9]+)",
+):
+    """Several moves in a menu; the chosen option's value is the move."""
+
+    def __init__(self, game_id: int, version: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(custom_id=f"tt:s:{game_id}:{version}", options=options or [], min_values=1)
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MoveSelect:
+        return cls(int(match["game"]), int(match["version"]), list(cast(discord.ui.Select, item).options))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play(interaction, self.game_id, self.version, self.item.values[0])
+
+
+async def _play(interaction: discord.Interaction, game_id: int, version: int, move: str) -> None:
+    """Play the clicked move through the service; refusals go through the one error reply."""
+    service = interaction.client.service  # type: ignore[attr-defined]
+    defer_after = getattr(interaction.client, "defer_after", 1.5)
+    try:
+        messages = await service.click(
+            caller_of(interaction), game_id, version, move, deferrer(interaction, defer_after)
+        )
+        await send(interaction, messages)
+    except Exception as error:  # a component callback has no tree.on_error: report it the same way
+        await report_error(interaction, error)
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tt:(?P<kind>mute|wait|handover):(?P<game>[0-9]+):(?P<key>[0-9]+)",
+):
+    """A button that is not a move: mute this turn's reminders, or answer a turn clock that ran
+    out. `key` names the turn it was posted for."""
+
+    def __init__(self, kind: str, game_id: int, key: int, label: str | None = None) -> None:
+        style = discord.ButtonStyle.secondary if kind == "mute" else discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(
+                label=_cut(label or kind, BUTTON_LABEL), style=style, custom_id=f"tt:{kind}:{game_id}:{key}"
+            )
+        )
+        self.kind, self.game_id, self.key = kind, game_id, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(match["kind"], int(match["game"]), int(match["key"]), cast(discord.ui.Button, item).label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service  # type: ignore[attr-defined]
+        try:
+            messages = await service.time.button(caller_of(interaction), self.kind, self.game_id, self.key)
+            await send(interaction, messages)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+def moves_view(message: Message) -> discord.ui.View | None:
+    """The buttons (few moves) or menu (more) for a message's offered moves, and its other
+    buttons (mute, clock votes)."""
+    if message.actions:
+        view = discord.ui.View(timeout=None)
+        for kind, game_id, key, label in message.actions:
+            view.add_item(ActionButton(kind, game_id, key, label))
+        return view
+    if not message.moves or message.ref is None:
+        return None
+    game_id, version = message.ref
+    view = discord.ui.View(timeout=None)
+    if len(message.moves) <= BUTTONS_AT_MOST:
+        for choice in message.moves:
+            view.add_item(MoveButton(game_id, version, choice.notation, choice.label))
+    else:
+        options = [
+            discord.SelectOption(label=_cut(choice.label, OPTION_TEXT), value=choice.notation)
+            for choice in message.moves[:SELECT_OPTIONS]
+        ]
+        view.add_item(MoveSelect(game_id, version, options))
+    return view
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,2 @@
+"""Rebirth's content: reading its files from data/rebirth/ (`loader`) and checking every promise
+docs/formats.md makes about them (`validate`)."""

@@ -1,0 +1,206 @@
+"""The shapes of what Rebirth shows: its views (`Rebirth.view`) and its events (`Applied.event`).
+
+Presenters and renderers read a game only through these, so they are typed here, beside the
+rules that fill them. A view is a plain dict (JSON-friendly, cheap to build): `RebirthView` is
+the public view (`view(state, None)`: `private` is None) and a seat's view (`view(state, seat)`:
+`private` holds that seat's hand, set-aside tiles and mission cards). Keys marked NotRequired
+appear only in some views (`final` once the game is over) or some events.
+
+Events are stored with the move (JSON), so once read back the seat keys of `points` are strings:
+readers normalise them with `int()`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+from engine.base import EventBase
+
+SeatPoints = dict[int, dict[str, int]]
+"""Points by seat, then by category (`farm`, `settlement`, `port`, `tower`, ...)."""
+
+
+# ---------------------------------------------------------------------------------- views
+
+
+class SeatSummary(TypedDict):
+    """What everybody may know about one seat."""
+
+    seat: int
+    colour: str  # COLOURS[seat]
+    score: int
+    breakdown: dict[str, int]  # points by category
+    supply: int  # tiles left to draw
+    hand: int  # 1 while a tile is in hand, else 0
+    missions: int  # private mission cards held (their faces are private)
+    castles: int  # castles held
+    resigned: bool
+    doubling: bool  # the Doubling Marker is still unused (Ireland; False on Scotland)
+
+
+class BoardTile(TypedDict):
+    """A tile on a space: `seat` None for a face-down neutral tile."""
+
+    seat: int | None
+    tile: str  # `E`, `F`, `S1`..`S3`, `N` (neutral)
+
+
+class LastPlacement(TypedDict):
+    """The last move that placed or discarded a tile (`space` None for a discard)."""
+
+    seat: int
+    space: str | None
+    tile: str
+
+
+class MissionCard(TypedDict):
+    """A private mission card with how far its holder is from meeting it now."""
+
+    id: str
+    name: str
+    points: int
+    text: str
+    have: int
+    need: int
+    met: bool
+
+
+class PublicCard(TypedDict):
+    """A card of Ireland's public mission row."""
+
+    id: str
+    name: str
+    text: str
+    high: int  # for the first seat to meet it
+    low: int  # for every later seat
+    completed_by: list[int]  # seats, in the order they met it
+
+
+class TowerView(TypedDict):
+    """A Round Tower (Ireland) and its face-up bonus tile."""
+
+    name: str
+    bonus: str  # `points`, `mission`, `extra_tile`, `recall`, `doubling`
+    value: int | None  # points of a `points` bonus, else None
+    used_by: list[int]
+
+
+class PendingView(TypedDict):
+    """A tower's extra placement still to be made before the turn ends."""
+
+    seat: int | None
+    kind: Literal["extra"]
+
+
+class FinalView(TypedDict):
+    """The end of the game: winners, how the tie was broken and what the final scoring added."""
+
+    winners: list[int]
+    decided_by: str  # `score`, `shared`, `Hill of Tara` or the name of a tie-break castle
+    final_points: list[dict[str, int]]  # per seat: points the final scoring added, by category
+    missions_met: list[list[str]]  # per seat: ids of the mission cards met
+    missions: list[list[MissionCard]]  # per seat: every card held, face up at the end
+
+
+class PrivateView(TypedDict):
+    """One seat's own things, only in that seat's view."""
+
+    seat: int
+    hand: str | None
+    set_aside: list[str]  # sorted
+    placing: str | None  # the tile this seat places now (a tower's extra tile first)
+    extra: bool  # the tile being placed is a tower's extra tile
+    doubling: bool  # the seat may play `<space> x2` now
+    missions: list[MissionCard]
+    legal_moves: int  # how many moves the seat may make now (0 when it is not their turn)
+
+
+class RebirthView(TypedDict):
+    """`Rebirth.view(state, seat)`: the whole table, plus `private` for a seat's own view."""
+
+    game: str
+    map: str
+    players: int
+    current: int | None  # the seat to move; None once the game is over
+    finished: bool
+    turn: int  # moves made so far (0-based)
+    seats: list[SeatSummary]
+    board: dict[str, BoardTile]  # occupied spaces only
+    castles: dict[str, int | None]  # castle space -> holder
+    cathedrals: dict[str, list[int]]  # cathedral space -> seats that placed a marker
+    last: LastPlacement | None
+    mission_deck: int  # cards left in the face-down pile
+    private: PrivateView | None
+    public_missions: list[PublicCard]  # Ireland; empty on Scotland
+    towers: dict[str, TowerView]  # tower space -> tower; empty on Scotland
+    tara: str | None  # the Hill of Tara's space (Ireland)
+    pending: PendingView | None
+    final: NotRequired[FinalView]  # only once the game is over
+
+
+# --------------------------------------------------------------------------------- events
+
+CastleChange = TypedDict("CastleChange", {"castle": str, "from": int | None, "to": int | None})
+"""A castle changing hands (`from` None: it had no holder). Functional form: `from` is a keyword."""
+
+
+class TowerActivation(TypedDict):
+    """A Round Tower's bonus taken by the mover. `outcome`: `ok`, `empty` (nothing left to draw)
+    or `points` (a doubling bonus with the marker unused: 2 points instead)."""
+
+    tower: str
+    bonus: str
+    value: int | None
+    outcome: str
+
+
+class PublicMissionMet(TypedDict):
+    """A public mission met after a placement (by the mover or, through their tile, anyone)."""
+
+    mission: str  # the card's name
+    seat: int
+    points: int
+    first: bool
+
+
+class PlaceEvent(EventBase):
+    """`F7` or `F7 x2`: a tile placed, what it scored and what it set off."""
+
+    seat: int
+    space: str
+    tile: str
+    points: SeatPoints
+    doubled: NotRequired[bool]
+    completed: NotRequired[str]  # the name of a medium, large or sprawling settlement completed
+    cathedrals: NotRequired[list[str]]  # names of cathedrals the mover marked
+    castles: NotRequired[list[CastleChange]]
+    towers: NotRequired[list[TowerActivation]]
+    public_missions: NotRequired[list[PublicMissionMet]]
+    missions_drawn: NotRequired[int]  # private cards drawn (their faces are in Applied.private)
+    pending: NotRequired[int]  # extra placements the mover still makes this turn
+
+
+class DiscardEvent(EventBase):
+    """`discard`: a tile with no legal space anywhere, set out of the game."""
+
+    seat: int
+    tile: str
+    points: SeatPoints  # always empty
+    pending: NotRequired[int]
+
+
+class ResignEvent(EventBase):
+    """`resign`: the seat leaves the game."""
+
+    seat: int
+    points: SeatPoints  # always empty
+
+
+RebirthEvent = PlaceEvent | DiscardEvent | ResignEvent
+"""Any Rebirth event; `kind` (`place`, `discard`, `resign`) tells which."""
+
+
+class MissionsDrawn(TypedDict):
+    """`Applied.private[seat]`: the ids of the mission cards the seat drew (only they see them)."""
+
+    missions_drawn: list[str]

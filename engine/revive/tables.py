@@ -1,0 +1,55 @@
+"""Revive's content, looked up by id: the tables every part of the rules reads.
+
+The rules engine is one class, `Revive` (engine/revive/game.py), built from small mixins, one
+job each (effects, actions, costs, move listing, scoring); they share these tables through
+this base class, so a rule calls another through `self` and the modules never import each
+other in a circle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.base import SEAT_COLOURS
+from engine.revive.board import ReviveBoard, build_board
+
+COLOURS = SEAT_COLOURS
+"""Seat colours by seat number."""
+
+
+class ReviveTables:
+    """The Revive rules over one set of content (content/revive `load_revive()`), indexed."""
+
+    id = "revive"
+
+    def __init__(self, content: dict[str, Any]) -> None:
+        self.content = content
+        self.rules = content["rules"]
+        self.basic = tuple(self.rules["resources"]["basic"])
+        self.limits = self.rules["resources"]["limits"]
+        self.slots = tuple(slot["id"] for slot in self.rules["player_board"]["card_slots"])
+        self.half = {slot["id"]: slot["half"] for slot in self.rules["player_board"]["card_slots"]}
+        self.cards = {
+            card["id"]: card for group in ("starting", "market") for card in content["citizens"][group]
+        }
+        self.tribes = {tribe["id"]: tribe for tribe in content["tribes"]}
+        self.machines = {machine["id"]: machine for machine in content["machines"]}
+        self.modules = {module["id"]: module for module in content["modules"]}
+        self.crates = {crate["id"]: crate for crate in content["crates"]}
+        self.tracks = {track["colour"]: track for track in content["machine_tracks"]["tracks"]}
+        self.hibernation = content["hibernation"]["spaces"]
+        self.technologies = {
+            tribe["id"]: {tech["id"]: tech for tech in tribe["sun"]["technologies"]}
+            for tribe in content["tribes"]
+        }
+        self.area_tiles = {tile["id"]: tile for tile in content["tiles"]}
+        self.board: ReviveBoard = build_board(content["board"])
+        self.large_sides = {
+            location["id"]: {side["side"]: side for side in location["sides"]}
+            for location in content["large_locations"]
+        }
+
+    def _techs(self, me: dict[str, Any]) -> list[dict[str, Any]]:
+        """The player's unlocked technologies."""
+        techs = self.technologies[me["tribe"]]
+        return [techs[tech] for tech in me["unlocked"]]

@@ -1,0 +1,249 @@
+"""The shapes of what Revive shows: `Revive.view()` and the events of `Revive.apply()`.
+
+Presenters and renderers read only these (never `ReviveState`), so this file is the whole of
+what they may rely on. The dicts are plain JSON-native data at run time (TypedDicts cost
+nothing); a key marked NotRequired is present only sometimes, as its comment says. Content
+pieces that reach a view unchanged (effects, tile backs) are typed here too, as the view holds
+them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypedDict
+
+from engine.base import EventBase
+
+
+class Effect(TypedDict):
+    """One effect of a card, machine, module, crate, reward or track space (content/revive.py
+    `EFFECT_FIELDS` lists which fields each kind has)."""
+
+    kind: str
+    resources: NotRequired[dict[str, int]]  # gain
+    amount: NotRequired[int]  # gain_any, points, discount
+    times: NotRequired[int]  # trade
+    colour: NotRequired[str]  # machine_step, machine_token: a machine colour or "any"
+    steps: NotRequired[int]  # machine_step
+    action: NotRequired[str]  # discount, action: explore / build / populate / range
+    options: NotRequired[list[list[Effect]]]  # choice
+
+
+class Frame(TypedDict):
+    """A decision waiting on the stack (top last); `kind` says which fields it has."""
+
+    kind: str  # gain_any, trade, choice, track, reward, recruit, machine_token, module,
+    # artifact, remove, rotate, action, effects (effects waiting under a decision)
+    seat: NotRequired[int]  # who answers; absent: the current player (states stored long ago)
+    left: NotRequired[int]  # gain_any, trade: answers still to give
+    amount: NotRequired[int]  # gain_any
+    times: NotRequired[int]  # trade
+    options: NotRequired[list[list[Effect]]]  # choice
+    colour: NotRequired[str]  # track ("any"), machine_token
+    steps: NotRequired[int]  # track
+    slot: NotRequired[str]  # rotate: the tile slot just explored
+    action: NotRequired[str]  # action: explore / build / populate
+    effects: NotRequired[list[Effect]]  # effects
+
+
+class Discount(TypedDict):
+    """A discount gained this turn, used up by the next payment for `action`."""
+
+    action: str
+    amount: int
+
+
+class Buildings(TypedDict):
+    """Buildings still in the seat's supply."""
+
+    small: int
+    large: int
+
+
+class Breakdown(TypedDict, total=False):
+    """Final scoring by category. Every key is present in `FinalScoring`; a seat's
+    `breakdown` is empty ({}) until the game has ended."""
+
+    progress: int
+    technologies: int
+    large_locations: int
+    machine_bonus: int
+    end_tile: int
+    minors: int
+    resources: int
+    artifact_card: int
+
+
+class SeatView(TypedDict):
+    """One seat as everybody sees it: its player board, without the secrets (artifact card,
+    which cards rest, which crates are held: only their counts)."""
+
+    seat: int
+    colour: str  # orange, blue, green, purple: the seat's colour by seat number
+    tribe: str
+    resources: dict[str, int]  # crystal, gear, book, food
+    energy: int
+    switch_used: bool
+    points: int
+    score: int  # the same as points
+    hibernation: int  # space on the hibernation track
+    progress: int  # markers on the progress track
+    tribe_markers: int
+    tracks: dict[str, int]  # machine colour -> space
+    active: list[str]  # citizen cards in hand, face up
+    resting: int  # how many cards rest face down
+    slots: dict[str, list[str]]  # card slot -> cards played there this cycle, oldest first
+    modules: dict[str, list[str]]  # card slot -> modules held
+    machines: list[str]
+    powered: list[str]  # machines used since the last hibernation
+    buildings: Buildings
+    unlocked: list[str]  # technologies
+    crates: int  # how many closed crates are held
+    opened: list[str]  # crates opened
+    majors: list[str]  # major artifacts taken
+    minors: int  # minor artifacts taken
+    owned_cards: list[str]  # market cards recruited
+    water_taken: list[str]  # water spaces whose reward the seat has had
+    bonuses_reached: list[int]  # score-track bonuses passed
+    resigned: bool
+    breakdown: Breakdown  # {} until the game ends
+    hibernating: NotRequired[bool]  # in the turn of a hibernation, until it ends
+    discounts: NotRequired[list[Discount]]  # this turn's discounts (absent when none yet)
+    card_bonuses: NotRequired[list[str]]  # colours whose card bonus a machine track gave
+
+
+class PlacedTile(TypedDict):
+    """A face-up area tile on its slot (the state's own dict)."""
+
+    tile: str
+    rotation: int  # sixth-turns
+    face_up: Literal[True]
+    explorer: int | None  # the seat that explored it (None: a starting tile)
+
+
+class TileBack(TypedDict):
+    """The back of a face-down area tile: what exploring it costs and scores."""
+
+    cost: dict[str, int]
+    points: int
+
+
+class HiddenTile(TypedDict):
+    """A face-down area tile: only its back shows."""
+
+    tile: None
+    face_up: Literal[False]
+    back: TileBack
+
+
+class Corner(TypedDict):
+    """A large location on a board corner, the side up, and the seats that populated it."""
+
+    location: str
+    side: str
+    population: list[int]
+
+
+class Displays(TypedDict):
+    """The face-up displays."""
+
+    citizens: list[str]
+    modules: list[str]
+    machines: dict[str, list[str]]  # colour -> machine tokens shown
+
+
+class DeckCounts(TypedDict):
+    """How many are left in each face-down pile (never their order)."""
+
+    citizens: int
+    modules: int
+    crates: int
+    machines: dict[str, int]  # colour -> tokens left
+    minors: int
+
+
+class FinalScoring(TypedDict):
+    """Set when the game has ended."""
+
+    breakdown: list[Breakdown]  # by seat
+    winners: list[int]
+    decided_by: str  # score, tie-break, shared
+
+
+class PrivateView(TypedDict):
+    """What only the viewing seat sees."""
+
+    seat: int
+    artifact_card: str
+    resting: list[str]
+    crates: list[str]
+    stack: list[Frame]  # the open decisions, when this seat is to move ([] otherwise)
+    artifact_points: int  # what the artifact card scores if the game ended now
+    decision: Frame | None  # the open decision (whoever answers it), None between decisions
+    main_moves: int  # main actions legal for this seat now (0 while a decision is open)
+    actions_left: int  # main actions still allowed this turn
+
+
+Piece = list[Any]
+"""`[seat, kind]`, kind one of `small`, `large`, `population` (a JSON pair)."""
+
+
+class ReviveView(TypedDict):
+    """`Revive.view(state, seat)`: the public view (`private` None) or a seat's own."""
+
+    game: str
+    players: int
+    current: int | None  # None once finished
+    to_move: int | None  # who answers now: the open decision's seat, else current
+    end_tile: int | None  # the seat that took the last major artifact (final round), else None
+    finished: bool
+    turn: int  # turns played, from 0
+    actions_taken: int  # main actions in the turn so far
+    seats: list[SeatView]
+    board: dict[str, PlacedTile | HiddenTile]  # slot -> tile
+    corners: dict[str, Corner]  # corner (NW, NE, SE, SW) -> large location
+    pieces: dict[str, list[Piece]]  # space -> pieces on it
+    displays: Displays
+    decks: DeckCounts
+    crater: list[str]  # major artifacts still on the board
+    deciding: str | None  # the kind of the open decision (None: none)
+    private: PrivateView | None
+    final: FinalScoring | None
+
+
+class MoveFacts(TypedDict, total=False):
+    """A move's words by name (engine/revive/events.py `ARGUMENTS`): `verb` is its first word,
+    and only the verb's own arguments are present."""
+
+    verb: str  # play, switch, crystal, explore, ..., end, hibernate, pass, skip, stop, resign
+    card: str  # play, recruit (a displayed card)
+    slot: str  # play, module: a card slot (top_left, ...)
+    resource: str  # switch, crystal, take
+    give: str  # trade
+    get: str  # trade
+    board_slot: str  # explore: the tile slot explored
+    off: str  # explore: the resource a discount came off first
+    size: str  # build: small, large
+    space: str  # build, populate
+    tech: str  # populate
+    machine: str  # use, machine
+    crate: str  # open
+    option: int  # option: its number, from 1
+    colour: str  # track
+    reward: int  # reward: the hibernation space
+    from_deck: bool  # recruit deck: the top card of the face-down deck
+    module: str  # module
+    replaces: str  # module: the module discarded to make room
+    artifact: str  # artifact, remove: a major artifact
+    minor: bool  # artifact minor
+    rotation: int  # rotate: sixth-turns
+
+
+class ReviveEvent(EventBase, MoveFacts):
+    """What one Revive move did, as stored with the move. `kind` is `move` or `resign`;
+    `move` (always present) is the engine's spelling; `turn`, `turn_over` and `changed` are
+    always present too. The move's facts (MoveFacts) are absent from events stored before
+    they were added: engine/revive/events.py `move_facts(event["move"])` reads those."""
+
+    seat: int
+    points: dict[str, int]  # seat (as text) -> points this move gave, only seats that gained
+    end_triggered: NotRequired[int]  # the seat that took the last major artifact with this move

@@ -1,0 +1,146 @@
+"""`render_board(view, map_data, names) -> PNG bytes`: the per-render work over the cached
+static layer, in paint order: tiles, castle rings and flags, the names overlay, cathedral and
+Round Tower markers, the last-move highlight, the score panel, then the palette and PNG.
+
+Why this order: the names overlay goes over the tiles (so names stay readable) but under the
+markers and the highlight (which players must see).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from PIL import Image
+
+from engine.hexgrid import parse_coord
+from engine.rebirth.mapfile import MapFile, parse_map
+from engine.rebirth.views import RebirthView, SeatSummary
+from render.common import SEAT_STYLES, badge_sprite, png_bytes
+from render.rebirth.geometry import Layout, layout_for
+from render.rebirth.panel import draw_panel
+from render.rebirth.sprites import highlight_sprite, ring_sprite, tile_sprite, tower_token_sprite
+from render.rebirth.static import MapRef, static_layer
+from render.rebirth.style import CATHEDRAL_SPOTS, TILE_NAMES, TOWER_SLOTS, TOWER_TOKEN
+
+_STATIC_LOCK = threading.Lock()
+
+
+def render_board(view: RebirthView, map_data: dict[str, Any], names: list[str]) -> bytes:
+    """Draw the public view of a Rebirth game on its map and return PNG bytes.
+
+    `names` are display names by seat; they are cleaned and truncated, never interpreted.
+    """
+    board = view["board"]
+    covered = frozenset(sp for sp, t in board.items() if t["tile"] == "N" and t["seat"] is None)
+    with _STATIC_LOCK:  # the bot renders in worker threads: build each layer only once
+        layer = static_layer(MapRef(map_data), covered)
+    info, lay = layer.info, layer.layout
+    img = layer.base.copy()
+    styles = [seat_style_index(s, i) for i, s in enumerate(view["seats"])]
+    _draw_tiles(img, view, info, lay, covered, styles)
+    _draw_castles(img, view, info, lay, styles)
+    for patch, xy in layer.overlay:  # names over the tiles
+        img.paste(patch, xy, patch)
+    _draw_cathedrals(img, view, info, lay, styles)
+    _draw_towers(img, view, info, lay, styles)
+    last = view["last"]
+    if last:
+        cell = info.space_cell(last["space"])
+        if cell is not None:
+            highlight_sprite(lay.size).paste_at(img, *lay.center(*cell))
+    draw_panel(img, view, names, lay, styles)
+    return png_bytes(img, layer.palette)
+
+
+def seat_style_index(seat: SeatSummary, index: int) -> int:
+    """Style index for a seat: by its colour name when known, else by seat number."""
+    colour = seat["colour"]
+    for i, st in enumerate(SEAT_STYLES):
+        if st.colour_name == colour:
+            return i
+    return index % len(SEAT_STYLES)
+
+
+def _style_of(styles: list[int], seat_no: int) -> int:
+    return styles[seat_no] if 0 <= seat_no < len(styles) else seat_no % len(SEAT_STYLES)
+
+
+def _draw_tiles(
+    img: Image.Image,
+    view: RebirthView,
+    info: MapFile,
+    lay: Layout,
+    covered: frozenset[str],
+    styles: list[int],
+) -> None:
+    """Placed tiles; covered yellow spaces already show their face-down tile in the static layer."""
+    for space, t in view["board"].items():
+        seat_no, tile = t["seat"], t["tile"]
+        cell = info.space_cell(space)
+        if cell is None or (seat_no is None and space in covered):
+            continue
+        if seat_no is None:
+            sprite = tile_sprite(None, "N", lay.size)
+        else:
+            sprite = tile_sprite(_style_of(styles, seat_no), tile if tile in TILE_NAMES else "E", lay.size)
+        sprite.paste_at(img, *lay.center(*cell))
+
+
+def _draw_castles(img: Image.Image, view: RebirthView, info: MapFile, lay: Layout, styles: list[int]) -> None:
+    """A ring in the holder's colour plus a flag badge with shape and letter."""
+    for space, seat_no in view["castles"].items():
+        cell = info.space_cell(space)
+        if cell is None or seat_no is None:
+            continue
+        cx, cy = lay.center(*cell)
+        si = _style_of(styles, seat_no)
+        ring_sprite(SEAT_STYLES[si].fill, lay.size, 0.14, (20, 20, 20)).paste_at(img, cx, cy)
+        badge_sprite(si, 13.0).paste_at(img, cx + lay.size * 0.68, cy + lay.size * 0.05)
+
+
+def _draw_cathedrals(
+    img: Image.Image, view: RebirthView, info: MapFile, lay: Layout, styles: list[int]
+) -> None:
+    """One small seat shape per seat that marked the cathedral, each in its own corner."""
+    br = max(6.0, lay.size * 0.24)
+    for space, seat_list in view["cathedrals"].items():
+        cell = info.space_cell(space)
+        if cell is None:
+            continue
+        cx, cy = lay.center(*cell)
+        for seat_no in dict.fromkeys(seat_list):
+            si = _style_of(styles, seat_no)
+            dx, dy = CATHEDRAL_SPOTS[si % len(CATHEDRAL_SPOTS)]
+            badge_sprite(si, br, False).paste_at(img, cx + dx * lay.size, cy + dy * lay.size)
+
+
+def _draw_towers(img: Image.Image, view: RebirthView, info: MapFile, lay: Layout, styles: list[int]) -> None:
+    """Round Towers: the face-up bonus tile, and a marker for each seat that took the bonus,
+    each seat always in its own slot along the bottom of the space."""
+    mr = max(5.0, lay.size * 0.19)
+    for space, tw in (view.get("towers") or {}).items():
+        cell = info.space_cell(space)
+        if cell is None:
+            continue
+        cx, cy = lay.center(*cell)
+        tok = tower_token_sprite(tw["bonus"], tw["value"], lay.size)
+        tok.paste_at(img, cx + TOWER_TOKEN[0] * lay.size, cy + TOWER_TOKEN[1] * lay.size)
+        for seat_no in dict.fromkeys(tw["used_by"]):
+            si = _style_of(styles, seat_no)
+            dx, dy = TOWER_SLOTS[si % len(TOWER_SLOTS)]
+            badge_sprite(si, mr, False).paste_at(img, cx + dx * lay.size, cy + dy * lay.size)
+
+
+def board_geometry(map_data: dict[str, Any]) -> Layout:
+    """Image size, hex size and positions for a map, without drawing anything.
+
+    Callers (tests, a future click-map or crop feature) use it to find where a space is drawn.
+    """
+    return layout_for(parse_map(map_data))
+
+
+def space_center(map_data: dict[str, Any], space: str) -> tuple[float, float]:
+    """Pixel centre of a named space (e.g. "F7") in the rendered image."""
+    col, row = parse_coord(space)
+    return board_geometry(map_data).center(col, row)

@@ -1,0 +1,129 @@
+"""Where things go in the Rebirth image: the hex size that fits the map, the board and panel
+boxes, the legend's rows, and pixel <-> space look-ups.
+
+Why apart from the drawing: tests and callers (`board_geometry`, `space_center`) need the layout
+without drawing anything, and the static and per-render layers must agree on it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine.rebirth.mapfile import MapFile
+from render.common import Point
+from render.hexgrid import SQRT3, board_pixel_size, hex_center
+from render.rebirth.style import (
+    CARD_GAP,
+    CARD_H,
+    LAST_H,
+    LEGEND_H,
+    MARGIN,
+    MAX_BOARD_H,
+    MAX_BOARD_W,
+    MAX_HEX,
+    MIN_HEX,
+    MISSIONS_H,
+    PANEL_MIN_H,
+    PANEL_TITLE_H,
+    PANEL_W,
+)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where things go in the final image (all in final pixels)."""
+
+    size: float  # hex centre-to-corner radius
+    origin: tuple[float, float]  # centre of A1
+    board_box: tuple[int, int, int, int]
+    panel_box: tuple[int, int, int, int]
+    width: int
+    height: int
+    missions: bool = False  # a public-mission row in the panel (Ireland)
+    legend_h: int = 250
+
+    def missions_top(self, n_seats: int) -> int:
+        """Top of the public-mission area, under the seat cards and the last-move line."""
+        n = max(1, min(4, n_seats))
+        return self.panel_box[1] + PANEL_TITLE_H + n * (CARD_H + CARD_GAP) + LAST_H
+
+    def center(self, col: int, row: int) -> Point:
+        return hex_center(col, row, self.size, self.origin)
+
+
+def legend_rows(info: MapFile) -> list[tuple[str, str]]:
+    """Legend entries for the features this map has (no port row on a map without ports)."""
+    rows: list[tuple[str, str]] = [
+        ("e", "Energy Farm space (E)"),
+        ("f", "Food Farm space (F)"),
+        ("s", "Settlement space (1-3 pips)"),
+    ]
+    if info.ports:
+        rows.append(("port", "Port: +1 for a Settlement"))
+    if info.offshore:
+        rows.append(("offshore", "Offshore Farm: +1 for a Settlement"))
+    if info.yellow:
+        rows.append(("yellow", "Yellow space"))
+    if info.castles:
+        rows.append(("C", "Castle: 5 pts to controller"))
+    if info.cathedrals:
+        rows.append(("K", "Cathedral: marker + mission"))
+    if info.towers:
+        rows.append(("R", "Round Tower: bonus when next to it"))
+    if info.tara is not None:
+        rows.append(("T", "Hill of Tara: breaks ties"))
+    return rows
+
+
+def legend_row_h(n_rows: int) -> int:
+    return 32 if n_rows <= 7 else 28
+
+
+def legend_height(n_rows: int) -> int:
+    """Scotland's seven rows keep their 250 px; longer legends get tighter rows."""
+    return LEGEND_H if n_rows <= 7 else 22 + n_rows * legend_row_h(n_rows)
+
+
+def layout(cols: int, rows: int, missions: bool = False, n_legend_rows: int = 7) -> Layout:
+    """Pick the hex size that fits the board in the width/height budget; panel on the right.
+
+    The panel is as tall as its parts need: title, four seat cards, the last move, the public
+    missions (Ireland), and the legend (one row per feature the map has).
+    """
+    unit_w, unit_h = board_pixel_size(cols, rows, 1.0)
+    size = min(MAX_BOARD_W / max(unit_w, 1e-9), MAX_BOARD_H / max(unit_h, 1e-9))
+    size = max(MIN_HEX, min(MAX_HEX, size))
+    bw, bh = board_pixel_size(cols, rows, size)
+    bw_i, bh_i = int(math.ceil(bw)), int(math.ceil(bh))
+    board_box = (MARGIN, MARGIN, MARGIN + bw_i, MARGIN + bh_i)
+    panel_x0 = board_box[2] + MARGIN
+    legend_h = legend_height(n_legend_rows)
+    panel_min = PANEL_MIN_H - LEGEND_H + legend_h + (MISSIONS_H if missions else 0)
+    height = max(bh_i + 2 * MARGIN, panel_min)
+    panel_box = (panel_x0, 0, panel_x0 + PANEL_W, height)
+    origin = (MARGIN + SQRT3 * size / 2, MARGIN + size)
+    return Layout(size, origin, board_box, panel_box, panel_box[2], height, missions, legend_h)
+
+
+def layout_for(info: MapFile) -> Layout:
+    return layout(info.grid.width, info.grid.height, info.advanced, len(legend_rows(info)))
+
+
+def cell_at(info: MapFile, lay: Layout, x: float, y: float) -> str:
+    """Kind of the cell whose centre is nearest to the pixel (x, y)."""
+    row = int(round((y - lay.origin[1]) / (1.5 * lay.size)))
+    best, best_d = "-", float("inf")
+    for r in (row - 1, row, row + 1):
+        if r < 0:
+            continue
+        shift = 0.5 if r % 2 else 0.0
+        c0 = int(round((x - lay.origin[0]) / (SQRT3 * lay.size) - shift))
+        for c in (c0 - 1, c0, c0 + 1):
+            if c < 0:
+                continue
+            cx, cy = lay.center(c, r)
+            dist = math.hypot(cx - x, cy - y)
+            if dist < best_d:
+                best, best_d = info.kind(c, r), dist
+    return best

@@ -1,0 +1,171 @@
+"""The view-independent layer of a Rebirth image, built once per map and covered set and cached:
+terrain, names overlay, the panel's background, title and legend, and the PNG palette.
+
+Why cached: building it takes about half a second; a render then starts from a copy of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from PIL import Image, ImageDraw
+
+from engine.hexgrid import parse_coord
+from engine.rebirth.mapfile import MapFile, parse_map
+from render.common import cache_key, clean_text, font
+from render.hexgrid import hex_corners
+from render.rebirth.geometry import Layout, layout_for, legend_row_h, legend_rows
+from render.rebirth.icons import (
+    draw_anchor,
+    draw_bolt,
+    draw_castle,
+    draw_cathedral,
+    draw_fish,
+    draw_house,
+    draw_round_tower,
+    draw_sheaf,
+    draw_tara,
+    draw_yellow_hex,
+)
+from render.rebirth.overlay import Patch, build_overlay
+from render.rebirth.palette import build_palette
+from render.rebirth.sprites import tile_sprite
+from render.rebirth.style import (
+    BG,
+    ICON_ENERGY,
+    ICON_FOOD,
+    ICON_HOUSE,
+    LAND,
+    LAND_LINE,
+    PANEL_BG,
+    PANEL_MUTED,
+    PANEL_TEXT,
+    SEA,
+    SEA_MARK,
+    SEA_MARK_EDGE,
+    SS,
+    TERRAIN,
+)
+from render.rebirth.terrain import draw_terrain
+
+
+class MapRef:
+    """A hashable handle on map data so the static layer can sit in an lru_cache.
+
+    Equality is by map id plus a digest of the content, so two loads of the same file share a
+    cache entry while a test fixture and the real map with the same id do not.
+    """
+
+    __slots__ = ("data", "key")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.key = (str(data.get("id", "")), cache_key(data))
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MapRef) and other.key == self.key
+
+
+@dataclass
+class StaticLayer:
+    """Everything view-independent: base image, overlay patches, geometry, PNG palette."""
+
+    info: MapFile
+    layout: Layout
+    base: Image.Image  # RGB, final size
+    overlay: list[Patch]  # RGBA patches pasted over the tiles
+    palette: Image.Image  # "P" image whose palette the output is reduced to
+
+
+@lru_cache(maxsize=8)
+def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
+    """Draw the board that does not depend on the game state (once per map and covered set)."""
+    info = parse_map(ref.data)
+    lay = layout_for(info)
+    img = Image.new("RGB", (lay.width * SS, lay.height * SS), BG)
+    d = ImageDraw.Draw(img)
+    covered_cells = set()
+    for name in covered:
+        try:
+            covered_cells.add(parse_coord(name))
+        except ValueError:
+            continue
+    draw_terrain(d, info, lay, covered_cells)
+    _draw_static_panel(d, info, lay)
+    base = img.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
+    # covered yellow spaces get the grey face-down tile baked in
+    for col, row in sorted(covered_cells):
+        if info.kind(col, row) in LAND:
+            tile_sprite(None, "N", lay.size).paste_at(base, *lay.center(col, row))
+    overlay = build_overlay(info, lay)
+    palette = build_palette(base, overlay, lay, info.advanced)
+    return StaticLayer(info, lay, base, overlay, palette)
+
+
+class CacheInfo(NamedTuple):
+    """`functools` cache statistics under a public type (functools' own is private)."""
+
+    hits: int
+    misses: int
+    maxsize: int | None
+    currsize: int
+
+
+def static_cache_info() -> CacheInfo:
+    """Hit/miss counts of the static layer cache (for tests and the /stats command)."""
+    return CacheInfo(*static_layer.cache_info())
+
+
+def _draw_static_panel(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout) -> None:
+    """Panel background, title and legend, drawn at SS scale."""
+    x0, y0, x1, y1 = (v * SS for v in lay.panel_box)
+    d.rectangle((x0, y0, x1, y1), fill=PANEL_BG)
+    px = x0 + 18 * SS
+    d.text((px, y0 + 16 * SS), "REBIRTH", font=font(15 * SS), fill=PANEL_MUTED)
+    d.text((px, y0 + 34 * SS), clean_text(info.name, 24), font=font(32 * SS), fill=PANEL_TEXT)
+    # legend at the bottom of the panel
+    ly = y1 - lay.legend_h * SS
+    d.line([(px, ly), (x1 - 18 * SS, ly)], fill=(70, 84, 100), width=SS)
+    f = font(16 * SS)
+    rows = legend_rows(info)
+    step = legend_row_h(len(rows)) * SS
+    y = ly + (14 if len(rows) <= 7 else 8) * SS
+    for kind, text in rows:
+        cx, cy = px + 14 * SS, y + 12 * SS
+        _legend_icon(d, kind, cx, cy, 11 * SS)
+        d.text((px + 36 * SS, cy), text, font=f, fill=PANEL_MUTED, anchor="lm")
+        y += step
+
+
+def _legend_icon(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float) -> None:
+    """The legend's sample of a feature: its terrain hex and its icon, at panel scale."""
+    if kind in TERRAIN:
+        d.polygon(hex_corners(cx, cy, r * 1.15), fill=TERRAIN[kind], outline=LAND_LINE, width=SS)
+    if kind == "e":
+        draw_bolt(d, cx, cy, r * 0.7, ICON_ENERGY)
+    elif kind == "f":
+        draw_sheaf(d, cx, cy, r * 0.7, ICON_FOOD)
+    elif kind == "s":
+        draw_house(d, cx, cy, r * 0.65, ICON_HOUSE)
+    elif kind == "port":
+        d.polygon(hex_corners(cx, cy, r * 1.15), fill=SEA)
+        draw_anchor(d, cx, cy, r * 0.75, SEA_MARK, SEA_MARK_EDGE)
+    elif kind == "yellow":
+        d.polygon(hex_corners(cx, cy, r * 1.15), fill=TERRAIN["."], outline=LAND_LINE, width=SS)
+        draw_yellow_hex(d, cx, cy, r * 0.6, SS)
+    elif kind == "C":
+        draw_castle(d, cx, cy, r * 0.7, (70, 66, 62), TERRAIN["C"])
+    elif kind == "K":
+        draw_cathedral(d, cx, cy, r * 0.65, (84, 70, 104), TERRAIN["K"])
+    elif kind == "offshore":
+        d.polygon(hex_corners(cx, cy, r * 1.15), fill=SEA)
+        draw_fish(d, cx, cy - r * 0.1, r * 0.8, SEA_MARK, SEA_MARK_EDGE)
+    elif kind == "R":
+        draw_round_tower(d, cx, cy, r * 0.85)
+    elif kind == "T":
+        draw_tara(d, cx, cy - r * 0.1, r * 0.8)

@@ -1,0 +1,278 @@
+"""The main board image (`render_board`): terrain, tiles, pieces, large locations, the last
+turn's rings and, at the right, the side panel (render/revive/panel.py).
+
+A render runs on every move, so whatever does not depend on the game state is drawn once and
+cached by content: the frame (background, chasm, corners, legend, panel background), a sprite
+per area tile in its slot and rotation, the piece sprites per seat. A render is then a copy,
+some pastes, a little text and a conversion to a fixed palette (a small PNG).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.revive.views import Corner, HiddenTile, PlacedTile, ReviveView
+from i18n import t
+from render.common import SEAT_STYLES, Sprite, badge_sprite, clean_text, font, png_bytes
+from render.hexgrid import hex_corners
+from render.revive.chips import card_row_sprite, token_sprite
+from render.revive.geometry import BoardGeometry, board_geometry
+from render.revive.palette import palette_over
+from render.revive.panel import draw_board_panel
+from render.revive.ref import LOCK, ContentRef, content_ref
+from render.revive.seats import style_index
+from render.revive.sprites import back_sprite, glyph, highlight_sprite, piece_sprite, tile_sprite
+from render.revive.style import (
+    BACK,
+    BG,
+    CHASM,
+    GOLD,
+    HEX,
+    LARGE,
+    PANEL_BG,
+    SS,
+    TERRAIN,
+    TERRAIN_ORDER,
+    TEXT,
+    TILE_EDGE,
+    WHITE,
+)
+from render.revive.text import draw_text
+from render.revive.words import resources_label
+
+TileKey = tuple[str, Any, int, bool, Any]
+"""What a slot shows: (slot, tile, rotation, face up, back: (cost pairs, points) or None)."""
+
+_POP_SPOTS = ((-0.4, -0.2), (0.4, -0.2), (-0.4, 0.25), (0.4, 0.25))  # one spot per seat style
+
+
+@lru_cache(maxsize=4)
+def board_frame(ref: ContentRef) -> Image.Image:
+    """Everything on the board image that no game state changes, drawn once per content."""
+    geo = board_geometry(ref)
+    s = geo.size
+    img = Image.new("RGB", (geo.width, geo.height), BG)
+    big = Image.new("RGBA", (geo.panel_box[0] * SS, geo.height * SS), (0, 0, 0, 0))
+    _draw_frame_shapes(ImageDraw.Draw(big), geo)
+    frame = big.resize((geo.panel_box[0], geo.height), Image.Resampling.LANCZOS)
+    img.paste(frame, (0, 0), frame)
+    d = ImageDraw.Draw(img)
+    cx, cy = geo.centres[geo.chasm[0]]
+    d.text((cx, cy), t("revive.img.chasm", None), font=font(16), fill=(150, 160, 172), anchor="mm")
+    for corner in geo.corners:
+        x, y = geo.centres[corner]
+        d.text((x, y - s * 0.62), corner, font=font(14), fill=LARGE[1], anchor="mm")
+    _draw_legend(img, geo)
+    d.rectangle(geo.panel_box, fill=PANEL_BG)
+    return img
+
+
+def _draw_frame_shapes(d: ImageDraw.ImageDraw, geo: BoardGeometry) -> None:
+    """The supersampled shapes of the frame: corner bridges, the chasm, the corner spaces."""
+    s = geo.size
+    # bridges from each corner to the spaces it touches (range and populating go this way)
+    for corner, links in geo.corner_links.items():
+        cx, cy = geo.centres[corner]
+        for link in links:
+            lx, ly = geo.centres[link]
+            d.line([(cx * SS, cy * SS), (lx * SS, ly * SS)], fill=LARGE[0], width=int(s * 0.34 * SS))
+    # the chasm
+    fill, ink = CHASM
+    for sp in geo.chasm:
+        x, y = geo.centres[sp]
+        d.polygon(hex_corners(x * SS, y * SS, s * SS * 1.02), fill=TILE_EDGE)
+    for sp in geo.chasm:
+        x, y = geo.centres[sp]
+        d.polygon(hex_corners(x * SS, y * SS, s * SS * 0.93), fill=fill)
+        for a, b in (((-0.5, -0.3), (0.1, 0.1)), ((0.1, 0.1), (-0.1, 0.6)), ((0.1, 0.1), (0.55, -0.2))):
+            d.line(
+                [
+                    (x * SS + a[0] * s * SS, y * SS + a[1] * s * SS),
+                    (x * SS + b[0] * s * SS, y * SS + b[1] * s * SS),
+                ],
+                fill=ink,
+                width=int(SS * 2),
+            )
+    # corners: the large-location spaces
+    for corner in geo.corners:
+        x, y = geo.centres[corner]
+        d.polygon(hex_corners(x * SS, y * SS, s * SS * 1.08), fill=WHITE)
+        d.polygon(hex_corners(x * SS, y * SS, s * SS * 1.0), fill=LARGE[0])
+
+
+_LEGEND_ITEMS: list[tuple[str, str]] = [(kind, f"revive.img.terrain.{kind}") for kind in TERRAIN_ORDER] + [
+    ("small", "revive.img.legend.small"),
+    ("large", "revive.img.legend.large"),
+    ("population", "revive.img.legend.population"),
+    ("back", "revive.img.legend.back"),
+    ("changed", "revive.img.legend.changed"),
+]
+
+
+def _draw_legend(img: Image.Image, geo: BoardGeometry) -> None:
+    """Terrain glyphs, pieces and the last-turn ring, in a strip under the board."""
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = geo.legend_box
+    d.rounded_rectangle(geo.legend_box, radius=10, fill=PANEL_BG)
+    per_row = (len(_LEGEND_ITEMS) + 1) // 2
+    col_w = (x1 - x0 - 16) / per_row
+    for i, (kind, key) in enumerate(_LEGEND_ITEMS):
+        x = x0 + 12 + (i % per_row) * col_w
+        y = y0 + 22 + (i // per_row) * 36
+        if kind in TERRAIN or kind == "back":
+            _paste_legend_hex(img, kind, x, y)
+        elif kind == "changed":
+            highlight_sprite(10.0).paste_at(img, x + 12, y)
+        else:
+            piece_sprite(0, kind, 26.0 if kind != "population" else HEX).paste_at(img, x + 12, y)
+        draw_text(d, (x + 40, y), t(key, None), 16, TEXT, max_w=col_w - 44)
+
+
+def _paste_legend_hex(img: Image.Image, kind: str, x: float, y: float) -> None:
+    """A small terrain hex with its glyph (or a face-down tile's slate hex)."""
+    r = 12.0
+    fill, ink = TERRAIN.get(kind, BACK)
+    k = 4
+    side = int(r * 2.4)
+    icon = Image.new("RGBA", (side * k, side * k), (0, 0, 0, 0))
+    di = ImageDraw.Draw(icon)
+    c = side * k / 2
+    di.polygon(hex_corners(c, c, r * k * 1.05), fill=fill, outline=TILE_EDGE, width=k)
+    if kind != "back":
+        glyph(di, kind, c, c, r * k * 0.55, ink)
+    icon = icon.resize((side, side), Image.Resampling.LANCZOS)
+    img.paste(icon, (int(x + 12 - side / 2), int(y - side / 2)), icon)
+
+
+def board_layer(ref: ContentRef, tiles: tuple[TileKey, ...]) -> Image.Image:
+    """A copy of the frame with every area tile pasted on it (about 2 ms from cached sprites, so
+    the full layer is not cached: a busy bot would keep megabytes per game for little gain)."""
+    geo = board_geometry(ref)
+    img = board_frame(ref).copy()
+    for slot, tile, rotation, face_up, back in tiles:
+        if slot not in geo.slot_centres:
+            continue
+        if face_up and tile in ref.tiles:
+            sprite = tile_sprite(ref, slot, str(tile), rotation % 6, geo.size)
+        else:
+            cost, points = back or ((), 0)
+            sprite = back_sprite(slot, cost, points, geo.size)
+        sprite.paste_at(img, *geo.slot_centres[slot])
+    return img
+
+
+def _tile_key(slot: str, placed: PlacedTile | HiddenTile) -> TileKey:
+    if placed["face_up"]:
+        return (slot, placed["tile"], placed["rotation"], True, None)
+    back = placed["back"]
+    return (slot, None, 0, False, (tuple(sorted(back["cost"].items())), back["points"]))
+
+
+def tiles_key(view: ReviveView) -> tuple[TileKey, ...]:
+    """What every slot shows, as a hashable key of the tiles layer."""
+    return tuple(_tile_key(slot, placed) for slot, placed in sorted(view["board"].items()))
+
+
+def render_board(
+    view: ReviveView, content: dict[str, Any], names: list[str], changed: Iterable[str] | None = ()
+) -> bytes:
+    """Draw the public view of a Revive game and return PNG bytes.
+
+    `names` are display names by seat (cleaned, never interpreted); `changed` lists the spaces
+    (`S3.2`), slots (`F07`) and corners (`NW`) the last turn changed, which get a red ring.
+    """
+    ref = content_ref(content)
+    with LOCK:
+        geo = board_geometry(ref)
+        img = board_layer(ref, tiles_key(view))
+    styles = [style_index(seat, i) for i, seat in enumerate(view["seats"])]
+    _draw_pieces(img, geo, view, styles)
+    d = ImageDraw.Draw(img)
+    for corner, info in view["corners"].items():
+        _draw_plaque(d, ref, geo, corner, info)
+    # what the last turn changed
+    for place in dict.fromkeys(str(p) for p in changed or ()):
+        if place in geo.slot_spaces:
+            highlight_sprite(geo.size, True).paste_at(img, *geo.slot_centres[place])
+        elif place in geo.centres:
+            highlight_sprite(geo.size).paste_at(img, *geo.centres[place])
+    draw_board_panel(img, view, ref, geo, names, styles)
+    with LOCK:
+        palette = board_palette(ref)
+    return png_bytes(img, palette)
+
+
+def _draw_pieces(img: Image.Image, geo: BoardGeometry, view: ReviveView, styles: list[int]) -> None:
+    """Buildings on their spaces, and one figure per seat that populated a space or corner."""
+    s = geo.size
+    pieces = dict(view["pieces"])
+    for corner, info in view["corners"].items():  # a large location's figures are listed there too
+        held = pieces.get(corner, [])
+        known = {piece[0] for piece in held}
+        extra = [[who, "population"] for who in info["population"] if who not in known]
+        if extra:
+            pieces[corner] = held + extra
+    for space, held in pieces.items():
+        centre = geo.centres.get(space)
+        if centre is None:
+            continue
+        x, y = centre
+        figures = []
+        for seat, kind in held:
+            if kind in ("small", "large"):
+                piece_sprite(styles[seat], kind, s).paste_at(img, x, y - s * 0.08)
+            else:
+                figures.append(styles[seat])
+        for st in dict.fromkeys(figures):
+            dx, dy = _POP_SPOTS[st % len(_POP_SPOTS)]
+            if space in geo.corners:
+                dy -= 0.02
+            piece_sprite(st, "population", s).paste_at(img, x + dx * s, y + dy * s)
+
+
+def _draw_plaque(
+    d: ImageDraw.ImageDraw, ref: ContentRef, geo: BoardGeometry, corner: str, info: Corner
+) -> None:
+    """A large location's label next to its corner: name, side, end-game points, extra cost."""
+    plaque = geo.plaques.get(corner)
+    if plaque is None:
+        return
+    side = ref.large[info["location"]][info["side"]]
+    x0, y0, x1, y1 = plaque
+    d.rounded_rectangle(plaque, radius=10, fill=LARGE[0], outline=WHITE, width=2)
+    name = clean_text(side["name"], 28)
+    draw_text(d, ((x0 + x1) / 2, y0 + 16), name, 18, WHITE, "mm", max_w=x1 - x0 - 12, bold=True)
+    pts = t("revive.img.large_points", None, points=side["points"])
+    side_text = t("revive.img.large_side", None, side=clean_text(info["side"], 2))
+    draw_text(d, (x0 + 10, y0 + 40), side_text, 15, LARGE[1])
+    draw_text(d, (x1 - 10, y0 + 40), pts, 18, GOLD, "rm", bold=True)
+    if side["cost"]:
+        cost = t("revive.img.large_cost", None, cost=resources_label(side["cost"], sign=""))
+        draw_text(d, (x0 + 10, y0 + 58), cost, 14, LARGE[1])
+
+
+@lru_cache(maxsize=4)
+def board_palette(ref: ContentRef) -> Image.Image:
+    """The board image's palette, from the frame, every tile face up and the piece sprites."""
+    geo = board_geometry(ref)
+    sprites: list[Sprite] = []
+    slots = list(geo.slot_spaces)
+    for i, tile in enumerate(ref.tiles):
+        sprites.append(tile_sprite(ref, slots[i % len(slots)], tile, 0, geo.size))
+    sprites.append(back_sprite("F01", (("food", 1), ("gear", 1)), 2, geo.size))
+    for style in range(len(SEAT_STYLES)):
+        for kind in ("small", "large", "population"):
+            sprites.append(piece_sprite(style, kind, geo.size))
+        sprites.append(badge_sprite(style, 22.0))
+    sprites.append(highlight_sprite(geo.size))
+    for card in list(ref.cards)[:: max(1, len(ref.cards) // 12)]:
+        sprites.append(card_row_sprite(ref, card, 440))
+    for token in list(ref.machines)[::4]:
+        sprites.append(token_sprite(ref, "machine", token, 200))
+    for token in list(ref.modules)[::4]:
+        sprites.append(token_sprite(ref, "module", token, 200))
+    return palette_over(board_frame(ref), sprites, (BG, PANEL_BG, TERRAIN["sand"][0]))

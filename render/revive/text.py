@@ -1,0 +1,93 @@
+"""Text on Revive's images: one line cut to a width, and effect words wrapped into a box.
+
+Why its own module: cards, tokens, tiles and technology boxes all fit a few words into a
+small box; they share one rule (largest size that fits, breaks after a list separator) so
+the same effect reads the same on each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from render.common import RGB, Point, fit_text, font
+from render.revive.words import list_separator
+
+
+def draw_text(
+    d: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    size: float,
+    fill: RGB,
+    anchor: str = "lm",
+    max_w: float | None = None,
+    bold: bool = False,
+) -> float:
+    """Draw one line (shortened with an ellipsis to `max_w`); returns its width."""
+    f = font(size)
+    if max_w is not None:
+        text = fit_text(text, f, max_w)
+    sw = 1 if bold else 0
+    d.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=fill)
+    return f.getlength(text) + 2 * sw
+
+
+def wrap(text: str, size: float, max_w: float, max_lines: int) -> list[str]:
+    """Break `text` into at most `max_lines` lines of at most `max_w` px (the last one cut).
+
+    Breaks go after a list separator (", ") when they can, so `+1 gear, 2 steps green` never
+    splits inside one effect."""
+    f = font(size)
+    sep = list_separator()
+    atoms = text.split(sep) if sep.strip() and sep in text else [text]
+    words = [
+        word for i, atom in enumerate(atoms) for word in [atom + (sep.rstrip() if i < len(atoms) - 1 else "")]
+    ]
+    if any(f.getlength(word) > max_w for word in words):
+        words = text.split()
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if f.getlength(trial) <= max_w or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1 :])]
+    return [fit_text(x, f, max_w) for x in lines]
+
+
+def fit_lines(text: str, max_w: float, max_h: float, sizes: Sequence[float]) -> tuple[list[str], float]:
+    """The largest font size (from `sizes`) at which `text` wraps into the box without cutting."""
+    for size in sizes:
+        n = max(1, int(max_h // (size * 1.12)))
+        lines = wrap(text, size, max_w, n)
+        f = font(size)
+        if " ".join(" ".join(lines).split()) == " ".join(text.split()) and all(
+            f.getlength(x) <= max_w for x in lines
+        ):
+            return lines, size
+    size = sizes[-1]
+    return wrap(text, size, max_w, max(1, int(max_h // (size * 1.12)))), size
+
+
+def draw_lines(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    cy: float,
+    lines: Sequence[str],
+    size: float,
+    fill: RGB,
+    anchor: str = "mm",
+) -> None:
+    """Lines stacked around `cy`: centred on `x` (anchor "mm") or starting at it ("lm")."""
+    step = size * 1.12
+    y0 = cy - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        d.text((x, y0 + i * step), line, font=font(size), fill=fill, anchor=anchor)

@@ -1,0 +1,69 @@
+"""The image's words: Revive's effect vocabulary in its image style, names and seat names.
+
+The vocabulary itself is engine/revive/describe.py (one for channel texts and images); this
+module only fixes the image's choices: the IMAGE style, no locale (images are shared by everyone
+in a channel, so they are drawn in the default language) and names cleaned for the ASCII font.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.revive.describe import IMAGE, effect_text, effects_text, resources_text
+from i18n import t
+from render.common import clean_text
+from render.revive.style import NAME_CHARS
+
+
+def resources_label(resources: Mapping[str, int], sign: str = "+") -> str:
+    """`+2 gear +1 food` (a gain) or `2 food, 1 gear` (a cost, `sign=""`), in board order."""
+    return resources_text(resources, None, sign, IMAGE)
+
+
+def effect_label(effect: Mapping[str, Any]) -> str:
+    """One effect of the closed vocabulary in a few words: `+2 gear`, `trade x3`, `1 step green`."""
+    return effect_text(effect, None, IMAGE)
+
+
+def effects_label(effects: Iterable[Mapping[str, Any]]) -> str:
+    """An effect list as one short line (`build -1, free build`); `nothing` when empty."""
+    return effects_text(effects, None, IMAGE)
+
+
+def ability_label(ability: Mapping[str, Any]) -> str:
+    """A technology's unique ability: its unlock effects, `always build -1`, `hibernate: +1 gear`."""
+    timing = ability["timing"]
+    if timing == "always":
+        effect = effect_label({"kind": "discount", **ability["discount"]})
+        return t("revive.img.player.always", None, effect=effect)
+    text = effects_label(ability["effects"])
+    if timing == "hibernate":
+        return t("revive.img.player.on_hibernate", None, effect=text)
+    return text
+
+
+def joined(words: Iterable[str]) -> str:
+    """Words as one list (`brown, blue, red`), with the vocabulary's own separator."""
+    return IMAGE.separator(None).join(words)
+
+
+def list_separator() -> str:
+    """What separates the items of an image list (line breaks go after it)."""
+    return IMAGE.separator(None)
+
+
+def colour_word(name: str) -> str:
+    """A card, machine or artifact colour in the image's words."""
+    return IMAGE.name("colour", name, None)
+
+
+def resource_word(name: str) -> str:
+    """A resource in the image's words."""
+    return IMAGE.name("res", name, None)
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's display name made safe for the font, or `Seat 2` when there is none."""
+    raw = names[seat] if 0 <= seat < len(names) else ""
+    return clean_text(raw, NAME_CHARS) or t("revive.img.seat", None, number=seat + 1)

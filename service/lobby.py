@@ -1,0 +1,153 @@
+"""The lobby and the life of a table: open, join, fill a seat with the fallback player, leave,
+start, abort. Which games exist and their options are the registry's (`games/registry.py`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from db import ChannelBusy, GameRecord
+from engine.base import seat_order
+from engine.errors import NotAPlayer
+from i18n import t
+from service.messages import Caller, Message, Ready, ServiceError, people_only
+from service.tables import public_view
+from service.turns import Turns
+
+
+class Lobby(Turns):
+    """Seating people (and the fallback player) until the game starts, and ending it early."""
+
+    async def new_game(
+        self, caller: Caller, game_id: str, options: dict[str, Any], settings: dict[str, Any] | None = None
+    ) -> list[Message]:
+        """Open a lobby in the caller's channel, with the caller seated; `settings` (reminder
+        hours, clock days, what a clock running out does) as `/game settings` takes them."""
+        try:
+            presenter = self.presenter_for(game_id)
+        except KeyError:
+            raise ServiceError("error.unknown_game", game=game_id) from None
+        engine = presenter.engine
+        options = presenter.check_options(options)
+        try:
+            game = await self.db.create_game(
+                guild_id=caller.guild_id,
+                channel_id=caller.channel_id,
+                game=game_id,
+                options=options,
+                seed=self._seeds(),
+                creator_id=caller.user_id,
+                creator_name=caller.display_name,
+                now=self.now(),
+            )
+        except ChannelBusy:
+            raise ServiceError("error.channel_busy") from None
+        if settings and any(value is not None for value in settings.values()):
+            await self.time.settings(caller, **settings)
+            game = await self.db.open_game(caller.channel_id) or game
+        text = t(
+            "lobby.opened",
+            caller.locale,
+            user=f"<@{caller.user_id}>",
+            game=presenter.title(options, caller.locale),
+            low=engine.min_players,
+            high=engine.max_players,
+        )
+        text = f"{text}\n{self.time.settings_text(game, caller.locale)}"
+        return [Message(lobby_text(game, text, caller.locale))]
+
+    async def join(self, caller: Caller) -> list[Message]:
+        async with self.lock(caller.channel_id):
+            game = await self.open_game(caller)
+            engine = self._engines(game.game)
+            if game.status != "lobby":
+                raise ServiceError("error.already_started")
+            if caller.user_id in game.players:
+                raise ServiceError("error.already_joined")
+            if len(game.players) >= engine.max_players:
+                raise ServiceError("error.lobby_full", high=engine.max_players)
+            roster = [*game.roster(), (caller.user_id, caller.display_name)]
+            game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
+        head = t("lobby.joined", caller.locale, user=f"<@{caller.user_id}>")
+        return [Message(lobby_text(game, head, caller.locale))]
+
+    async def add_bot(self, caller: Caller) -> list[Message]:
+        """The creator fills an empty lobby seat with the fallback player."""
+        async with self.lock(caller.channel_id):
+            game = await self.open_game(caller)
+            engine = self._engines(game.game)
+            if game.status != "lobby":
+                raise ServiceError("error.already_started")
+            if caller.user_id != game.creator_id:
+                raise ServiceError("error.not_creator")
+            if len(game.players) >= engine.max_players:
+                raise ServiceError("error.lobby_full", high=engine.max_players)
+            number = 1 + sum(user < 0 for user in game.players)
+            name = t("fallback.name", caller.locale, number=number)
+            roster = [*game.roster(), (-number, name)]
+            game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
+        head = t("lobby.bot_added", caller.locale, name=name)
+        return [Message(lobby_text(game, head, caller.locale))]
+
+    async def leave(self, caller: Caller, ready: Ready = None) -> list[Message]:
+        """Give up a lobby seat; in a running game, hand the seat to the fallback player."""
+        async with self.lock(caller.channel_id):
+            game = await self.open_game(caller)
+            if game.status == "active":
+                seat = self._seat_of(game, caller.user_id)
+                if game.is_bot(seat):
+                    raise ServiceError("error.already_bot")
+                game = await self.write(self.db.set_bot(game, seat, self.now()))
+                presenter = self.presenter(game)
+                text = t("fallback.took_over", caller.locale, tag=presenter.tag(game, seat))
+                game, turns = await self.play_fallback(caller, game, presenter, ready)
+                return [Message(text), *turns]
+            if game.status != "lobby":
+                raise ServiceError("error.leave_started")
+            if caller.user_id not in game.players:
+                raise NotAPlayer("error.not_a_player")
+            if caller.user_id == game.creator_id:
+                raise ServiceError("error.creator_leaves")
+            roster = [entry for entry in game.roster() if entry[0] != caller.user_id]
+            game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
+        head = t("lobby.left", caller.locale, user=f"<@{caller.user_id}>")
+        return [Message(lobby_text(game, head, caller.locale))]
+
+    async def start(self, caller: Caller, ready: Ready = None) -> list[Message]:
+        """Seat the lobby in an order drawn from the seed, set the game up, ping everyone seated."""
+        async with self.lock(caller.channel_id):
+            game = await self.open_game(caller)
+            presenter = self.presenter(game)
+            engine = presenter.engine
+            if game.status != "lobby":
+                raise ServiceError("error.already_started")
+            if caller.user_id != game.creator_id:
+                raise ServiceError("error.not_creator")
+            if not engine.min_players <= len(game.players) <= engine.max_players:
+                raise ServiceError("error.players_range", low=engine.min_players, high=engine.max_players)
+            order = seat_order(len(game.players), game.seed)
+            players = [game.roster()[i] for i in order]
+            state = engine.new_game(len(players), game.options, game.seed)
+            game = await self.write(self.db.start_game(game, players, engine.dumps(state), self.now()))
+            view = public_view(presenter, state, caller.locale)
+            image = await self._render(presenter, game, view, ready)
+            text = presenter.start_text(view, game, caller.locale)
+            people = tuple(user for user in game.players if user > 0)
+            game, bot_turns = await self.play_fallback(caller, game, presenter, ready)
+        return await self.time.with_dms(
+            game, people_only(game, [Message(text, image=image, ping=people), *bot_turns])
+        )
+
+    async def abort(self, caller: Caller) -> list[Message]:
+        """End the channel's game without a result: the creator, or anyone who manages the channel."""
+        async with self.lock(caller.channel_id):
+            game = await self.open_game(caller)
+            if caller.user_id != game.creator_id and not caller.can_manage_channel:
+                raise ServiceError("error.abort_rights")
+            await self.write(self.db.abort_game(game, self.now()))
+        return [Message(t("game.aborted", caller.locale, user=f"<@{caller.user_id}>"))]
+
+
+def lobby_text(game: GameRecord, head: str, locale: str | None) -> str:
+    """`head`, then who is seated so far (people by mention, fallback seats by name)."""
+    seated = ", ".join(f"<@{user}>" if user > 0 else f"🤖 {name}" for user, name in game.roster())
+    return f"{head}\n{t('lobby.seated', locale, count=len(game.players), players=seated)}"

@@ -1,0 +1,371 @@
+"""How Rebirth reads in a channel: the words of its views and events, and its board image.
+
+It only formats: every fact it prints comes from the engine's views and events (typed in
+`engine.rebirth.views`), so no rule is decided here and no raw state is read. Channel texts and
+the image come from the public view; a player's own texts (hand, prompt, rules, private notes)
+from that seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map
+from db import GameRecord
+from engine.base import RESIGN, Game
+from engine.rebirth import COLOURS
+from engine.rebirth.views import MissionCard, PlaceEvent, RebirthView, TowerActivation
+from i18n import t
+from service.messages import ServiceError
+from service.presenting import COLOUR_EMOJI, COLOUR_LETTER, Event, SeatTags
+
+DEFAULT_MAP = MAP_IDS[0]
+CATEGORY_ORDER = (
+    "settlement",
+    "farm",
+    "port",
+    "offshore",
+    "doubling",
+    "tower",
+    "public",
+    "incomplete",
+    "castles",
+    "missions",
+)
+
+
+class RebirthPresenter(SeatTags):
+    batches_turns = False  # one channel message per move
+    has_player_board = False  # everything is on the one board
+
+    def __init__(self, engine: Game) -> None:
+        self.engine = engine
+        self.colours = COLOURS
+
+    # ------------------------------------------------------------------ setup
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        map_id = options.get("map") or DEFAULT_MAP
+        if map_id not in MAP_IDS:
+            raise ServiceError("error.rebirth.unknown_map", map=map_id)
+        return {"map": map_id}
+
+    def title(self, options: dict[str, Any], locale: str | None) -> str:
+        return t("rebirth.title", locale, map=t(f"map.{options.get('map', DEFAULT_MAP)}", locale))
+
+    # ----------------------------------------------------------------- images
+
+    def render(
+        self, view: RebirthView, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
+    ) -> bytes:
+        """The board with the score panel. `changed` is not marked: the last tile is, already."""
+        from render.rebirth import render_board  # Pillow is loaded only where boards are drawn
+
+        return render_board(view, load_map(view["map"]), names)
+
+    def render_player(self, view: RebirthView, seat: int, names: list[str]) -> bytes:
+        raise ServiceError("error.no_player_board")
+
+    def warm_up(self) -> None:
+        """Draw an empty board of every map and player count once, so the static layers are
+        cached before the first real game needs them (building one takes about half a second)."""
+        for map_id in MAP_IDS:
+            for players in range(self.engine.min_players, self.engine.max_players + 1):
+                state = self.engine.new_game(players, {"map": map_id}, seed=0)
+                self.render(self.engine.view(state, None), {"map": map_id}, [""] * players)
+
+    # ----------------------------------------------------- channel texts (public view)
+
+    def start_text(self, view: RebirthView, game: GameRecord, locale: str | None) -> str:
+        lines = [t("rebirth.start", locale, title=self.title(game.options, locale))]
+        for seat, _user in enumerate(game.players):
+            colour = COLOURS[seat]
+            lines.append(
+                t(
+                    "rebirth.start_seat",
+                    locale,
+                    tag=self.tag(game, seat),
+                    colour=t(f"colour.{colour}", locale),
+                    shape=t(f"shape.{colour}", locale),
+                )
+            )
+        current = view["current"]
+        assert current is not None, "a game that just started has a seat to move"
+        lines.append(t("rebirth.first", locale, user=self.mention(game, current)))
+        return "\n".join(lines)
+
+    def event_text(self, event: Event, game: GameRecord, locale: str | None) -> str:
+        who = self.tag(game, event["seat"])
+        kind = event["kind"]
+        if kind == RESIGN:
+            return t("rebirth.event.resign", locale, who=who)
+        if kind == "discard":
+            text = t("rebirth.event.discard", locale, who=who, tile=t(f"tile.{event['tile']}", locale))
+            return f"{text} {t('rebirth.event.extra', locale, who=who)}" if event.get("pending") else text
+        return self._place_text(cast(PlaceEvent, event), game, locale)
+
+    def turn_text(
+        self, events: Sequence[Event], view: RebirthView, game: GameRecord, locale: str | None
+    ) -> str:
+        """Rebirth does not batch a turn's moves (`batches_turns` is False): one line per move."""
+        return "\n".join(self.event_text(event, game, locale) for event in events)
+
+    def final_text(self, view: RebirthView, game: GameRecord, locale: str | None) -> str:
+        final = view["final"]
+        lines = [t("rebirth.final.title", locale)]
+        ranked = sorted(view["seats"], key=lambda seat: (seat["resigned"], -seat["score"]))
+        for seat in ranked:
+            s = seat["seat"]
+            met = sum(card["met"] for card in final["missions"][s])
+            held = len(final["missions"][s])
+            line = t(
+                "rebirth.final.line",
+                locale,
+                tag=self.tag(game, s),
+                total=seat["score"],
+                detail=self._points(seat["breakdown"], locale) or "0",
+                met=met,
+                held=held,
+            )
+            if seat["resigned"]:
+                line += " " + t("rebirth.final.resigned", locale)
+            lines.append(line)
+        winners = " ".join(self.mention(game, s) for s in final["winners"])
+        decided = final["decided_by"]
+        if decided == "score":
+            lines.append(t("rebirth.final.winner", locale, winners=winners))
+        elif decided == "shared":
+            lines.append(t("rebirth.final.shared", locale, winners=winners))
+        else:
+            lines.append(t("rebirth.final.tiebreak", locale, winners=winners, castle=decided))
+        return "\n".join(lines)
+
+    def status_text(self, view: RebirthView, game: GameRecord, locale: str | None) -> str:
+        head = self.title(game.options, locale)
+        current = view["current"]
+        if view["finished"] or current is None:
+            lines = [t("rebirth.status.finished", locale, title=head)]
+        else:
+            since = int(game.turn_started_at or game.updated_at)
+            lines = [
+                t(
+                    "rebirth.status.turn",
+                    locale,
+                    title=head,
+                    turn=view["turn"] + 1,
+                    user=self.tag(game, current),
+                    since=f"<t:{since}:R>",
+                )
+            ]
+        for seat in view["seats"]:
+            line = t(
+                "rebirth.status.seat",
+                locale,
+                tag=self.tag(game, seat["seat"]),
+                score=seat["score"],
+                tiles=seat["supply"] + seat["hand"],
+                missions=seat["missions"],
+                castles=seat["castles"],
+            )
+            if seat["resigned"]:
+                line += " " + t("rebirth.final.resigned", locale)
+            lines.append(line)
+        lines.append(t("rebirth.status.deck", locale, count=view["mission_deck"]))
+        lines += self._public_lines(view, game, locale)
+        return "\n".join(lines)
+
+    def board_caption(self, view: RebirthView, game: GameRecord, locale: str | None) -> str:
+        head = self.title(game.options, locale)
+        current = view["current"]
+        if view["finished"] or current is None:
+            return t("rebirth.status.finished", locale, title=head)
+        user = self.tag(game, current)
+        return t("rebirth.caption", locale, title=head, turn=view["turn"] + 1, user=user)
+
+    def player_caption(self, view: RebirthView, game: GameRecord, seat: int, locale: str | None) -> str:
+        """Rebirth has no player board (`has_player_board` is False): the board's caption."""
+        return self.board_caption(view, game, locale)
+
+    # ------------------------------------------------------ one player's texts (seat view)
+
+    def private_text(self, private: dict[str, Any], view: RebirthView, seat: int, locale: str | None) -> str:
+        """The mission cards the seat just drew (`private`), with their progress from its view."""
+        mine = view["private"]
+        held = {card["id"]: card for card in mine["missions"]} if mine else {}
+        cards = [held[card] for card in private.get("missions_drawn", []) if card in held]
+        lines = [t("rebirth.private.drawn", locale, count=len(cards))]
+        lines += [self._mission_line(card, locale) for card in cards]
+        return "\n".join(lines)
+
+    def hand_text(self, view: RebirthView, locale: str | None) -> str:
+        mine = view["private"]
+        assert mine is not None, "a hand is read from the seat's own view"
+        colour = view["seats"][mine["seat"]]["colour"]
+        hand = t(f"tile.{mine['hand']}", locale) if mine["hand"] else t("rebirth.hand.none", locale)
+        hand_line = (
+            t("rebirth.hand.tile_placed", locale)
+            if mine.get("extra") and not mine["hand"]
+            else t("rebirth.hand.tile", locale, tile=hand)
+        )
+        lines = [
+            t(
+                "rebirth.hand.title",
+                locale,
+                emoji=COLOUR_EMOJI[colour],
+                colour=t(f"colour.{colour}", locale),
+                letter=COLOUR_LETTER[colour],
+            ),
+            hand_line,
+        ]
+        advanced = bool(view.get("towers"))
+        if mine.get("extra"):
+            lines.append(t("rebirth.hand.placing", locale, tile=t(f"tile.{mine['placing']}", locale)))
+        aside = ", ".join(t(f"tile.{tile}", locale) for tile in mine["set_aside"]) or "-"
+        lines.append(
+            t(
+                "rebirth.hand.set_aside_shuffled" if advanced else "rebirth.hand.set_aside",
+                locale,
+                tiles=aside,
+            )
+        )
+        if advanced:
+            lines.append(
+                t("rebirth.hand.doubling_yes" if mine["doubling"] else "rebirth.hand.doubling_no", locale)
+            )
+        if mine["missions"]:
+            lines.append(t("rebirth.hand.missions", locale, count=len(mine["missions"])))
+            lines += [self._mission_line(card, locale) for card in mine["missions"]]
+        else:
+            lines.append(t("rebirth.hand.no_missions", locale))
+        if view["current"] == mine["seat"]:
+            lines.append(t("rebirth.hand.your_turn", locale))
+        return "\n".join(lines)
+
+    def prompt_text(self, view: RebirthView, seat: int, locale: str | None) -> str:
+        """What `seat` may do now: place their tile (so many legal moves), or wait."""
+        mine = view["private"]
+        if view["current"] == seat and mine is not None:
+            return t("rebirth.rules.now", locale, count=mine["legal_moves"])
+        return t("rebirth.rules.waiting", locale)
+
+    def options_text(self, view: RebirthView, seat: int, locale: str | None) -> str:
+        return ""  # `/hand` already says whose turn it is
+
+    def rules_text(self, view: RebirthView | None, seat: int | None, locale: str | None) -> str:
+        """A short summary of a turn from the rules text, then what the caller can do now."""
+        lines = [t("rebirth.rules.summary", locale)]
+        if view is not None and view["map"] in ADVANCED_MAPS:
+            lines.append(t("rebirth.rules.ireland", locale))
+        if view is not None and seat is not None and not view["finished"]:
+            lines.append(self.prompt_text(view, seat, locale))
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ pieces
+
+    def _points(self, categories: Mapping[str, int], locale: str | None) -> str:
+        parts = [
+            f"{t(f'category.{name}', locale)} {categories[name]}"
+            for name in CATEGORY_ORDER
+            if categories.get(name)
+        ]
+        return ", ".join(parts)
+
+    def _place_text(self, event: PlaceEvent, game: GameRecord, locale: str | None) -> str:
+        """A placement: what it scored, then everything it set off, in the order it happened."""
+        who = self.tag(game, event["seat"])
+        # Seat keys are strings once the event has been stored as JSON.
+        points = {int(seat): cats for seat, cats in event.get("points", {}).items()}
+        own = points.get(event["seat"], {})
+        scored = (
+            t("rebirth.event.scored", locale, total=sum(own.values()), detail=self._points(own, locale))
+            if own
+            else t("rebirth.event.no_points", locale)
+        )
+        tile = t(f"tile.{event['tile']}", locale)
+        parts = [t("rebirth.event.place", locale, who=who, tile=tile, space=event["space"], scored=scored)]
+        if "completed" in event:
+            payouts = ", ".join(
+                f"{self.tag(game, seat)} +{cats['settlement']}"
+                for seat, cats in sorted(points.items())
+                if cats.get("settlement")
+            )
+            parts.append(t("rebirth.event.completed", locale, settlement=event["completed"], payouts=payouts))
+        for change in event.get("castles", []):
+            loser = change["from"]
+            if loser is None:
+                parts.append(t("rebirth.event.castle_taken", locale, castle=change["castle"]))
+            else:
+                parts.append(
+                    t(
+                        "rebirth.event.castle_won",
+                        locale,
+                        castle=change["castle"],
+                        loser=self.tag(game, loser),
+                    )
+                )
+        for cathedral in event.get("cathedrals", []):
+            parts.append(t("rebirth.event.cathedral", locale, cathedral=cathedral))
+        if event.get("doubled"):
+            parts.append(t("rebirth.event.doubled", locale))
+        parts += [self._tower_text(tower, locale) for tower in event.get("towers", [])]
+        for done in event.get("public_missions", []):
+            key = "rebirth.event.public_first" if done["first"] else "rebirth.event.public_later"
+            tag = self.tag(game, done["seat"])
+            parts.append(t(key, locale, tag=tag, mission=done["mission"], points=done["points"]))
+        if event.get("missions_drawn"):
+            parts.append(t("rebirth.event.missions_drawn", locale, count=event["missions_drawn"]))
+        if event.get("pending"):
+            parts.append(t("rebirth.event.extra", locale, who=who))
+        return " ".join(parts)
+
+    @staticmethod
+    def _tower_text(tower: TowerActivation, locale: str | None) -> str:
+        bonus = t(f"tower.bonus.{tower['bonus']}", locale, value=tower.get("value"))
+        key = "rebirth.event.tower_empty" if tower["outcome"] == "empty" else "rebirth.event.tower"
+        if tower["outcome"] == "points":  # the Doubling Marker was unused: 2 points instead
+            key, bonus = "rebirth.event.tower", t("tower.bonus.points", locale, value=2)
+        return t(key, locale, tower=tower["tower"], bonus=bonus)
+
+    def _mission_line(self, card: MissionCard, locale: str | None) -> str:
+        state_key = "rebirth.mission.met" if card["met"] else "rebirth.mission.unmet"
+        return t(
+            "rebirth.mission.line",
+            locale,
+            name=card["name"],
+            points=card["points"],
+            text=card["text"],
+            have=card["have"],
+            need=card["need"],
+            status=t(state_key, locale),
+        )
+
+    def _public_lines(self, view: RebirthView, game: GameRecord, locale: str | None) -> list[str]:
+        """Ireland: the public mission row and the tower bonuses, which everyone may see."""
+        if not view.get("public_missions"):
+            return []
+        lines = [t("rebirth.status.public_title", locale)]
+        for card in view["public_missions"]:
+            done = " ".join(self.tag(game, seat).split(" ")[0] for seat in card["completed_by"]) or "-"
+            lines.append(
+                t(
+                    "rebirth.status.public_line",
+                    locale,
+                    name=card["name"],
+                    high=card["high"],
+                    low=card["low"],
+                    text=card["text"],
+                    done=done,
+                )
+            )
+        towers = [
+            t(
+                "rebirth.status.tower_line",
+                locale,
+                tower=tower["name"],
+                bonus=t(f"tower.bonus.{tower['bonus']}", locale, value=tower.get("value")),
+            )
+            for tower in view["towers"].values()
+        ]
+        lines.append(t("rebirth.status.towers_title", locale, towers="; ".join(towers)))
+        return lines

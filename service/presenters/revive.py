@@ -1,0 +1,352 @@
+"""How Revive reads in a channel: turn summaries, prompts, the hand, status and final scores.
+
+Only formatting: facts come from the engine's views and events (typed in engine/revive/views.py)
+and its words for effects and decisions (engine/revive/describe.py, labels.py); content (cards,
+tribes, crates) is looked up in the engine's tables, never in a state. Channel texts and images
+come from the public view, a player's own texts (hand, prompt, options, rules) from their seat's
+view. A Revive turn is many small moves, so the service posts one channel message per turn
+(`batches_turns`) built by `turn_text` from the turn's stored events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from db import GameRecord
+from engine.base import Game
+from engine.revive.describe import effects_text
+from engine.revive.events import move_facts
+from engine.revive.labels import decision_prompt
+from engine.revive.tables import COLOURS, ReviveTables
+from engine.revive.views import MoveFacts, ReviveEvent, ReviveView, SeatView
+from i18n import t
+from service.messages import ServiceError
+from service.presenting import Event, SeatTags
+
+FINAL_ORDER = (
+    "progress",
+    "technologies",
+    "large_locations",
+    "machine_bonus",
+    "end_tile",
+    "minors",
+    "resources",
+    "artifact_card",
+)
+QUIET_MOVES = ("pass", "skip", "stop", "end")  # answers that change nothing worth a line
+WHAT = {
+    "explore": "board_slot",
+    "use": "machine",
+    "open": "crate",
+    "option": "option",
+    "reward": "reward",
+    "recruit": "card",
+    "machine": "machine",
+    "module": "module",
+    "artifact": "artifact",
+    "remove": "artifact",
+    "rotate": "rotation",
+}
+"""Verbs whose line names one thing (`{what}`), and the fact that names it."""
+
+
+def stored_facts(event: Event) -> MoveFacts:
+    """The move's facts of a stored event. Events stored before the facts were added to them
+    hold only the notation (`move`): read those by the engine's own reading of the notation."""
+    if "verb" in event:
+        return cast(MoveFacts, event)
+    return move_facts(event["move"]) if event.get("move") else {}
+
+
+class RevivePresenter(SeatTags):
+    batches_turns = True
+    has_player_board = True
+
+    def __init__(self, engine: ReviveTables) -> None:
+        self.engine = cast(Game, engine)
+        self.tables = engine  # the content by id (cards, tribes, crates): never a game's state
+        self.colours = COLOURS
+
+    # ------------------------------------------------------------- setup
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        if options.get("map"):
+            raise ServiceError("error.revive.no_map")
+        return {}
+
+    def title(self, options: dict[str, Any], locale: str | None) -> str:
+        return t("revive.title", locale)
+
+    # ------------------------------------------------------------ images
+
+    def render(
+        self, view: ReviveView, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
+    ) -> bytes:
+        from render.revive import render_board  # Pillow is loaded only where boards are drawn
+
+        return render_board(view, self.tables.content, names, changed)
+
+    def render_player(self, view: ReviveView, seat: int, names: list[str]) -> bytes:
+        from render.revive import render_player
+
+        return render_player(view, self.tables.content, seat, names)
+
+    def warm_up(self) -> None:
+        """Draw a fresh board for each player count once, so static layers are cached."""
+        for players in range(self.engine.min_players, self.engine.max_players + 1):
+            state = self.engine.new_game(players, {}, 1)
+            view = self.engine.view(state, None)
+            self.render(view, {}, [""] * players)
+            self.render_player(view, 0, [""] * players)
+
+    def _tribe(self, seat: SeatView) -> str:
+        return str(self.tables.tribes[seat["tribe"]]["name"])
+
+    # ------------------------------------------------ channel texts (public view)
+
+    def start_text(self, view: ReviveView, game: GameRecord, locale: str | None) -> str:
+        lines = [t("revive.start", locale)]
+        for seat in view["seats"]:
+            lines.append(
+                t(
+                    "revive.start_seat",
+                    locale,
+                    tag=self.tag(game, seat["seat"]),
+                    tribe=self._tribe(seat),
+                    resources=_resources(seat["resources"], locale),
+                )
+            )
+        lines.append(t("revive.first", locale, user=self.mention(game, _seat(view["current"]))))
+        lines.append(t("revive.how_to_move", locale))
+        return "\n".join(lines)
+
+    def event_text(self, event: Event, game: GameRecord, locale: str | None) -> str:
+        """One move in the past tense: `🟠O @ann explored S7 (+3 pts)`."""
+        who = self.tag(game, event["seat"])
+        if event["kind"] == "resign":
+            return t("revive.did.resign", locale, who=who)
+        facts = stored_facts(event)
+        verb = facts["verb"]
+        params: dict[str, Any] = {"who": who}
+        if verb == "play":
+            params |= {"card": facts["card"], "slot": t(f"revive.slot.{facts['slot']}", locale)}
+        elif verb in ("switch", "crystal", "take"):
+            params["resource"] = t(f"revive.res.{facts['resource']}", locale)
+        elif verb == "trade":
+            params |= {
+                "give": t(f"revive.res.{facts['give']}", locale),
+                "get": t(f"revive.res.{facts['get']}", locale),
+            }
+        elif verb == "build":
+            params |= {"size": t(f"revive.building.{facts['size']}", locale), "space": facts["space"]}
+        elif verb == "populate":
+            params |= {"space": facts["space"], "tech": facts["tech"]}
+        elif verb == "track":
+            params["colour"] = t(f"revive.colour.{facts['colour']}", locale)
+        elif facts.get("from_deck") or facts.get("minor"):
+            verb = f"{verb}_{'deck' if facts.get('from_deck') else 'minor'}"
+        elif verb in WHAT:
+            params["what"] = cast(Mapping[str, Any], facts)[WHAT[verb]]
+        return self._with_points(t(f"revive.did.{verb}", locale, **params), event, game, locale)
+
+    def _with_points(self, text: str, event: Event, game: GameRecord, locale: str | None) -> str:
+        """A move's line followed by the points it gave the mover, then anyone else."""
+        points: dict[str, int] = event.get("points", {})
+        own = points.get(str(event["seat"]))
+        if own:
+            text += " " + t("revive.did.points", locale, points=own)
+        others = [
+            t("revive.did.others_points", locale, who=self.tag(game, int(seat)), points=gained)
+            for seat, gained in points.items()
+            if int(seat) != event["seat"]
+        ]
+        return " ".join([text, *others])
+
+    def turn_text(
+        self, events: Sequence[Event], view: ReviveView, game: GameRecord, locale: str | None
+    ) -> str:
+        """The channel message after a turn: what was done, the points, what comes next."""
+        seat = events[0]["seat"] if events else None
+        lines = [t("revive.turn.title", locale, who=self.tag(game, seat))] if seat is not None else []
+        shown = [event for event in events if stored_facts(event).get("verb") not in QUIET_MOVES]
+        for event in shown[-20:]:
+            assert seat is not None
+            lines.append(
+                "• " + self.event_text(event, game, locale).replace(self.tag(game, seat) + " ", "", 1)
+            )
+        total = sum(event.get("points", {}).get(str(seat), 0) for event in events)
+        if view["finished"] and seat is not None:  # the final scoring has its own lines
+            total -= sum(cast(Mapping[str, int], view["seats"][seat]["breakdown"]).values())
+        if seat is not None:
+            lines.append(t("revive.turn.total", locale, points=total, score=view["seats"][seat]["score"]))
+        triggered = [cast(ReviveEvent, event) for event in events if "end_triggered" in event]
+        if triggered:
+            holder = triggered[0]["end_triggered"]
+            lines.append(t("revive.turn.end_triggered", locale, who=self.tag(game, holder)))
+        return "\n".join(lines)
+
+    def final_text(self, view: ReviveView, game: GameRecord, locale: str | None) -> str:
+        final = view["final"]
+        assert final is not None, "the game has not ended"
+        lines = [t("revive.final.title", locale)]
+        ranked = sorted(view["seats"], key=lambda seat: (seat["resigned"], -seat["score"]))
+        for seat in ranked:
+            breakdown = cast(Mapping[str, int], seat["breakdown"])
+            detail = ", ".join(
+                f"{t(f'revive.final.{name}', locale)} {breakdown[name]}"
+                for name in FINAL_ORDER
+                if breakdown.get(name)
+            )
+            line = t(
+                "revive.final.line",
+                locale,
+                tag=self.tag(game, seat["seat"]),
+                total=seat["score"],
+                detail=detail or "0",
+                left=sum(seat["resources"].values()),
+            )
+            if seat["resigned"]:
+                line += " " + t("revive.final.resigned", locale)
+            lines.append(line)
+        winners = " ".join(self.mention(game, s) for s in final["winners"])
+        lines.append(t(f"revive.final.{final['decided_by'].replace('-', '_')}", locale, winners=winners))
+        return "\n".join(lines)
+
+    def status_text(self, view: ReviveView, game: GameRecord, locale: str | None) -> str:
+        head = self.title(game.options, locale)
+        if view["finished"]:
+            lines = [t("revive.status.finished", locale, title=head)]
+        else:
+            since = int(game.turn_started_at or game.updated_at)
+            lines = [
+                t(
+                    "revive.status.turn",
+                    locale,
+                    title=head,
+                    turn=view["turn"] + 1,
+                    user=self.mention(game, _seat(view["to_move"])),
+                    since=f"<t:{since}:R>",
+                    actions=view["actions_taken"],
+                )
+            ]
+        lines += [self._status_line(seat, game, locale) for seat in view["seats"]]
+        lines.append(t("revive.status.crater", locale, count=len(view["crater"])))
+        if view["end_tile"] is not None and not view["finished"]:
+            lines.append(t("revive.status.final_round", locale, who=self.tag(game, view["end_tile"])))
+        return "\n".join(lines)
+
+    def _status_line(self, seat: SeatView, game: GameRecord, locale: str | None) -> str:
+        line = t(
+            "revive.status.seat",
+            locale,
+            tag=self.tag(game, seat["seat"]),
+            tribe=self._tribe(seat),
+            score=seat["score"],
+            hibernation=seat["hibernation"],
+            resources=_resources(seat["resources"], locale),
+            energy=seat["energy"],
+        )
+        return line + " " + t("revive.final.resigned", locale) if seat["resigned"] else line
+
+    def board_caption(self, view: ReviveView, game: GameRecord, locale: str | None) -> str:
+        head = self.title(game.options, locale)
+        if view["finished"]:
+            return t("revive.status.finished", locale, title=head)
+        user = self.mention(game, _seat(view["to_move"]))
+        return t("revive.caption", locale, title=head, turn=view["turn"] + 1, user=user)
+
+    def player_caption(self, view: ReviveView, game: GameRecord, seat: int, locale: str | None) -> str:
+        return t(
+            "revive.player_caption",
+            locale,
+            tag=self.tag(game, seat),
+            tribe=self._tribe(view["seats"][seat]),
+            score=view["seats"][seat]["score"],
+        )
+
+    # ------------------------------------------------ one player's texts (seat view)
+
+    def prompt_text(self, view: ReviveView, seat: int, locale: str | None) -> str:
+        """What `seat` is asked now: the open decision, or their options in this turn."""
+        private = view["private"]
+        assert private is not None and private["seat"] == seat, "prompt_text needs the seat's view"
+        if private["decision"] is not None:
+            return decision_prompt(private["decision"], locale)
+        main, taken = private["main_moves"], view["actions_taken"]
+        if taken == 0 and not main:
+            return t("revive.prompt.must_hibernate", locale)
+        if taken == 0:
+            return t("revive.prompt.turn", locale, count=main)
+        if not main:
+            return t("revive.prompt.only_free", locale)
+        return t("revive.prompt.more", locale, left=private["actions_left"], count=main)
+
+    def options_text(self, view: ReviveView, seat: int, locale: str | None) -> str:
+        """Your options this turn, for `/hand`."""
+        if view["to_move"] != seat:
+            return t("revive.hand.not_your_turn", locale)
+        return t("revive.hand.options", locale, prompt=self.prompt_text(view, seat, locale))
+
+    def rules_text(self, view: ReviveView | None, seat: int | None, locale: str | None) -> str:
+        """A short summary of a turn from the rules text, then what the caller can do now."""
+        lines = [t("revive.rules.summary", locale)]
+        if view is not None and seat is not None and not view["finished"]:
+            if view["to_move"] == seat:
+                lines.append(t("revive.rules.now", locale, prompt=self.prompt_text(view, seat, locale)))
+            else:
+                lines.append(t("revive.hand.not_your_turn", locale))
+        return "\n".join(lines)
+
+    def private_text(self, private: dict[str, Any], view: ReviveView, seat: int, locale: str | None) -> str:
+        return ""  # Revive moves reveal nothing privately; `/hand` shows the secrets
+
+    def hand_text(self, view: ReviveView, locale: str | None) -> str:
+        """The caller's secrets: artifact card (and what it scores now), resting cards, crates."""
+        tables = self.tables
+        mine = view["private"]
+        assert mine is not None, "hand_text needs the seat's view"
+        card = next(c for c in tables.content["artifacts"]["cards"] if c["id"] == mine["artifact_card"])
+        lines = [t("revive.hand.artifact", locale, card=card["id"], points=mine["artifact_points"])]
+        for category in card["categories"]:
+            lines.append(
+                t(
+                    "revive.hand.category",
+                    locale,
+                    points=category["points"],
+                    per=category["per"],
+                    counts=t(f"revive.counts.{category['counts']}", locale),
+                    colour=t(f"revive.colour.{category['colour']}", locale),
+                )
+            )
+        resting = [self._card_line(card_id, locale) for card_id in mine["resting"]]
+        lines.append(t("revive.hand.resting", locale, count=len(resting)))
+        lines += [f"• {line}" for line in resting]
+        crates = [
+            f"• {crate}: {effects_text(tables.crates[crate]['effects'], locale)}" for crate in mine["crates"]
+        ]
+        lines.append(t("revive.hand.crates", locale, count=len(crates)))
+        lines += crates
+        return "\n".join(lines)
+
+    def _card_line(self, card_id: str, locale: str | None) -> str:
+        card = self.tables.cards[card_id]
+        return t(
+            "revive.hand.card",
+            locale,
+            card=card_id,
+            colour=t(f"revive.colour.{card['colour']}", locale),
+            top=effects_text(card["top"], locale),
+            bottom=effects_text(card["bottom"], locale),
+            symbol=" ⟳" if card["slot_symbol"] else "",
+        )
+
+
+def _seat(seat: int | None) -> int:
+    """A seat the view names while the game runs (to move, current)."""
+    assert seat is not None, "no seat to move: the game has ended"
+    return seat
+
+
+def _resources(resources: dict[str, int], locale: str | None) -> str:
+    return ", ".join(f"{amount} {t(f'revive.res.{name}', locale)}" for name, amount in resources.items())

@@ -1,0 +1,154 @@
+"""What every use case of a game channel stands on: the channel's game, its lock, its engine and
+presenter, the clock, versioned writes and the board image.
+
+The use cases (`service/lobby.py`, `service/turns.py`, `service/looking.py`) build on this class;
+the timekeeper reaches it only through the public methods named in `service/timekeeping.py`
+`Tables`, so neither side depends on the other's internals.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from db import Database, GameRecord, StaleVersion
+from engine.base import Game
+from engine.errors import GameOver, NotAPlayer
+from games import registry
+from service.messages import Caller, Ready, ServiceError, StaleGame
+from service.presenting import Presenter
+
+log = logging.getLogger(__name__)
+
+class ChannelTables:
+    """Storage, locks, time and each game's engine and presenter, shared by every use case."""
+
+    def __init__(
+        self,
+        database: Database,
+        *,
+        engines: Callable[[str], Game],
+        clock: Callable[[], float],
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        self.db = database
+        self._engines = engines
+        self._clock = clock
+        self._seeds = seeds or (lambda: random.SystemRandom().randrange(1, 2**31))
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._presenters: dict[str, Presenter] = {}
+
+    # ------------------------------------------------------- the timekeeper's interface
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """The one lock of a channel: every read-modify-write of its game holds it."""
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    def now(self) -> float:
+        return self._clock()
+
+    async def open_game(self, caller: Caller) -> GameRecord:
+        """The game in the caller's channel, in its lobby or in play."""
+        game = await self.db.open_game(caller.channel_id)
+        if game is None:
+            raise ServiceError("error.no_game_here")
+        return game
+
+    @staticmethod
+    async def write(write: Awaitable[GameRecord]) -> GameRecord:
+        """Await a versioned write, turning a lost race into a message for the player."""
+        try:
+            return await write
+        except StaleVersion:
+            raise StaleGame("error.stale") from None
+
+    def presenter(self, game: GameRecord) -> Presenter:
+        return self.presenter_for(game.game)
+
+    def presenter_for(self, game_id: str) -> Presenter:
+        """The game's presenter over its engine, from its registry entry (made once per game);
+        KeyError for an id no game has."""
+        presenter = self._presenters.get(game_id)
+        if presenter is None:
+            presenter = registry.spec(game_id).presenter(self._engines(game_id))
+            self._presenters[game_id] = presenter
+        return presenter
+
+    # ----------------------------------------------------------------- finding the game
+
+    async def _active_game(self, caller: Caller) -> GameRecord:
+        game = await self.db.open_game(caller.channel_id)
+        if game is None:
+            latest = await self.db.latest_game(caller.channel_id)
+            if latest is not None and latest.status == "finished":
+                raise GameOver("error.game_over_here")
+            raise ServiceError("error.no_game_here")
+        if game.status != "active":
+            raise ServiceError("error.not_started")
+        return game
+
+    async def _shown_game(self, caller: Caller) -> GameRecord:
+        """The game in play here, or else the last one that was played to the end (to look at)."""
+        game = await self.db.open_game(caller.channel_id)
+        if game is None:
+            game = await self.db.latest_game(caller.channel_id, finished_only=True)
+        if game is None:
+            raise ServiceError("error.no_game_here")
+        if game.state is None:
+            raise ServiceError("error.not_started")
+        return game
+
+    @staticmethod
+    def _seat_of(game: GameRecord, user_id: int) -> int:
+        try:
+            return game.players.index(user_id)
+        except ValueError:
+            raise NotAPlayer("error.not_a_player") from None
+
+    # ------------------------------------------------------------------------ images
+
+    async def _render(
+        self,
+        presenter: Presenter,
+        game: GameRecord,
+        view: Any,
+        ready: Ready = None,
+        changed: tuple[str, ...] = (),
+    ) -> bytes | None:
+        """Draw the public board (`view`: the public view) off the event loop (Pillow work would
+        stall other commands).
+
+        A drawing failure must not swallow a move that is already saved: the message still goes
+        out (and still pings), without its image.
+        """
+        if ready is not None:
+            await ready()
+        args: tuple[Any, ...] = (view, game.options, seat_names(game))
+        if changed:
+            args += (changed,)
+        try:
+            return await asyncio.to_thread(presenter.render, *args)
+        except Exception:
+            log.exception("could not draw the board of game %s", game.id)
+            return None
+
+    async def warm_up(self, game_ids: tuple[str, ...]) -> None:
+        """Pre-draw each game's static board layers off the event loop (see Presenter.warm_up)."""
+        for game_id in game_ids:
+            await asyncio.to_thread(self.presenter_for(game_id).warm_up)
+
+
+def public_view(presenter: Presenter, state: Any, locale: str | None) -> Any:
+    """What the whole table sees: channel texts and images are made from this view only."""
+    return presenter.engine.view(state, None, locale)
+
+
+def seat_names(game: GameRecord) -> list[str]:
+    """Display names for images; a seat the fallback player holds says so."""
+    return [
+        name if user < 0 or not game.is_bot(seat) else f"{name} (bot)"
+        for seat, (user, name) in enumerate(zip(game.players, game.names, strict=True))
+    ]

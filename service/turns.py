@@ -1,0 +1,315 @@
+"""Moves: one played (typed, clicked, or the fallback player's), stored with its state, and said.
+
+A game either posts every move in the channel (one message per move, with the board) or batches
+a turn (`Presenter.batches_turns`): the small moves inside a turn are answered to the mover
+only, with the next decision's buttons, and the move that ends the turn posts one channel
+message. Which moves get buttons, which are too quiet to retell and how a move is spelled for
+storage are the engine's answers (`button_moves`, `is_quiet`, `Applied.notation`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from db import Database, GameRecord, MoveRecord
+from engine.base import RESIGN, Applied, Game, MoveChoice
+from engine.fallback import play_turn
+from i18n import t
+from service.messages import Caller, Message, Ready, ServiceError, StaleGame, fit, people_only
+from service.presenting import Presenter
+from service.tables import ChannelTables, public_view
+from service.timekeeping import Timekeeper
+
+AUTOCOMPLETE_LIMIT = 25
+BUTTON_LIMIT = 25  # a decision with more answers than a select menu holds is left to /move
+TURN_EVENTS = 120  # enough stored moves to hold the longest turn
+CATCH_UP_MOVES = 400  # how far back a catch-up looks (several rounds of a long game)
+CATCH_UP_LINES = 12
+
+
+class Turns(ChannelTables):
+    """Playing, storing and announcing moves; taking one back."""
+
+    def __init__(
+        self,
+        database: Database,
+        *,
+        engines: Callable[[str], Game],
+        clock: Callable[[], float],
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        super().__init__(database, engines=engines, clock=clock, seeds=seeds)
+        self.time = Timekeeper(self)  # reminders, clocks, away, DMs (service/timekeeping.py)
+
+    async def move_choices(self, caller: Caller, typed: str) -> list[MoveChoice]:
+        """The caller's legal moves matching what they typed, best first, at most 25.
+
+        Anyone who may not move gets an empty list (autocomplete cannot show errors).
+        """
+        game = await self.db.open_game(caller.channel_id)
+        if game is None or game.status != "active" or caller.user_id not in game.players:
+            return []
+        engine = self._engines(game.game)
+        state = engine.loads(game.state or "")
+        seat = game.players.index(caller.user_id)
+        needle = typed.strip().lower()
+        choices = [
+            choice
+            for choice in engine.move_choices(state, seat, caller.locale)
+            if not needle or choice.notation.lower().startswith(needle) or needle in choice.label.lower()
+        ][:AUTOCOMPLETE_LIMIT]
+        # Only for the few choices shown: each preview plays the move on a copy.
+        return engine.with_previews(state, seat, choices, caller.locale)
+
+    async def move(self, caller: Caller, text: str, ready: Ready = None) -> list[Message]:
+        """Apply the caller's move and say it in the channel, pinging whoever is next."""
+        if text.strip().lower() == RESIGN:
+            raise ServiceError("error.resign_via_command")
+        return await self._play(caller, text, ready)
+
+    async def resign(self, caller: Caller, ready: Ready = None) -> list[Message]:
+        """The caller leaves the game (a move of its own, so replays include it)."""
+        return await self._play(caller, RESIGN, ready)
+
+    async def click(
+        self, caller: Caller, game_id: int, version: int, text: str, ready: Ready = None
+    ) -> list[Message]:
+        """A move from a button or menu posted for game `game_id` at `version`: refused, with
+        nothing changed, when the game has moved on since (a stale click)."""
+        return await self._play(caller, text, ready, expected=(game_id, version))
+
+    async def _play(
+        self, caller: Caller, text: str, ready: Ready, expected: tuple[int, int] | None = None
+    ) -> list[Message]:
+        """Apply one move for the caller and store it with the state it leads to, atomically."""
+        async with self.lock(caller.channel_id):
+            game = await self._active_game(caller)
+            if expected is not None and (game.id, game.version) != expected:
+                raise StaleGame("error.button_stale")
+            seat = self._seat_of(game, caller.user_id)
+            presenter = self.presenter(game)
+            engine = presenter.engine
+            state = engine.loads(game.state or "")
+            applied = engine.apply(state, seat, text)
+            game = await self._record(game, engine, state, seat, caller.user_id, applied)
+            messages = await self._after_move(caller, game, presenter, applied, ready)
+            game, more = await self.play_fallback(caller, game, presenter, ready)
+        return await self.time.with_dms(game, people_only(game, messages + more))
+
+    async def _record(
+        self, game: GameRecord, engine: Game, state: Any, seat: int, user_id: int | None, applied: Applied
+    ) -> GameRecord:
+        """Store one applied move (user None: the fallback player) with the state it leads to,
+        spelled as the engine says replays it exactly (`Applied.notation`)."""
+        before = engine.to_move(state)
+        return await self.write(
+            self.db.record_move(
+                game,
+                seat=seat,
+                user_id=user_id,
+                move=applied.notation,
+                event=applied.event,
+                state=engine.dumps(applied.state),
+                finished=engine.is_over(applied.state),
+                # Every hand-over of the move starts a new clock (and names a new turn for the
+                # reminder and clock buttons), also a decision answered by another player.
+                turn_changed=bool(applied.event.get("turn_over")) or engine.to_move(applied.state) != before,
+                now=self.now(),
+            )
+        )
+
+    async def play_fallback(
+        self, caller: Caller, game: GameRecord, presenter: Presenter, ready: Ready, force: int | None = None
+    ) -> tuple[GameRecord, list[Message]]:
+        """Play every turn owed by seats the fallback player holds (and the turn of seat `force`,
+        when its clock ran out), one channel message per turn, until a person is to move."""
+        engine = presenter.engine
+        messages: list[Message] = []
+        for _ in range(4 * len(game.players)):  # bounded: at most a few rounds of bot seats
+            state = engine.loads(game.state or "")
+            seat = engine.to_move(state)
+            if seat is None or not (game.is_bot(seat) or seat == force):
+                break
+            force = None
+            applied = None
+            for move in play_turn(engine, state, seat, game.seed + game.version):
+                applied = engine.apply(state, seat, move)
+                game = await self._record(game, engine, state, seat, None, applied)
+                state = applied.state
+            if applied is None:
+                break
+            note = t("fallback.played", caller.locale, tag=presenter.tag(game, seat))
+            turn = await self._after_move(caller, game, presenter, applied, ready, force_turn_message=True)
+            # What the fallback sees privately (a Rebirth mission card) goes to nobody.
+            messages += [replace(m, text=fit(f"{note}\n{m.text}")) for m in turn if not m.ephemeral]
+        return game, messages
+
+    async def _after_move(
+        self,
+        caller: Caller,
+        game: GameRecord,
+        presenter: Presenter,
+        applied: Applied,
+        ready: Ready,
+        force_turn_message: bool = False,
+    ) -> list[Message]:
+        """What one applied move says: the move's own channel message, a private answer inside
+        a batched turn, or the turn's message; then the mover's private note, if any."""
+        state, event, locale = applied.state, applied.event, caller.locale
+        engine = presenter.engine
+        if presenter.batches_turns and event["kind"] != RESIGN:  # a resignation's kind is its move
+            if not event.get("turn_over") and not engine.is_over(state) and not force_turn_message:
+                return self._mid_turn(caller, game, presenter, applied)
+            return await self._turn_over(caller, game, presenter, applied, ready)
+        view = public_view(presenter, state, locale)
+        image = await self._render(presenter, game, view, ready)
+        line = presenter.event_text(event, game, locale)
+        if engine.is_over(state):
+            final = presenter.final_text(view, game, locale)
+            messages = [Message(f"{line}\n\n{final}", image=image, ping=tuple(game.players))]
+        else:
+            seat = _next_seat(engine, state)
+            ping_line = t("move.next", locale, user=presenter.mention(game, seat))
+            catch_up = await self._catch_up(game, presenter, seat, locale)
+            shown = catch_up if catch_up.count("\n") > 1 else ""  # more than the move just posted
+            notes = await self.time.turn_notes(game, seat, locale)
+            text = "\n".join(part for part in (line, ping_line, *notes, shown) if part)
+            messages = [Message(fit(text), image=image, ping=(game.players[seat],))]
+        mover = game.players.index(caller.user_id) if caller.user_id in game.players else None
+        if mover is not None and applied.private.get(mover):
+            own = engine.view(state, mover, locale)
+            note = presenter.private_text(applied.private[mover], own, mover, locale)
+            messages.append(Message(note, ephemeral=True))
+        return messages
+
+    def _mid_turn(
+        self, caller: Caller, game: GameRecord, presenter: Presenter, applied: Applied
+    ) -> list[Message]:
+        """A small move inside a turn: answered to the mover only, with the next decision's
+        buttons. When the next decision belongs to someone else (a reward for their building,
+        or the turn coming back to its player), that player is pinged in the channel."""
+        engine, state, locale = presenter.engine, applied.state, caller.locale
+        done = t("turn.done", locale, what=presenter.event_text(applied.event, game, locale))
+        actor = _next_seat(engine, state)
+        mover = game.players.index(caller.user_id)
+        if actor != mover and game.is_bot(actor):
+            return [Message(done, ephemeral=True)]  # the fallback player answers at once (`play_fallback`)
+        prompt = presenter.prompt_text(engine.view(state, actor, locale), actor, locale)
+        buttons = self._buttons(engine, state, actor, game, locale)
+        if actor == mover:
+            return [Message(f"{done}\n{t('turn.next', locale, prompt=prompt)}", ephemeral=True, **buttons)]
+        user = game.players[actor]
+        ask = t("turn.decision_for", locale, user=f"<@{user}>", prompt=prompt)
+        return [Message(done, ephemeral=True), Message(ask, ping=(user,), **buttons)]
+
+    def _buttons(
+        self, engine: Game, state: Any, seat: int, game: GameRecord, locale: str | None
+    ) -> dict[str, Any]:
+        """The moves worth a button for `seat` now (the engine's choice), labelled with what each
+        would change; valid for this version of the game only."""
+        offered = engine.button_moves(state, seat, BUTTON_LIMIT, locale)
+        if not offered:
+            return {}
+        offered = engine.with_previews(state, seat, offered, locale)
+        return {"moves": tuple(offered), "ref": (game.id, game.version)}
+
+    async def _turn_over(
+        self, caller: Caller, game: GameRecord, presenter: Presenter, applied: Applied, ready: Ready
+    ) -> list[Message]:
+        """The one channel message of a turn: the board with the turn's changes marked, what was
+        done, the points, and a ping for whoever plays next (everyone, at the end)."""
+        engine, state, locale = presenter.engine, applied.state, caller.locale
+        turn = applied.event.get("turn")
+        stored = await self.db.moves(game.id, last=TURN_EVENTS)
+        events = [m.event for m in stored if m.event.get("turn") == turn and m.event.get("kind") != RESIGN]
+        changed = tuple(sorted({place for event in events for place in event.get("changed", ())}))
+        view = public_view(presenter, state, locale)
+        image = await self._render(presenter, game, view, ready, changed)
+        summary = presenter.turn_text(events, view, game, locale)
+        if engine.is_over(state):
+            final = presenter.final_text(view, game, locale)
+            return [Message(fit(f"{summary}\n\n{final}"), image=image, ping=tuple(game.players))]
+        seat = _next_seat(engine, state)
+        catch_up = await self._catch_up(game, presenter, seat, locale, skip_turn=turn)
+        lines = [
+            summary,
+            t("move.next", locale, user=presenter.mention(game, seat)),
+            presenter.prompt_text(engine.view(state, seat, locale), seat, locale),
+        ]
+        lines[2:2] = await self.time.turn_notes(game, seat, locale)
+        if catch_up:
+            lines.insert(1, catch_up)
+        buttons = self._buttons(engine, state, seat, game, locale)
+        return [Message(fit("\n".join(lines)), image=image, ping=(game.players[seat],), **buttons)]
+
+    async def undo(self, caller: Caller, ready: Ready = None) -> list[Message]:
+        """Take back the caller's last move, while nobody else has acted since and it showed
+        nothing hidden to anyone else (the engine's `reveals`); otherwise refuse with the reason."""
+        async with self.lock(caller.channel_id):
+            game = await self._active_game(caller)
+            seat = self._seat_of(game, caller.user_id)
+            presenter = self.presenter(game)
+            engine = presenter.engine
+            moves = await self.db.moves(game.id)
+            if not moves or moves[-1].seat != seat or moves[-1].user_id != caller.user_id:
+                raise ServiceError("undo.not_last" if moves else "undo.nothing")
+            last = moves[-1]
+            if last.move == RESIGN:
+                raise ServiceError("undo.resigned")
+            state = engine.new_game(len(game.players), game.options, game.seed)
+            for move in moves[:-1]:  # the state before it, replayed from the seed
+                state = engine.apply(state, move.seat, move.move).state
+            reason = engine.reveals(state, engine.loads(game.state or ""), seat)
+            if reason:
+                raise ServiceError(reason)
+            game = await self.write(self.db.undo_move(game, last.number, engine.dumps(state), self.now()))
+        locale = caller.locale
+        what = presenter.event_text(last.event, game, locale)
+        text = t("undo.done", locale, user=f"<@{caller.user_id}>", what=what)
+        if presenter.batches_turns and not last.event.get("turn_over"):
+            prompt = presenter.prompt_text(engine.view(state, seat, locale), seat, locale)
+            buttons = self._buttons(engine, state, seat, game, locale)
+            return [Message(f"{text}\n{t('turn.next', locale, prompt=prompt)}", ephemeral=True, **buttons)]
+        image = await self._render(presenter, game, public_view(presenter, state, locale), ready)
+        return [Message(f"{text}\n{t('undo.again', locale, user=f'<@{caller.user_id}>')}", image=image)]
+
+    # ------------------------------------------------------------------ catching up
+
+    async def _since_last_move(
+        self, game: GameRecord, engine: Game, seat: int, skip_turn: Any = None
+    ) -> list[MoveRecord]:
+        """Other players' moves since `seat` last moved, oldest first, without quiet moves and
+        without the turn `skip_turn` (the one the message itself already summarises)."""
+        moves = await self.db.moves(game.id, last=CATCH_UP_MOVES)
+        mine = [m.number for m in moves if m.seat == seat]
+        start = mine[-1] if mine else 0
+        return [
+            m
+            for m in moves
+            if m.number > start
+            and m.seat != seat
+            and not engine.is_quiet(m.move)
+            and (skip_turn is None or m.event.get("turn") != skip_turn)
+        ]
+
+    async def _catch_up(
+        self, game: GameRecord, presenter: Presenter, seat: int, locale: str | None, skip_turn: Any = None
+    ) -> str:
+        """For the player whose turn it now is: what happened since their last move (moves and
+        points, in order), when that is more than the message already shows."""
+        moves = await self._since_last_move(game, presenter.engine, seat, skip_turn)
+        if not moves:
+            return ""
+        lines = [presenter.event_text(m.event, game, locale) for m in moves[-CATCH_UP_LINES:]]
+        head = t("catch_up.title", locale, count=len(moves))
+        return head + "\n" + "\n".join(f"› {line}" for line in lines)
+
+
+def _next_seat(engine: Game, state: Any) -> int:
+    """Who plays next in a game that is not over (the one who answers an open decision)."""
+    seat = engine.to_move(state)
+    if seat is None:
+        raise ValueError("a game that is not over has a seat to move")
+    return seat

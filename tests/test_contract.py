@@ -1,0 +1,329 @@
+"""The `Game` contract (engine/base.py), checked the same way on every registered game.
+
+In the spirit of OpenSpiel's `random_sim_test`: seeded random playouts of every game, every option
+set of its registry entry and every player count, checking after each move what the service, the
+presenters, the fallback player and the stored games rely on without knowing the game:
+
+- `apply` never changes its input, and a refused move changes nothing;
+- `dumps`/`loads` round-trip every state, and a replay of the stored notation from the seed gives
+  the live game again (stored games continue);
+- the public view is a sub-view of every seat's view: each seat's view holds everything the public
+  one does, identically. A public field that showed one seat's secret would differ in the others';
+- the seat to move has legal moves until the game is over, and nobody else has any;
+- the newer questions (`open_decision`, `is_quiet`, `button_moves`, `score_if_ended`, `reveals`,
+  `with_previews`, `Applied.notation`) answer for every state, in the shapes the service expects.
+
+Short playouts run in the quick loop; whole games are `slow`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, is_dataclass
+from typing import Any
+
+import pytest
+
+from engine.base import RESIGN, Applied, Decision, Game, MoveChoice
+from games.registry import GAMES, load_engine
+
+QUICK_MOVES = 40  # per playout in the quick loop: setup, the first turns, a decision or two
+WHOLE_GAME = 5_000  # a guard: every random game ends well before this
+SLOW_SEEDS = (1, 2)
+BUTTON_LIMIT = 25
+
+
+def cases() -> list[tuple[str, dict[str, str], int]]:
+    """(game id, options, players) for every registered game, option set and player count."""
+    return [
+        (game_id, options, players)
+        for game_id, spec in GAMES.items()
+        for options in spec.option_sets()
+        for players in range(load_engine(game_id).min_players, load_engine(game_id).max_players + 1)
+    ]
+
+
+def case_id(case: tuple[str, dict[str, str], int]) -> str:
+    game_id, options, players = case
+    return "-".join([game_id, *options.values(), f"{players}p"])
+
+
+CASES = cases()
+ids = [case_id(case) for case in CASES]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a playout: the state it was chosen in (as text), who played what, the result,
+    and the input state's text after `apply` (which must equal `before`)."""
+
+    before: str
+    seat: int
+    move: str
+    applied: Applied
+    input_after: str
+
+
+@dataclass(frozen=True)
+class Playout:
+    engine: Game
+    options: dict[str, str]
+    players: int
+    seed: int
+    steps: tuple[Step, ...]
+    final: Any  # the live state after the last step
+
+    def states(self) -> list[Any]:
+        """Every state of the playout, each loaded afresh from its text (nothing shared)."""
+        return [self.engine.loads(step.before) for step in self.steps] + [self.final]
+
+
+_PLAYOUTS: dict[tuple[str, str, int, int, int], Playout] = {}
+
+
+def playout(game_id: str, options: dict[str, str], players: int, seed: int, limit: int) -> Playout:
+    """Up to `limit` uniformly random legal moves (never a resignation); a short one is kept for
+    every test that checks the same playout."""
+    key = (game_id, repr(sorted(options.items())), players, seed, limit)
+    if key not in _PLAYOUTS or limit > QUICK_MOVES:
+        engine = load_engine(game_id)
+        chooser = random.Random(seed)
+        state = engine.new_game(players, options, seed)
+        steps: list[Step] = []
+        while len(steps) < limit and not engine.is_over(state):
+            seat = engine.to_move(state)
+            assert seat is not None, f"nobody to move before the end ({len(steps)} moves)"
+            moves = [move for move in engine.legal_moves(state, seat) if move != RESIGN]
+            assert moves, f"seat {seat} has no legal move before the end ({len(steps)} moves)"
+            move = moves[chooser.randrange(len(moves))]
+            before = engine.dumps(state)
+            applied = engine.apply(state, seat, move)
+            steps.append(Step(before, seat, move, applied, engine.dumps(state)))
+            state = applied.state
+        run = Playout(engine, options, players, seed, tuple(steps), state)
+        if limit > QUICK_MOVES:  # whole games are too big to keep: each test plays its own
+            return run
+        _PLAYOUTS[key] = run
+    return _PLAYOUTS[key]
+
+
+def plain(value: Any) -> Any:
+    """A view as plain data: dataclasses as dicts, tuples as lists, sets sorted."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return plain(asdict(value))
+    if isinstance(value, Mapping):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, set | frozenset):
+        return sorted(plain(item) for item in value)
+    return value
+
+
+def sub_view_problems(public: Any, seen: Any, path: str = "view") -> list[str]:
+    """Where `seen` (a seat's view) lacks or shows otherwise something of `public` (the public
+    view): every key of a public mapping must be in the seat's, with a sub-view for its value;
+    lists must have the same length, item by item; anything else must be equal. A public None
+    is a placeholder that shows nothing (Rebirth's `private` slot), so a seat may fill it in."""
+    if public is None:
+        return []
+    if isinstance(public, dict):
+        if not isinstance(seen, dict):
+            return [f"{path}: a mapping in public, {type(seen).__name__} in the seat's view"]
+        problems = []
+        for key, value in public.items():
+            if key not in seen:
+                problems.append(f"{path}[{key!r}] is missing from the seat's view")
+            else:
+                problems += sub_view_problems(value, seen[key], f"{path}[{key!r}]")
+        return problems
+    if isinstance(public, list):
+        if not isinstance(seen, list) or len(seen) != len(public):
+            return [f"{path}: public {public!r:.200} but the seat sees {seen!r:.200}"]
+        return [
+            p
+            for i, (a, b) in enumerate(zip(public, seen, strict=True))
+            for p in sub_view_problems(a, b, f"{path}[{i}]")
+        ]
+    return [] if public == seen else [f"{path}: public {public!r:.200} but the seat sees {seen!r:.200}"]
+
+
+# ------------------------------------------------------------------ the checks, one state at a time
+
+
+def check_state(engine: Game, state: Any, players: int) -> None:
+    """What holds in every state: round trip, who moves, legal moves, views, scores."""
+    text = engine.dumps(state)
+    assert engine.dumps(engine.loads(text)) == text, "dumps/loads does not round-trip"
+    seat = engine.to_move(state)
+    if engine.is_over(state):
+        assert seat is None, "a finished game names a seat to move"
+        assert all(engine.legal_moves(state, other) == [] for other in range(players))
+    else:
+        assert seat in range(players), f"to_move gave {seat!r}"
+        legal = engine.legal_moves(state, seat)
+        assert legal, f"seat {seat} to move has no legal move"
+        assert all(engine.legal_moves(state, other) == [] for other in range(players) if other != seat)
+        offered = [choice.notation for choice in engine.move_choices(state, seat)]
+        assert set(offered) <= set(legal), f"move_choices offers illegal moves {set(offered) - set(legal)}"
+    assert len(engine.scores(state)) == players and all(isinstance(s, int) for s in engine.scores(state))
+    public = plain(engine.view(state, None))
+    for viewer in range(players):
+        problems = sub_view_problems(public, plain(engine.view(state, viewer)))
+        assert not problems, f"seat {viewer}'s view is no super-view of the public one:\n" + "\n".join(
+            problems[:10]
+        )
+    assert engine.dumps(state) == text, "asking about a state changed it"
+
+
+def check_new_questions(engine: Game, state: Any, players: int) -> None:
+    """The contract's newer methods answer for this state, in the shapes the service expects."""
+    text = engine.dumps(state)
+    seat = engine.to_move(state)
+    decision = engine.open_decision(state)
+    assert decision is None or isinstance(decision, Decision), decision
+    if decision is not None:
+        assert not engine.is_over(state) and decision.seat == seat, (decision, seat)
+        assert isinstance(decision.kind, str) and decision.kind
+    ended = engine.score_if_ended(state)
+    assert len(ended) == players and all(isinstance(score, int) for score in ended), ended
+    if engine.is_over(state):
+        assert ended == engine.scores(state), "the score if it ended now differs from the final score"
+    if seat is not None:
+        legal = engine.legal_moves(state, seat)
+        assert all(isinstance(engine.is_quiet(move), bool) for move in legal)
+        buttons = engine.button_moves(state, seat, BUTTON_LIMIT)
+        assert all(isinstance(b, MoveChoice) for b in buttons) and len(buttons) <= BUTTON_LIMIT
+        assert {b.notation for b in buttons} <= set(legal), "a button for an illegal move"
+        assert engine.button_moves(state, seat, 0) == [], "buttons beyond the limit"
+        shown = engine.move_choices(state, seat)[:3]
+        previewed = engine.with_previews(state, seat, shown)
+        assert [c.notation for c in previewed] == [c.notation for c in shown], "previews changed the moves"
+    assert engine.dumps(state) == text, "asking about a state changed it"
+
+
+def check_replay(run: Playout) -> None:
+    """The stored notation of every move, applied from the seed, gives the live game again."""
+    engine = run.engine
+    state = engine.new_game(run.players, run.options, run.seed)
+    for number, step in enumerate(run.steps, 1):
+        assert engine.dumps(state) == step.before, f"the replay differs before move {number}"
+        state = engine.apply(state, step.seat, step.applied.notation or step.move).state
+    assert engine.dumps(state) == engine.dumps(run.final), "the replay ends elsewhere"
+
+
+def check_core(run: Playout) -> None:
+    engine = run.engine
+    for number, step in enumerate(run.steps, 1):
+        assert step.input_after == step.before, f"apply changed its input at move {number} ({step.move})"
+        assert isinstance(step.applied.event.get("kind"), str), f"move {number} has an event without a kind"
+        assert set(step.applied.private) <= set(range(run.players)), step.applied.private.keys()
+    for number, state in enumerate(run.states()):
+        try:
+            check_state(engine, state, run.players)
+        except AssertionError as error:
+            raise AssertionError(f"after {number} moves (seed {run.seed}): {error}") from error
+    check_replay(run)
+
+
+def check_new(run: Playout) -> None:
+    engine = run.engine
+    for number, step in enumerate(run.steps, 1):
+        assert step.applied.notation, f"move {number} ({step.move}) has no stored notation"
+        before, after = engine.loads(step.before), step.applied.state
+        reason = engine.reveals(before, after, step.seat)
+        assert reason is None or (isinstance(reason, str) and reason), reason
+        assert engine.dumps(before) == step.before, "reveals changed its input"
+    for number, state in enumerate(run.states()):
+        try:
+            check_new_questions(engine, state, run.players)
+        except AssertionError as error:
+            raise AssertionError(f"after {number} moves (seed {run.seed}): {error}") from error
+
+
+# ------------------------------------------------------------------------------------- the tests
+
+
+def test_the_sub_view_check_finds_a_public_field_that_differs_between_seats():
+    public = {"seats": [{"points": 3, "hand": ["A"]}], "private": None, "row": (1, 2)}
+    mine = {"seats": [{"points": 3, "hand": ["A"], "secret": "x"}], "private": {"hand": "A"}, "row": [1, 2]}
+    theirs = {"seats": [{"points": 3, "hand_count": 1}], "private": {}, "row": [1, 2]}
+    assert sub_view_problems(plain(public), plain(mine)) == []
+    assert sub_view_problems(plain(public), plain(theirs)) == [
+        "view['seats'][0]['hand'] is missing from the seat's view"
+    ]
+    assert sub_view_problems({"row": [1, 2]}, {"row": [1]}) and sub_view_problems({"n": 1}, {"n": 2})
+
+
+def test_every_registered_game_is_listed():
+    assert CASES and {case[0] for case in CASES} == set(GAMES)
+    for game_id, spec in GAMES.items():
+        engine = load_engine(game_id)
+        assert engine.id == game_id == spec.id and 2 <= engine.min_players <= engine.max_players
+        assert spec.option_sets(), f"{game_id} has no option set to start"
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_every_option_set_starts_a_game(case):
+    game_id, options, players = case
+    engine = load_engine(game_id)
+    state = engine.new_game(players, dict(options), seed=3)
+    assert not engine.is_over(state)
+    check_state(engine, state, players)
+    again = engine.new_game(players, dict(options), seed=3)
+    assert engine.dumps(again) == engine.dumps(state), "the same seed sets up another game"
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_a_refused_move_changes_nothing(case):
+    game_id, options, players = case
+    engine = load_engine(game_id)
+    state = engine.new_game(players, dict(options), seed=4)
+    text = engine.dumps(state)
+    seat = engine.to_move(state)
+    assert seat is not None
+    with pytest.raises(ValueError):
+        engine.apply(state, seat, "no such move")
+    with pytest.raises(ValueError):
+        engine.apply(state, (seat + 1) % players, engine.legal_moves(state, seat)[0])
+    assert engine.dumps(state) == text
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_a_resignation_is_accepted_and_replays(case):
+    game_id, options, players = case
+    engine = load_engine(game_id)
+    state = engine.new_game(players, dict(options), seed=5)
+    seat = engine.to_move(state)
+    assert seat is not None
+    applied = engine.apply(state, seat, RESIGN)
+    check_state(engine, applied.state, players)
+    again = engine.apply(engine.new_game(players, dict(options), seed=5), seat, applied.notation or RESIGN)
+    assert engine.dumps(again.state) == engine.dumps(applied.state)
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_short_random_playouts_keep_the_contract(case):
+    check_core(playout(*case, seed=11, limit=QUICK_MOVES))
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_short_random_playouts_answer_the_new_questions(case):
+    check_new(playout(*case, seed=11, limit=QUICK_MOVES))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_whole_random_games_keep_the_contract(case):
+    for seed in SLOW_SEEDS:
+        run = playout(*case, seed=seed, limit=WHOLE_GAME)
+        assert run.engine.is_over(run.final), f"seed {seed} did not end in {WHOLE_GAME} moves"
+        check_core(run)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_whole_random_games_answer_the_new_questions(case):
+    for seed in SLOW_SEEDS:
+        check_new(playout(*case, seed=seed, limit=WHOLE_GAME))
