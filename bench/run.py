@@ -21,7 +21,7 @@ of the current interpreter with the same counts, alternating (baseline, current,
 current: `--rounds` of each), so a drift in the machine's speed falls on both. For each figure
 it prints `{"name", "value", "baseline", "ratio", "unit"}`: the best of the rounds (the highest
 rate, the lowest time or size, since noise only ever slows a run down), and `ratio` = value /
-baseline. The worktree is removed at the end. Example:
+baseline (above 1 is slower for a time, faster for a rate). The worktree is removed at the end. Example:
 `python bench/run.py --baseline 362bf5a --rounds 3`.
 """
 
@@ -287,7 +287,8 @@ async def _roundtrip(
                 elapsed = time.perf_counter() - start
                 if env.error_cursor != errors:
                     refused = env.errors[errors:]  # reading them acknowledges them
-                    raise RuntimeError(f"{action!r} was refused ({refused!r}): {result.response.content!r}")
+                    said = result.response.content if result.response else None
+                    raise RuntimeError(f"{action!r} was refused ({refused!r}): {said!r}")
                 kind = reply_kind(result, action)
                 seen[kind] += 1
                 if seen[kind] > warmup:
@@ -482,7 +483,7 @@ def side_by_side(
 ) -> list[dict[str, Any]]:
     """One line per figure (in the current tree's order, then any only the baseline has);
     booleans (`budgets_ok`) have no ratio and are left out."""
-    names = list(dict.fromkeys([*current[0], *baseline[0]]))
+    names = list(dict.fromkeys(name for run in [*current, *baseline] for name in run))
     lines = []
     for name in names:
         ours = [run[name] for run in current if name in run]

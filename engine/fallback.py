@@ -139,43 +139,6 @@ def _score_value(engine: Any, state: Any, seat: int, before: Any) -> float:
     return float(engine.scores(state)[seat])
 
 
-# --------------------------------------------------------------------------- Rebirth
-
-DOUBLING_WORTH = 4.0  # the engine's move labels rank `x2` 4 below its points: use it on 5 or more
-PENDING_PLACEMENT = 2.0  # a tower's extra placement still to make (the engine ranks it 2 too)
-UNMET_MISSION = 1.0  # a private mission held but not met yet
-DRAWN_MISSION = 2.0  # a mission card drawn by this move, unseen by the evaluation
-
-
-def _rebirth_value(engine: Any, state: Any, seat: int, before: Any) -> float:
-    """Rebirth: the seat's total if the game ended now (placements, castles at 5, incomplete
-    settlements as small ones, missions met), plus an unused doubling marker while tiles are
-    left to place, tower placements still owed, and mission cards held.
-
-    Final scoring is run on the throwaway `state`. A mission card this move drew is valued at a
-    flat `DRAWN_MISSION`, as the player could not know it before drawing."""
-    known = before.missions[seat]
-    drawn = len(state.missions[seat]) - len(known)
-    worth = drawn * DRAWN_MISSION
-    if state.finished:  # this move ended the game: scored already, drawn cards included
-        unseen = [card for card in state.final["missions_met"][seat] if card not in known]
-        return state.total(seat) + worth - sum(_mission_points(engine.missions[card]) for card in unseen)
-    state.missions[seat] = list(known)
-    if state.doubling and state.doubling[seat] and state.supplies[seat]:
-        worth += DOUBLING_WORTH
-    if state.current == seat:
-        worth += PENDING_PLACEMENT * len(state.pending)
-    engine._final_scoring(state)  # the engine's own final scoring, on a throwaway copy
-    met = len(state.final["missions_met"][seat])
-    worth += UNMET_MISSION * (len(known) - met)
-    return state.total(seat) + worth
-
-
-def _mission_points(card: dict[str, Any]) -> int:
-    """A private mission's value when met (Scotland cards have `points`, Ireland cards `high`)."""
-    return card["points"] if "points" in card else card["high"]
-
-
 # --------------------------------------------------------------------------- Revive
 
 # What a thing is worth in points mid-game. Leftover resources score 1 point per 3 at the end,
@@ -306,7 +269,6 @@ def _revive_hidden(move: str) -> bool:
 
 _GENERIC = FallbackPolicy(_score_value)
 _POLICIES: dict[str, FallbackPolicy] = {  # TRANSITIONAL: until each engine declares fallback_policy
-    "rebirth": FallbackPolicy(_rebirth_value),
     "revive": FallbackPolicy(_revive_value, CLOSING_REVIVE, _revive_hidden, _revive_side, _revive_closing_worth),
 }
 

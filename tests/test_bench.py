@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import subprocess
 
-from bench.run import main
+from bench.run import ROOT, main, side_by_side
+
+TINY = ["--games", "3", "--revive-games", "1", "--moves", "3", "--revive-moves", "4", "--renders", "2"]
 
 
 def test_bench_prints_one_json_figure_per_line(capsys):
-    args = ["--games", "3", "--revive-games", "1", "--moves", "3", "--revive-moves", "4", "--renders", "2"]
-    assert main(args) == 0
+    assert main(TINY) == 0
     lines = capsys.readouterr().out.splitlines()
     figures = [json.loads(line) for line in lines]
     assert all(
@@ -34,3 +36,46 @@ def test_bench_prints_one_json_figure_per_line(capsys):
     ]
     assert all(isinstance(f["value"], (int, float)) and f["value"] > 0 for f in figures[:-1])
     assert figures[-1]["value"] is all(f.get("ok", True) for f in figures[:-1])
+
+
+def test_side_by_side_keeps_the_best_round_of_each_tree():
+    current = [
+        {
+            "fast": {"name": "fast", "value": 10.0, "unit": "games/s"},
+            "t": {"name": "t", "value": 5.0, "unit": "ms"},
+        },
+        {
+            "fast": {"name": "fast", "value": 12.0, "unit": "games/s"},
+            "t": {"name": "t", "value": 6.0, "unit": "ms"},
+        },
+    ]
+    baseline = [
+        {
+            "fast": {"name": "fast", "value": 8.0, "unit": "games/s"},
+            "ok": {"name": "ok", "value": True, "unit": "bool"},
+        },
+        {
+            "fast": {"name": "fast", "value": 6.0, "unit": "games/s"},
+            "old": {"name": "old", "value": 2.0, "unit": "ms"},
+        },
+    ]
+    assert side_by_side(current, baseline) == [
+        {"name": "fast", "value": 12.0, "baseline": 8.0, "ratio": 1.5, "unit": "games/s"},
+        {"name": "t", "value": 5.0, "baseline": None, "ratio": None, "unit": "ms"},
+        {"name": "old", "value": None, "baseline": 2.0, "ratio": None, "unit": "ms"},
+    ]
+
+
+def test_a_baseline_run_prints_each_figure_beside_the_other_commits(capsys):
+    assert main([*TINY, "--baseline", "HEAD", "--rounds", "1"]) == 0
+    figures = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [f["name"] for f in figures][:2] == ["rebirth_random_games_4p", "revive_random_games_4p"]
+    assert len(figures) == 13 and "budgets_ok" not in {f["name"] for f in figures}
+    for figure in figures:
+        assert set(figure) == {"name", "value", "baseline", "ratio", "unit"}
+        assert figure["value"] > 0 and figure["baseline"] > 0
+        assert figure["ratio"] == round(figure["value"] / figure["baseline"], 3)
+    trees = subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "list"], capture_output=True, text=True
+    ).stdout
+    assert "tabletop-baseline-" not in trees, "the baseline worktree is left behind"

@@ -15,7 +15,13 @@ from content.rebirth.loader import (
     map_ids,
     mission_map_ids,
 )
-from content.rebirth.validate import capacity, validate_map, validate_missions, validate_tiles, validate_towers
+from content.rebirth.validate import (
+    capacity,
+    validate_map,
+    validate_missions,
+    validate_tiles,
+    validate_towers,
+)
 
 
 def test_data_files_are_present():

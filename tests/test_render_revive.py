@@ -1,4 +1,4 @@
-"""Tests for the Revive images (render/revive.py), on boards from real random games.
+"""Tests for the Revive images (render/revive/), on boards from real random games.
 
 They check what players rely on: a valid, small PNG of the announced size; the last turn's
 changes ringed where they happened and nowhere else; a new building showing on its space; each

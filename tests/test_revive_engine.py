@@ -149,7 +149,7 @@ def test_random_games_replay_from_the_seed(game):
 def resolve(game, state, seat, *effects):
     """Resolve `effects` for `seat` as a card would, returning the state (frames stay open)."""
     state = state.copy()
-    game._resolve(state, seat, list(effects))
+    game.resolve(state, seat, list(effects))
     return state
 
 
@@ -252,7 +252,7 @@ def test_range_starts_at_the_chasm_and_never_crosses_face_down_tiles(game):
     }
     assert not face_down & set(distance)
     # a start tile touches the chasm: its spaces next to the chasm cost nothing to reach
-    assert min(game._cost_to(distance, s) for s in game.board.slot_spaces["S1"]) == 0
+    assert min(game.cost_to(distance, s) for s in game.board.slot_spaces["S1"]) == 0
 
 
 def test_build_on_sand_pays_gears_and_advances_the_machine_tracks(game):
@@ -266,7 +266,7 @@ def test_build_on_sand_pays_gears_and_advances_the_machine_tracks(game):
         c: 2 * sum(1 for t in terrain if t and game.rules["terrain_tracks"].get(t["type"]) == c)
         for c in game.rules["machine_colours"]
     }
-    reach = game._cost_to(game.range_costs(state, 0), space)
+    reach = game.cost_to(game.range_costs(state, 0), space)
     after = game.apply(state, 0, builds[0]).state
     me = after.seats[0]
     assert me["resources"]["gear"] == 8 - 3 and me["resources"]["food"] <= 8 - reach
@@ -335,7 +335,7 @@ def test_exploring_pays_every_player_with_a_building_next_to_a_revealed_space(ga
         n
         for space in game.board.slot_spaces[slot]
         for n in game.board.neighbours[space]
-        if n not in tile_spaces and game._passable(state, n) and n not in game.board.chasm
+        if n not in tile_spaces and game.passable(state, n) and n not in game.board.chasm
     )
     state.pieces[neighbour] = [[1, "large"]]
     before = json.dumps(state.seats[1], sort_keys=True)
@@ -356,10 +356,10 @@ def test_discounts_never_take_a_cost_below_one_and_zero_stays_zero(game):
     state = rich(game.new_game(2, {}, seed=6), 0)
     me = state.seats[0]
     me["discounts"] = [{"action": "build", "amount": 5}]
-    assert game._discount(me, "build", 3) == 1
-    assert game._discount(me, "range", 0) == 0
-    assert game._discount(me, "build", 3, spend=True) == 1 and me["discounts"] == []
-    assert game._discount(me, "build", 3) == 3  # a turn discount is used by the next payment
+    assert game.discount(me, "build", 3) == 1
+    assert game.discount(me, "range", 0) == 0
+    assert game.discount(me, "build", 3, spend=True) == 1 and me["discounts"] == []
+    assert game.discount(me, "build", 3) == 3  # a turn discount is used by the next payment
 
 
 # ------------------------------------------------------- random-playout conformance

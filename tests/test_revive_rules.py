@@ -40,7 +40,7 @@ def settle(game, state):
 
 def resolve(game, state, seat, *effects):
     state = state.copy()
-    game._resolve(state, seat, list(effects))
+    game.resolve(state, seat, list(effects))
     return state
 
 

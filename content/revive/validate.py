@@ -7,7 +7,7 @@ human-readable problems; an empty list means valid.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, TypeGuard
 
 from content.revive.loader import FILES
 from engine.revive.board import rotate
@@ -73,7 +73,7 @@ EFFECT_KINDS = tuple(EFFECT_FIELDS)
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -437,8 +437,10 @@ def validate_tribes(tribes: Any, machine_progress_spaces: int) -> list[str]:
             problems.append(f"{where}: needs a sun side")
             continue
         problems += validate_effects(sun.get("ability"), f"{where} ability")
-        ability = sun.get("ability") if isinstance(sun.get("ability"), list) else []
-        if any(isinstance(e, dict) and e.get("kind") in ("tribe", "module_or_tribe") for e in ability):
+        ability = sun.get("ability")
+        if isinstance(ability, list) and any(
+            isinstance(e, dict) and e.get("kind") in ("tribe", "module_or_tribe") for e in ability
+        ):
             problems.append(f"{where}: the tribe ability cannot activate the tribe ability")
         problems += _validate_technologies(sun.get("technologies"), sun.get("lowest"), where)
         markers = sun.get("tribe_progress_markers")

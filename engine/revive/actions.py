@@ -39,12 +39,12 @@ class ReviveActions(ReviveEffects, ReviveCosts, ReviveScoring):
                 state.stack.append({**frame, "left": frame["left"] - 1})
                 return
         elif kind == "choice":
-            self._resolve(state, seat, frame["options"][int(words[1]) - 1])
+            self.resolve(state, seat, frame["options"][int(words[1]) - 1])
             return
         elif kind == "track":
             self._machine_steps(state, seat, words[1], frame["steps"])
         elif kind == "reward":
-            self._resolve(state, seat, self.hibernation[int(words[1])]["effects"])
+            self.resolve(state, seat, self.hibernation[int(words[1])]["effects"])
             return
         elif kind == "recruit":
             source = state.decks["citizens"] if words[1] == "deck" else state.displays["citizens"]
@@ -119,12 +119,12 @@ class ReviveActions(ReviveEffects, ReviveCosts, ReviveScoring):
             self._gain(state, owner, {"crystal": times})
         elif kind["type"] == "water" and space not in me["water_taken"]:
             me["water_taken"].append(space)
-            self._resolve(state, owner, kind["reward"])
+            self.resolve(state, owner, kind["reward"])
 
     def _build(self, state: ReviveState, seat: int, words: list[str]) -> None:
         size, space = words
         me = state.seats[seat]
-        reach = self._cost_to(self.range_costs(state, seat), space) or 0
+        reach = self.cost_to(self.range_costs(state, seat), space) or 0
         self._pay(
             me, self._discounted_cost(me, "build", self.rules["building_cost"][size], reach, spend=True)
         )
@@ -139,7 +139,7 @@ class ReviveActions(ReviveEffects, ReviveCosts, ReviveScoring):
         space, tech_id = words
         me = state.seats[seat]
         tech = next(t for t in self.tribes[me["tribe"]]["sun"]["technologies"] if t["id"] == tech_id)
-        reach = self._cost_to(self.range_costs(state, seat), space) or 0
+        reach = self.cost_to(self.range_costs(state, seat), space) or 0
         cost, others = self._populate_cost(state, seat, space, tech, reach, spend=True)
         self._pay(me, cost)
         for other in others:
@@ -150,7 +150,7 @@ class ReviveActions(ReviveEffects, ReviveCosts, ReviveScoring):
             state.corners[space]["population"].append(seat)
         ability = tech["ability"]
         if ability["timing"] == "unlock":
-            self._resolve(state, seat, ability["effects"])
+            self.resolve(state, seat, ability["effects"])
 
     def play_effects(self, me: dict[str, Any], card_id: str, slot: str) -> list[dict[str, Any]]:
         """What playing a card into a slot resolves: its half by slot, then the same half of the
@@ -173,7 +173,7 @@ class ReviveActions(ReviveEffects, ReviveCosts, ReviveScoring):
         me["active"].remove(card_id)
         me["slots"][slot].append(card_id)
         state.actions_taken += 1
-        self._resolve(state, seat, effects)
+        self.resolve(state, seat, effects)
 
     def _hibernate(self, state: ReviveState, seat: int) -> None:
         """The five steps, in order; the reward (this space or any below) is the next move."""

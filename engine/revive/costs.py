@@ -22,7 +22,7 @@ class ReviveCosts(ReviveTables):
         tile = self.area_tiles[placed["tile"]]
         return tile["spaces"][unrotate(self.board.position[space], placed["rotation"])]
 
-    def _passable(self, state: ReviveState, space: str) -> bool:
+    def passable(self, state: ReviveState, space: str) -> bool:
         """Range runs through the chasm, explored tiles and corners, never face-down tiles."""
         if space in self.board.chasm or space in self.board.corners:
             return True
@@ -41,13 +41,13 @@ class ReviveCosts(ReviveTables):
             nxt = []
             for space in frontier:
                 for near in self.board.neighbours[space]:
-                    if near not in distance and self._passable(state, near):
+                    if near not in distance and self.passable(state, near):
                         distance[near] = distance[space] + 1
                         nxt.append(near)
             frontier = nxt
         return distance
 
-    def _cost_to(self, distance: dict[str, int], space: str) -> int | None:
+    def cost_to(self, distance: dict[str, int], space: str) -> int | None:
         return max(0, distance[space] - 1) if space in distance else None
 
     def _explore_cost(self, state: ReviveState, distance: dict[str, int], slot: str) -> int | None:
@@ -73,7 +73,7 @@ class ReviveCosts(ReviveTables):
             me["discounts"] = [d for d in me["discounts"] if d["action"] != action]
         return total
 
-    def _discount(
+    def discount(
         self, me: dict[str, Any], action: str, amount: int, spend: bool = False, total: int | None = None
     ) -> int:
         """A single-resource cost after the player's discounts for `action` (`total`, when the
@@ -115,9 +115,7 @@ class ReviveCosts(ReviveTables):
             cost[name] -= taken
             removable -= taken
         cost = {name: amount for name, amount in cost.items() if amount > 0}
-        range_food = self._discount(
-            me, "range", reach, spend, totals["range"] if totals is not None else None
-        )
+        range_food = self.discount(me, "range", reach, spend, totals["range"] if totals is not None else None)
         cost["food"] = cost.get("food", 0) + range_food
         return cost
 

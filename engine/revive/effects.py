@@ -28,9 +28,9 @@ class ReviveEffects(ReviveTables):
         for bonus in self.rules["score_track"]["bonuses"]:
             if me["points"] >= bonus["at"] and bonus["at"] not in me["bonuses_reached"]:
                 me["bonuses_reached"].append(bonus["at"])
-                self._resolve(state, seat, bonus["effects"])
+                self.resolve(state, seat, bonus["effects"])
 
-    def _resolve(self, state: ReviveState, seat: int, effects: list[dict[str, Any]]) -> None:
+    def resolve(self, state: ReviveState, seat: int, effects: list[dict[str, Any]]) -> None:
         """Resolve effects in order; the first that needs a decision pushes a frame, and the rest
         wait beneath it (the stack is resolved top first)."""
         for index, effect in enumerate(effects):
@@ -53,11 +53,11 @@ class ReviveEffects(ReviveTables):
                 rest_frame = {"kind": "effects", "effects": rest, "seat": seat} if rest else None
                 if rest_frame:
                     state.stack.append(rest_frame)
-                self._resolve(state, seat, self.tribes[me["tribe"]]["sun"]["ability"])
+                self.resolve(state, seat, self.tribes[me["tribe"]]["sun"]["ability"])
                 return
             elif kind == "module_or_tribe":
                 effect = {"kind": "choice", "options": [[{"kind": "module"}], [{"kind": "tribe_only"}]]}
-                self._resolve(state, seat, [effect, *rest])
+                self.resolve(state, seat, [effect, *rest])
                 return
             elif kind == "discount":
                 state.seats[seat].setdefault("discounts", []).append(
@@ -110,7 +110,7 @@ class ReviveEffects(ReviveTables):
         """Resume effects that were waiting under a finished decision."""
         if state.stack and state.stack[-1]["kind"] == "effects":
             frame = state.stack.pop()
-            self._resolve(state, frame.get("seat", seat), frame["effects"])
+            self.resolve(state, frame.get("seat", seat), frame["effects"])
 
     def _offers(self, state: ReviveState, seat: int, effect: dict[str, Any]) -> bool:
         """Whether a taking effect has anything to choose from (else it does nothing)."""
@@ -161,4 +161,4 @@ class ReviveEffects(ReviveTables):
             if space.get("bonus_colour"):
                 me.setdefault("card_bonuses", []).append(space["bonus_colour"])
             if space["effects"]:
-                self._resolve(state, seat, space["effects"])
+                self.resolve(state, seat, space["effects"])

@@ -198,12 +198,12 @@ class Revive(ReviveActions, ReviveMoves):
             me = new.seats[seat]
             me["energy"] -= 1
             me["powered"].append(words[1])
-            self._resolve(new, seat, self.machines[words[1]]["effects"])
+            self.resolve(new, seat, self.machines[words[1]]["effects"])
         elif words[0] == "open":
             me = new.seats[seat]
             me["crates"].remove(words[1])
             me["opened"].append(words[1])
-            self._resolve(new, seat, self.crates[words[1]]["effects"])
+            self.resolve(new, seat, self.crates[words[1]]["effects"])
         elif words[0] in ("explore", "build", "populate"):
             new.actions_taken += 1
             getattr(self, f"_{words[0]}")(new, seat, words[1:])

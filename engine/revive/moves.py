@@ -119,7 +119,7 @@ class ReviveMoves(ReviveCosts):
                 continue
             for space in self.board.slot_spaces[slot]:
                 kind = self.space_type(state, space)
-                reach = self._cost_to(distance, space)
+                reach = self.cost_to(distance, space)
                 if reach is None or kind is None:
                     continue
                 if kind["type"] == "sand" and not state.pieces.get(space):
@@ -137,7 +137,7 @@ class ReviveMoves(ReviveCosts):
                         for tech in self._populate_techs(state, seat, space, reach, candidates, totals)
                     ]
         for corner in sorted(self.board.corners):
-            reach = self._cost_to(distance, corner)
+            reach = self.cost_to(distance, corner)
             if reach is not None:
                 moves += [
                     f"populate {corner} {tech}"

@@ -15,7 +15,7 @@ from engine.base import EventBase
 
 
 class Effect(TypedDict):
-    """One effect of a card, machine, module, crate, reward or track space (content/revive.py
+    """One effect of a card, machine, module, crate, reward or track space (content/revive/validate.py
     `EFFECT_FIELDS` lists which fields each kind has)."""
 
     kind: str
