@@ -89,46 +89,36 @@ class Database:
     @classmethod
     async def open(cls, path: str) -> Database:
         connection = await aiosqlite.connect(path, isolation_level=None)
-        database = cls(connection, path)
         for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA busy_timeout=5000"):
-            await database._run(connection, pragma)
-        await database._migrate()
-        return database
+            await _run(connection, pragma)
+        await _migrate(connection)
+        return cls(connection, path)
+
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        """The SQLite connection itself, for checks of the file (its journal mode, whether a
+        transaction is left open); every read and write goes through the methods below."""
+        return self._db
 
     async def close(self) -> None:
         await self._db.close()
-
-    async def _migrate(self) -> None:
-        [(applied,)] = await self._fetch("PRAGMA user_version")
-        for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
-            await self._db.executescript(
-                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
-            )
 
     async def schema_version(self) -> int:
         [(version,)] = await self._fetch("PRAGMA user_version")
         return int(version)
 
-    @staticmethod
-    async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
-        """Execute one statement to completion and close its cursor (an open cursor would keep
-        the statement running and block COMMIT). Returns the number of rows changed."""
-        async with db.execute(sql, params) as cursor:
-            await cursor.fetchall()
-            return cursor.rowcount
-
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
             try:
-                await self._run(self._db, "BEGIN IMMEDIATE")
+                await _run(self._db, "BEGIN IMMEDIATE")
                 yield self._db
-                await self._run(self._db, "COMMIT")
+                await _run(self._db, "COMMIT")
             except BaseException:
                 # Whatever failed (a statement, the COMMIT itself, a cancellation), never leave the
                 # shared connection inside a transaction: every later write would fail.
                 if self._db.in_transaction:
-                    await self._run(self._db, "ROLLBACK")
+                    await _run(self._db, "ROLLBACK")
                 raise
 
     # ---------------------------------------------------------------- reads
@@ -220,7 +210,7 @@ class Database:
                 ) as cursor:
                     game_id = cursor.lastrowid
                 assert game_id is not None  # an INSERT names its row
-                await self._run(
+                await _run(
                     db,
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                     (game_id, creator_id, creator_name),
@@ -234,7 +224,7 @@ class Database:
     async def _bump(
         self, db: aiosqlite.Connection, game: GameRecord, sets: str, params: tuple[Any, ...]
     ) -> None:
-        changed = await self._run(
+        changed = await _run(
             db,
             f"UPDATE games SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
             (*params, game.id, game.version),
@@ -245,7 +235,7 @@ class Database:
     async def _set_players(
         self, db: aiosqlite.Connection, game_id: int, players: Sequence[tuple[int, str]]
     ) -> None:
-        await self._run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await _run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
         await db.executemany(  # negative user ids are seats filled by the fallback player
             "INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, ?)",
             [(game_id, seat, user, name, int(user < 0)) for seat, (user, name) in enumerate(players)],
@@ -298,10 +288,10 @@ class Database:
                 (state, status, now, turn_started),
             )
             if turn_changed:  # a new turn: its clock starts without the last turn's extra day
-                await self._run(
+                await _run(
                     db, "UPDATE games SET clock_extra = 0, clock_asked = NULL WHERE id = ?", (game.id,)
                 )
-            await self._run(
+            await _run(
                 db,
                 "INSERT INTO moves (game_id, number, seat, user_id, move, event, created_at) VALUES"
                 " (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM moves WHERE game_id = ?),"
@@ -315,7 +305,7 @@ class Database:
         in one transaction, if `game` is still current."""
         async with self._transaction() as db:
             await self._bump(db, game, "state = ?, updated_at = ?", (state, now))
-            deleted = await self._run(
+            deleted = await _run(
                 db,
                 "DELETE FROM moves WHERE game_id = ? AND number = ?"
                 " AND number = (SELECT MAX(number) FROM moves WHERE game_id = ?)",
@@ -358,13 +348,13 @@ class Database:
         assert fields and set(fields) <= allowed, fields
         sets = ", ".join(f"{name} = ?" for name in fields)
         async with self._transaction() as db:
-            await self._run(db, f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
+            await _run(db, f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
 
     async def set_bot(self, game: GameRecord, seat: int, now: float) -> GameRecord:
         """Hand a seat to the fallback player for the rest of the game."""
         async with self._transaction() as db:
             await self._bump(db, game, "updated_at = ?", (now,))
-            await self._run(db, "UPDATE seats SET bot = 1 WHERE game_id = ? AND seat = ?", (game.id, seat))
+            await _run(db, "UPDATE seats SET bot = 1 WHERE game_id = ? AND seat = ?", (game.id, seat))
         return await self._reload(game.id)
 
     async def member(self, guild_id: int | None, user_id: int) -> dict[str, Any]:
@@ -385,13 +375,13 @@ class Database:
         allowed = {"dm", "dm_failed", "away_from", "away_until"}
         assert fields and set(fields) <= allowed, fields
         async with self._transaction() as db:
-            await self._run(
+            await _run(
                 db,
                 "INSERT OR IGNORE INTO members (guild_id, user_id) VALUES (?, ?)",
                 (guild_id or 0, user_id),
             )
             sets = ", ".join(f"{name} = ?" for name in fields)
-            await self._run(
+            await _run(
                 db,
                 f"UPDATE members SET {sets} WHERE guild_id = ? AND user_id = ?",
                 (*fields.values(), guild_id or 0, user_id),
@@ -401,3 +391,20 @@ class Database:
         record = await self.game(game_id)
         assert record is not None
         return record
+
+
+async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+    """Execute one statement to completion and close its cursor (an open cursor would keep the
+    statement running and block COMMIT). Returns the number of rows changed."""
+    async with db.execute(sql, params) as cursor:
+        await cursor.fetchall()
+        return cursor.rowcount
+
+
+async def _migrate(db: aiosqlite.Connection) -> None:
+    """Apply the migrations this file has not had yet, each in its own transaction (opening
+    the file, before anyone else uses the connection)."""
+    async with db.execute("PRAGMA user_version") as cursor:
+        [(applied,)] = list(await cursor.fetchall())
+    for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
+        await db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")

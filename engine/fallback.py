@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Callable
 from typing import Any
 
 from engine.base import FallbackPolicy, Game
@@ -44,7 +43,7 @@ def choose_move(engine: Game, state: Any, seat: int, seed: int) -> str:
     draw = random.Random(f"fallback:{seed}:{seat}:{zlib.crc32(text.encode())}")
     # Drawn in sorted order: a state loaded from the database may list its moves in another order.
     ties = {move: draw.random() for move in sorted(moves)}
-    policy = _policy(engine)
+    policy = engine.fallback_policy
     gains = _gains(engine, state, seat, moves, text)
     # A side move (a free trade open at any time) is no answer to a decision: it is played only
     # when it gains by itself, never because every answer looks worse than the decision did.
@@ -66,7 +65,7 @@ def move_gains(engine: Game, state: Any, seat: int) -> dict[str, float]:
 
 
 def _gains(engine: Any, state: Any, seat: int, moves: list[str], text: str) -> dict[str, float]:
-    policy = _policy(engine)
+    policy = engine.fallback_policy
     gains = _gains_by_policy(policy, engine, state, seat, moves, engine.loads(text))
     for move in moves:
         if move in policy.closing:
@@ -133,146 +132,3 @@ def _enables(
         best = max(best, policy.value(engine, engine.apply(after, seat, new).state, seat, state) - before)
     return best
 
-
-def _score_value(engine: Any, state: Any, seat: int, before: Any) -> float:
-    """Any game: the seat's score now (the issue's "best immediate score")."""
-    return float(engine.scores(state)[seat])
-
-
-# --------------------------------------------------------------------------- Revive
-
-# What a thing is worth in points mid-game. Leftover resources score 1 point per 3 at the end,
-# but mid-game a resource buys about a point (an exploration costs one per point it scores).
-REVIVE_WORTH = {
-    "basic": 0.5,  # gear, book, food
-    "crystal": 0.6,  # above a basic resource: trading one away for a basic loses value
-    "energy": 0.5,  # powers a machine (about 2 resources)
-    "step": 0.25,  # a machine-track step beyond what its space gives now (later spaces, tie-break)
-    "machine": 1.0,  # a machine token: a resource or two each hibernation cycle
-    "crate": 0.8,  # a closed crate: opening gives about 2 resources, so it is opened
-    "module": 1.0,
-    "card": 1.0,  # a recruited citizen (more actions), colour bonuses are in the projection
-    "active": 0.4,  # a card that may still be played before hibernating
-    "discount": 0.3,  # a discount for this turn
-    "artifact": 3.0,  # a major artifact to take (the projection counts it once taken)
-    "tribe": 1.0,  # the tribe ability: a progress step and its effect
-    "action": 0.5,  # a free action granted by an effect
-}
-CLOSING_REVIVE = frozenset({"end", "hibernate", "stop", "skip", "pass"})
-HIBERNATE_BAR = 1.0  # with no card left to play, an action must gain this much to beat hibernating
-
-
-def _revive_value(engine: Any, state: Any, seat: int, before: Any) -> float:
-    """Revive: the seat's points if the game ended now (engine final scoring: progress track,
-    technologies, large locations, colour bonuses, artifacts and the artifact card), with
-    leftover resources at `REVIVE_WORTH` instead of 1 per 3, plus what is not points yet:
-    machines, crates, modules, cards, energy, track steps, and the decisions this seat still
-    has to take on the stack (valued by what they offer at best).
-
-    A decision taken later is valued now, so a card whose effect is "gain 2 of your choice"
-    is not worth less than one that gives 2 gears at once."""
-    me = state.seats[seat]
-    worth = REVIVE_WORTH
-    resources = me["resources"]
-    extra = worth["crystal"] * resources["crystal"]
-    extra += worth["basic"] * sum(resources[name] for name in engine.basic)
-    extra += worth["energy"] * me["energy"]
-    extra += worth["step"] * sum(me["tracks"].values())
-    extra += worth["machine"] * len(me["machines"])
-    extra += worth["crate"] * len(me["crates"])
-    extra += worth["module"] * sum(len(held) for held in me["modules"].values())
-    extra += worth["card"] * len(me["owned_cards"])
-    extra += worth["active"] * len(me["active"])
-    extra += worth["discount"] * len(me.get("discounts", []))
-    for frame in state.stack:
-        if frame.get("seat", state.current) == seat:
-            extra += _frame_worth(engine, state, seat, frame)
-    if not state.finished:
-        engine._final_scoring(state)  # the engine's own final scoring, on a throwaway copy
-    return me["points"] - state.final["breakdown"][seat]["resources"] + extra
-
-
-def _frame_worth(engine: Any, state: Any, seat: int, frame: dict[str, Any]) -> float:
-    """What a decision waiting on the stack is worth to the seat who will take it."""
-    kind = frame["kind"]
-    if kind == "gain_any":
-        return REVIVE_WORTH["basic"] * frame["left"]
-    if kind == "choice":
-        return max(_effects_worth(engine, option) for option in frame["options"])
-    if kind == "track":
-        return _effect_worth(engine, {"kind": "machine_step", "steps": frame["steps"]})
-    if kind == "reward":
-        level = state.seats[seat]["hibernation"]
-        return max(_effects_worth(engine, engine.hibernation[n]["effects"]) for n in range(1, level + 1))
-    if kind == "effects":
-        return _effects_worth(engine, frame["effects"])
-    if kind in ("recruit", "machine_token", "module", "artifact"):
-        return _effect_worth(engine, {"kind": kind})
-    return 0.0  # trade, action (`stop` / `skip` are worth no change), rotate, remove
-
-
-def _effects_worth(engine: Any, effects: list[dict[str, Any]]) -> float:
-    return sum(_effect_worth(engine, effect) for effect in effects)
-
-
-def _effect_worth(engine: Any, effect: dict[str, Any]) -> float:
-    """A rough worth of one effect before it resolves (the same units as `_revive_value`)."""
-    worth = REVIVE_WORTH
-    kind = effect["kind"]
-    if kind == "gain":
-        return sum(
-            worth[name if name in ("crystal", "energy") else "basic"] * amount
-            for name, amount in effect["resources"].items()
-        )
-    if kind == "points":
-        return float(effect["amount"])
-    if kind == "machine_step":
-        return (worth["step"] + worth["basic"]) * effect["steps"]  # a space usually gives something
-    if kind == "gain_any":
-        return worth["basic"] * effect["amount"]
-    if kind == "trade":
-        return 0.1 * effect.get("times", 1)
-    if kind == "choice":
-        return max(_effects_worth(engine, option) for option in effect["options"])
-    if kind == "recruit":
-        return worth["card"] + worth["active"]
-    if kind in ("tribe", "tribe_only", "module_or_tribe"):
-        return worth["tribe"]
-    return {
-        "crate": worth["crate"],
-        "module": worth["module"],
-        "machine_token": worth["machine"],
-        "artifact": worth["artifact"],
-        "discount": worth["discount"],
-        "action": worth["action"],
-    }.get(kind, 0.0)
-
-
-def _revive_closing_worth(engine: Any, state: Any, seat: int, move: str, moves: list[str]) -> float:
-    """`hibernate` is worth `HIBERNATE_BAR` once no card can be played: a turn of one weak
-    action (a switch, a lone build) is worse than taking the cards back and a reward. Any other
-    closing move is "no change"."""
-    if move != "hibernate":
-        return 0.0
-    return 0.0 if any(other.startswith("play ") for other in moves) else HIBERNATE_BAR
-
-
-def _revive_side(move: str) -> bool:
-    """Crystal trades: free actions at any time in one's turn, also while a decision is open."""
-    return move.startswith("crystal ")
-
-
-def _revive_hidden(move: str) -> bool:
-    """`recruit deck` takes the face-down top card: value it as an average displayed card."""
-    return move == "recruit deck"
-
-
-_GENERIC = FallbackPolicy(_score_value)
-_POLICIES: dict[str, FallbackPolicy] = {  # TRANSITIONAL: until each engine declares fallback_policy
-    "revive": FallbackPolicy(_revive_value, CLOSING_REVIVE, _revive_hidden, _revive_side, _revive_closing_worth),
-}
-
-
-def _policy(engine: Any) -> FallbackPolicy:
-    """The game's policy (`engine.fallback_policy`, declared beside its rules)."""
-    return getattr(engine, "fallback_policy", None) or _POLICIES.get(engine.id, _GENERIC)

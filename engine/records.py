@@ -6,6 +6,7 @@ Pure functions over an engine and its states; reading and writing files is the C
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from engine.base import Game
@@ -41,7 +42,7 @@ def start_record(engine: Game, state: Any, players: int, options: dict[str, Any]
         "options": dict(options),
         "players": players,
         "seed": seed,
-        "content": engine.describe_content(state) if hasattr(engine, "describe_content") else None,  # TRANSITIONAL
+        "content": engine.describe_content(state),
         "seats": [{"seat": seat["seat"], "colour": seat.get("colour")} for seat in view["seats"]],
         "first": engine.to_move(state),
         "moves": [],
@@ -49,7 +50,7 @@ def start_record(engine: Game, state: Any, players: int, options: dict[str, Any]
     }
 
 
-def add_move(record: dict, seat: int, move: str, event: dict[str, Any]) -> None:
+def add_move(record: dict, seat: int, move: str, event: Mapping[str, Any]) -> None:
     points = _points_of(event)
     entry = {"n": len(record["moves"]) + 1, "seat": seat, "move": move, "points": points}
     if "tile" in event:
@@ -96,7 +97,7 @@ def replay(engine: Game, record: dict) -> list[str]:
     return problems
 
 
-def _points_of(event: dict[str, Any]) -> dict[str, Any]:
+def _points_of(event: Mapping[str, Any]) -> dict[str, Any]:
     """An event's points by seat, copied: categories (Rebirth) or a plain number (Revive)."""
     return {
         str(who): dict(points) if isinstance(points, dict) else points

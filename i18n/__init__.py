@@ -10,7 +10,7 @@ from __future__ import annotations
 from i18n.en import MESSAGES as _EN
 
 DEFAULT_LOCALE = "en"
-_CATALOGS: dict[str, dict[str, str]] = {"en": _EN}
+CATALOGS: dict[str, dict[str, str]] = {"en": _EN}
 
 
 def t(key: str, locale: str | None = None, /, **params: object) -> str:
@@ -19,7 +19,7 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
     A missing key returns the key itself, so a forgotten string shows up plainly in tests rather
     than crashing a command.
     """
-    catalog = _CATALOGS.get(_normalise(locale), _EN)
+    catalog = CATALOGS.get(_normalise(locale), _EN)
     template = catalog.get(key) or _EN.get(key)
     if template is None:
         return key
@@ -32,7 +32,7 @@ def lookup(key: str, locale: str | None) -> str | None:
     Discord localisations use it: a missing translation must stay missing so Discord shows the
     default text instead of an English copy labelled as Portuguese.
     """
-    catalog = _CATALOGS.get(_normalise(locale))
+    catalog = CATALOGS.get(_normalise(locale))
     return catalog.get(key) if catalog else None
 
 
@@ -40,7 +40,7 @@ def _normalise(locale: str | None) -> str:
     """Map Discord locale names (`pt-BR`, `en-US`) onto catalog names."""
     if not locale:
         return DEFAULT_LOCALE
-    if locale in _CATALOGS:
+    if locale in CATALOGS:
         return locale
     return locale.split("-")[0]
 

@@ -142,7 +142,7 @@ class Turns(ChannelTables):
                 break
             note = t("fallback.played", caller.locale, tag=presenter.tag(game, seat))
             turn = await self._after_move(caller, game, presenter, applied, ready, force_turn_message=True)
-            # What the fallback sees privately (a Rebirth mission card) goes to nobody.
+            # What the fallback sees privately (a card it drew) goes to nobody.
             messages += [replace(m, text=fit(f"{note}\n{m.text}")) for m in turn if not m.ephemeral]
         return game, messages
 

@@ -35,7 +35,7 @@ async def test_migrations_run_once_and_record_the_schema_version(tmp_path):
 
 async def test_wal_mode_on_a_file(tmp_path):
     database = await Database.open(str(tmp_path / "t.sqlite3"))
-    async with database._db.execute("PRAGMA journal_mode") as cursor:
+    async with database.connection.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
     await database.close()
 
@@ -156,7 +156,7 @@ async def test_a_failed_write_rolls_back_and_leaves_the_database_usable():
             turn_changed=True,
             now=3.0,
         )
-    assert not database._db.in_transaction
+    assert not database.connection.in_transaction
     assert (await database.game(game.id)).version == game.version  # the version bump was undone
     await database.record_move(
         game,

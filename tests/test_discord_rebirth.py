@@ -264,6 +264,7 @@ async def test_status_after_the_end_and_resign_only_through_its_command(simcord_
     assert "game over" in status.response.content and "(resigned)" in status.response.content
 
 
+@pytest.mark.slow
 async def test_a_whole_ireland_game_through_slash_commands(simcord_env):
     table = make_table(simcord_env, ["alice", "bob", "carol"])
     started = await open_and_start(table, players=3, map_id="ireland")

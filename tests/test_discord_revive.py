@@ -47,6 +47,7 @@ async def stored_game(database_path: str):
         await database.close()
 
 
+@pytest.mark.slow
 async def test_a_whole_two_player_game_through_the_slash_commands(simcord_env, database_path):
     table = make_table(simcord_env, ["ann", "bob"])
     start = await open_revive(table)

@@ -128,6 +128,7 @@ def test_rebirth_games_of_fallback_players_end(board, players):
     assert min(engine.scores(state)) > 50
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_revive_games_of_fallback_players_end_by_the_artifact_rule(players):
     engine = load_engine("revive")
@@ -182,6 +183,7 @@ def test_the_fallback_beats_random_play_at_rebirth():
     assert statistics.mean(margins) > 15, margins
 
 
+@pytest.mark.slow
 def test_the_fallback_beats_random_play_at_revive():
     engine = load_engine("revive")
     margins = [versus_random(engine, {}, seed) for seed in range(4)]

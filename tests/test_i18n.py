@@ -45,7 +45,7 @@ def test_unknown_locale_falls_back_to_english_and_lookup_does_not():
 
 
 async def test_command_descriptions_are_translated_for_other_locales(monkeypatch):
-    monkeypatch.setitem(i18n._CATALOGS, "pt-BR", {"cmd.move": "Faça sua jogada neste canal"})
+    monkeypatch.setitem(i18n.CATALOGS, "pt-BR", {"cmd.move": "Faça sua jogada neste canal"})
     translator = CatalogTranslator()
     context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
     described = text("cmd.move")

@@ -31,6 +31,7 @@ def test_every_mission_has_a_readable_text_and_evaluates(engine, map_id):
         assert need > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_playouts_conform(engine, players):
     """Over 200 seeded games per player count (600 in all): no crash, legal moves run out only at
@@ -44,6 +45,7 @@ def test_random_playouts_conform(engine, players):
         assert replay(engine, json.loads(json.dumps(record))) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_ireland_playouts_conform(engine, players):
     """200 seeded Ireland games per player count: no crash, the game ends only when every

@@ -537,6 +537,7 @@ def workers():
         yield pool
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_playouts_keep_every_invariant(workers, players):
     """PLAYOUTS seeded random games per player count, checked move by move (see `playouts`)."""

@@ -142,13 +142,14 @@ class Revive(ReviveActions, ReviveMoves):
     def button_moves(
         self, state: ReviveState, seat: int, limit: int, locale: str | None = None
     ) -> list[MoveChoice]:
-        """With a decision open, every answer but crystal trades (none when more than `limit`);
-        otherwise only `end` or `hibernate`. The labels carry no previews: the caller adds them
-        with `with_previews` (each preview plays the move on a copy)."""
+        """With a decision open, every answer but crystal trades; otherwise only `end` or
+        `hibernate`; none when there would be more than `limit`. The labels carry no previews:
+        the caller adds them with `with_previews` (each preview plays the move on a copy)."""
         choices = self.move_choices(state, seat, locale)
-        if not state.stack:
-            return [c for c in choices if c.notation in ("end", "hibernate")]
-        offered = [c for c in choices if not c.notation.startswith("crystal ")]
+        if state.stack:
+            offered = [c for c in choices if not c.notation.startswith("crystal ")]
+        else:
+            offered = [c for c in choices if c.notation in ("end", "hibernate")]
         return offered if len(offered) <= limit else []
 
     # ----------------------------------------------------------------- apply

@@ -17,6 +17,7 @@ from db import GameRecord
 from engine.base import Game
 from engine.revive.describe import effects_text
 from engine.revive.events import move_facts
+from engine.revive.game import Revive
 from engine.revive.labels import decision_prompt
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import MoveFacts, ReviveEvent, ReviveView, SeatView
@@ -63,9 +64,9 @@ class RevivePresenter(SeatTags):
     batches_turns = True
     has_player_board = True
 
-    def __init__(self, engine: ReviveTables) -> None:
-        self.engine = cast(Game, engine)
-        self.tables = engine  # the content by id (cards, tribes, crates): never a game's state
+    def __init__(self, engine: Revive) -> None:
+        self.engine: Game = engine
+        self.tables: ReviveTables = engine  # the content by id (cards, tribes, crates), no state
         self.colours = COLOURS
 
     # ------------------------------------------------------------- setup
