@@ -20,6 +20,7 @@ from db.migrations import MIGRATIONS
 from engine.fallback import choose_move
 from games.registry import load_engine
 from service import Caller, GameService
+from service.messages import ServiceError
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stored-games-362bf5a.sqlite3"
 LATER = 1_800_000_000.0  # after every stored timestamp
@@ -114,6 +115,22 @@ async def test_the_looking_commands_answer_on_every_stored_game(stored, channel)
     if game.status == "active":
         [hand, *_] = await stored.hand(who)
         assert hand.text and hand.ephemeral
+
+
+@pytest.mark.parametrize("channel", list(ACTIVE))
+async def test_undo_replays_a_stored_game_or_says_why_not(stored, channel):
+    """`/undo` rebuilds the state before the last move from the seed and the stored moves."""
+    game = await record(stored, channel)
+    last = (await stored.db.moves(game.id, last=1))[0]
+    if last.user_id is None:  # the fallback player moved last: nobody may take it back
+        return
+    try:
+        [message] = await stored.undo(caller(last.user_id, channel))
+    except ServiceError as refused:
+        assert refused.args, "a refusal without a reason"
+        return
+    assert message.text
+    await replays_to_its_stored_state(stored, await record(stored, channel))
 
 
 @pytest.mark.parametrize("channel", LOBBIES)
