@@ -24,7 +24,7 @@ from cogs.replies import report_error
 from cogs.translator import CatalogTranslator
 from db import Database
 from games.registry import game_ids, load_engine
-from service import GameService
+from service.game_service import GameService
 
 log = logging.getLogger("tabletop")
 

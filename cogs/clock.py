@@ -16,7 +16,7 @@ from discord.ext import commands, tasks
 from cogs.posting import post, send
 from cogs.replies import caller_of
 from cogs.translator import text
-from service import GameService
+from service.game_service import GameService
 
 log = logging.getLogger("tabletop")
 

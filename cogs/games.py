@@ -13,7 +13,8 @@ from cogs.replies import allowed_mentions, caller_of, deferrer
 from cogs.translator import text
 from games import registry
 from i18n import t
-from service import GameService, Message
+from service.game_service import GameService
+from service.messages import Message
 
 # Days per move of the optional turn clock; 0 removes it.
 CLOCK_CHOICES = [app_commands.Choice(name="none", value=0)] + [

@@ -9,7 +9,7 @@ from discord.ext import commands
 from cogs.posting import send
 from cogs.replies import caller_of, deferrer
 from cogs.translator import text
-from service import GameService
+from service.game_service import GameService
 
 
 class PlayCog(commands.Cog):

@@ -22,8 +22,7 @@ import discord
 
 from cogs.replies import allowed_mentions, caller_of, deferrer, report_error
 from i18n import t
-from service import Message
-from service.messages import MESSAGE_LIMIT
+from service.messages import MESSAGE_LIMIT, Message
 
 log = logging.getLogger("tabletop")
 BUTTONS_AT_MOST = 5  # more answers than one row of buttons: a select menu instead

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from engine.errors import GameError
 from i18n import t
-from service import Caller, Message
+from service.messages import Caller, Message
 
 log = logging.getLogger("tabletop")
 

@@ -170,9 +170,21 @@ def import_graph(root: Path, paths: list[Path]) -> dict[str, dict[str, str]]:
         importer = module_name(root, path)
         edges = graph.setdefault(importer, {})
         for target, node in imports_of(root, path):
-            if target != importer and module_file(root, target) is not None:
-                edges.setdefault(target, where(root, path, node))
+            for module in (*enclosing_packages(target, importer), target):
+                if module != importer and module_file(root, module) is not None:
+                    edges.setdefault(module, where(root, path, node))
     return graph
+
+
+def enclosing_packages(target: str, importer: str) -> list[str]:
+    """The packages Python runs first when `importer` imports `target` (`a`, `a.b` for `a.b.c`):
+    their `__init__` is a real dependency, except for a module already inside that package."""
+    parts = target.split(".")
+    return [
+        package
+        for package in (".".join(parts[:i]) for i in range(1, len(parts)))
+        if not inside(importer, package)
+    ]
 
 
 def strongly_connected(graph: dict[str, dict[str, str]]) -> list[list[str]]:
@@ -448,6 +460,26 @@ def test_the_cycle_check_sees_lazy_type_checking_relative_and_package_imports(tm
     assert "pkg/c.py:3 imports pkg.d" in text and "pkg/d.py:1 imports pkg.c" in text
     assert "q/__init__.py:1 imports q.m" in text and "q/m.py:1 imports q" in text
     assert "pkg.e" not in text and "pkg.f" not in text
+
+
+def test_the_cycle_check_counts_the_package_init_an_import_runs_first(tmp_path):
+    """`import svc.presenters.x` from outside `svc` runs the package `svc` first: when its
+    `__init__` imports a module that leads back to the importer, Python fails on a partial module."""
+    root = small_tree(
+        tmp_path,
+        {
+            "svc/__init__.py": "from svc.core import Core\n",
+            "svc/core.py": "from reg import GAMES\n",
+            "svc/presenters/__init__.py": "",
+            "svc/presenters/x.py": "X = 1\n",
+            "reg/__init__.py": "",
+            "reg/entry.py": "from svc.presenters.x import X\n",
+        },
+    )
+    (root / "reg" / "__init__.py").write_text("from reg.entry import X as GAMES\n")
+    problems = cycle_problems(root, sorted(root.rglob("*.py")))
+    assert len(problems) == 1, problems
+    assert "reg/entry.py:1 imports svc" in problems[0] and "svc/__init__.py:1 imports svc.core" in problems[0]
 
 
 def test_the_private_name_check_allows_self_cls_super_dunders_and_a_packages_own_modules(tmp_path):

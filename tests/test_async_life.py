@@ -6,7 +6,8 @@ import pytest
 
 from db import Database
 from games.registry import load_engine
-from service import Caller, GameService
+from service.game_service import GameService
+from service.messages import Caller
 
 ANN, BOB, CY = 11, 22, 33
 CHANNEL = 77

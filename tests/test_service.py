@@ -9,8 +9,8 @@ import pytest
 from db import Database
 from engine.errors import NotYourTurn
 from games.registry import load_engine
-from service import Caller, GameService
-from service.messages import ServiceError, StaleGame
+from service.game_service import GameService
+from service.messages import Caller, ServiceError, StaleGame
 
 ALICE, BOB = 101, 202
 _OPENED: list[Database] = []

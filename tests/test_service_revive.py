@@ -7,7 +7,8 @@ import pytest
 from db import Database
 from engine.revive import Revive
 from games.registry import load_engine
-from service import Caller, GameService
+from service.game_service import GameService
+from service.messages import Caller
 
 ALICE, BOB = 101, 202
 CHANNEL = 56

@@ -19,8 +19,8 @@ from db import Database, GameRecord
 from db.migrations import MIGRATIONS
 from engine.fallback import choose_move
 from games.registry import load_engine
-from service import Caller, GameService
-from service.messages import ServiceError
+from service.game_service import GameService
+from service.messages import Caller, ServiceError
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stored-games-362bf5a.sqlite3"
 LATER = 1_800_000_000.0  # after every stored timestamp
