@@ -22,13 +22,13 @@ import discord
 
 from cogs.replies import allowed_mentions, caller_of, deferrer, report_error
 from i18n import t
-from service.messages import MESSAGE_LIMIT, Message
+from service.messages import CHOICES_AT_MOST, MESSAGE_LIMIT, Message
 
 log = logging.getLogger("tabletop")
 BUTTONS_AT_MOST = 5  # more answers than one row of buttons: a select menu instead
 BUTTON_LABEL = 80  # Discord's limits on a button label and a menu option
 OPTION_TEXT = 100
-SELECT_OPTIONS = 25  # Discord's limit on a menu's options
+SELECT_OPTIONS = CHOICES_AT_MOST
 
 
 def _kwargs(message: Message) -> dict:

@@ -18,11 +18,14 @@ from dataclasses import dataclass
 from typing import Any, NotRequired, Protocol, TypedDict
 
 RESIGN = "resign"
-"""The move every game accepts from any seat in play: leave the game (`/game resign`)."""
+"""The move every game accepts from any seat in play: leave the game (`/game resign`). It is also
+the `kind` of the event it makes, in every game."""
 
 SEAT_COLOURS = ("orange", "blue", "green", "purple")
 """Seat colours in seat order, the same in every game (the presenters' emoji and the renderers'
 seat styles are keyed by them)."""
+SEAT_LETTERS = {colour: colour[0].upper() for colour in SEAT_COLOURS}
+"""Each colour's letter (O, B, G, P), shown beside it so a seat reads without telling colours apart."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ class Applied:
     """
 
     state: Any
-    event: Mapping[str, Any]
+    event: EventBase
     private: dict[int, dict[str, Any]]
     notation: str = ""
 

@@ -13,17 +13,12 @@ import sys
 import time
 from pathlib import Path
 
-from engine.base import Game
 from engine.records import random_game, replay
 from games.registry import game_ids, load_engine
 
 
-def _engine(game_id: str) -> Game:
-    return load_engine(game_id)
-
-
 def selfplay(args: argparse.Namespace) -> int:
-    engine = _engine(args.game)
+    engine = load_engine(args.game)
     options = {"map": args.map} if args.map else {}
     chooser = random.Random(f"selfplay:{args.seed}")
     records_dir = Path(args.records) if args.records else None
@@ -61,7 +56,7 @@ def selfplay(args: argparse.Namespace) -> int:
 
 def replay_file(args: argparse.Namespace) -> int:
     record = json.loads(Path(args.file).read_text())
-    problems = replay(_engine(record["game"]), record)
+    problems = replay(load_engine(record["game"]), record)
     for problem in problems:
         print(problem, file=sys.stderr)
     print(json.dumps({"file": args.file, "ok": not problems, "scores": record["final"]["scores"]}))

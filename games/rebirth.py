@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
-from content.rebirth.loader import ADVANCED_MAPS, load_map, load_missions, load_tiles, load_towers
+from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map, load_missions, load_tiles, load_towers
 from engine.base import Game
 from engine.rebirth import Rebirth
 from games.spec import GameOption, GameSpec, OptionChoice
 from service.presenters.rebirth import RebirthPresenter
 from service.presenting import Presenter
 
-MAPS = GameOption(
-    "map", (OptionChoice("scotland", "Scotland"), OptionChoice("ireland", "Ireland (advanced)"))
-)
+
+def map_label(map_id: str) -> str:
+    """`/game new`'s label for a map: its name in the map file, and whether it plays advanced."""
+    name = load_map(map_id)["name"]
+    return f"{name} (advanced)" if map_id in ADVANCED_MAPS else name
+
+
+MAPS = GameOption("map", tuple(OptionChoice(map_id, map_label(map_id)) for map_id in MAP_IDS))
 
 
 def load_engine() -> Rebirth:
-    """The engine with every map, its missions and (advanced maps) its towers, from data/rebirth/."""
-    map_ids = [choice.value for choice in MAPS.choices]
-    maps = {map_id: load_map(map_id) for map_id in map_ids}
-    missions = {map_id: load_missions(map_id) for map_id in map_ids}
+    """The engine with every map (the first is the default), its missions and (advanced maps) its
+    towers, from data/rebirth/."""
+    maps = {map_id: load_map(map_id) for map_id in MAP_IDS}
+    missions = {map_id: load_missions(map_id) for map_id in MAP_IDS}
     towers = {map_id: load_towers(map_id) for map_id in ADVANCED_MAPS}
     return Rebirth(maps, load_tiles(), missions, towers)
 

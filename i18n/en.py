@@ -113,6 +113,8 @@ MESSAGES: dict[str, str] = {
     "error.game_over_here": "The game in this channel is over. `/board` shows the final board; `/game new` starts another.",
     "error.not_started": "This game has not started yet: the creator starts it with /game start.",
     "error.unknown_game": "There is no game called {game}.",
+    "error.option.unknown_choice": "There is no {game} {option} called {value}.",
+    "error.option.not_offered": "{game} has no {option} to choose: leave the {option} option empty.",
     "error.channel_busy": "This channel already has a game. Finish or abort it first, or use another channel.",
     "error.already_started": "This game has already started.",
     "error.already_joined": "You are already in this game.",
@@ -226,7 +228,7 @@ MESSAGES: dict[str, str] = {
     "Hill of Tara tie-break.",
     "rebirth.rules.now": "**You, now:** place your tile: `/move` lists your {count} legal spaces with points.",
     "rebirth.rules.waiting": "It is not your turn.",
-    # --- Revive images (render/revive.py): short words that fit on a card, a tile or a token
+    # --- Revive images (render/revive/, the image style of engine/revive/describe.py): short words that fit on a card, a tile or a token
     "revive.effect.gain": "+{amount} {resource}",
     "revive.effect.gain_any": "+{amount} any",
     "revive.effect.points": "+{amount} pts",

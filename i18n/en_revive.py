@@ -107,7 +107,6 @@ MESSAGES: dict[str, str] = {
     "cmd.rules": "A short summary of this channel's game rules and what you can do now",
     "cmd.board.player": "Show this player's own board instead of the main board",
     # --- the channel
-    "error.revive.no_map": "Revive has no map to choose: leave the map option empty.",
     "revive.title": "Revive",
     "revive.start": "**Revive** begins! The ice is receding.",
     "revive.start_seat": "{tag} leads the {tribe} · starts with {resources}",

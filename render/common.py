@@ -20,6 +20,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.base import SEAT_COLOURS, SEAT_LETTERS
+
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
 
@@ -36,11 +38,18 @@ class SeatStyle:
     light: RGB  # highlights on tiles
 
 
-SEAT_STYLES: tuple[SeatStyle, ...] = (
-    SeatStyle("orange", "O", "circle", (230, 159, 0), (120, 72, 0), (255, 205, 100)),
-    SeatStyle("blue", "B", "square", (0, 114, 178), (0, 50, 90), (110, 180, 230)),
-    SeatStyle("green", "G", "triangle", (0, 158, 115), (0, 70, 50), (110, 215, 180)),
-    SeatStyle("purple", "P", "diamond", (204, 121, 167), (105, 40, 80), (240, 185, 215)),
+SEAT_STYLES: tuple[SeatStyle, ...] = tuple(
+    SeatStyle(colour, SEAT_LETTERS[colour], shape, fill, dark, light)
+    for colour, (shape, fill, dark, light) in zip(
+        SEAT_COLOURS,
+        (
+            ("circle", (230, 159, 0), (120, 72, 0), (255, 205, 100)),
+            ("square", (0, 114, 178), (0, 50, 90), (110, 180, 230)),
+            ("triangle", (0, 158, 115), (0, 70, 50), (110, 215, 180)),
+            ("diamond", (204, 121, 167), (105, 40, 80), (240, 185, 215)),
+        ),
+        strict=True,
+    )
 )
 STYLE_BY_COLOUR = {s.colour_name: s for s in SEAT_STYLES}
 

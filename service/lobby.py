@@ -8,10 +8,28 @@ from typing import Any
 from db import ChannelBusy, GameRecord
 from engine.base import seat_order
 from engine.errors import NotAPlayer
+from games import registry
+from games.spec import GameSpec
 from i18n import t
 from service.messages import Caller, Message, Ready, ServiceError, people_only
 from service.tables import public_view
 from service.turns import Turns
+
+
+def checked_options(game: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
+    """`/game new`'s options for `game`, checked against what its registry entry declares and
+    made whole (an option left out takes its first choice), so every stored game names them all."""
+    declared = {option.name: option for option in game.options}
+    for name, value in options.items():
+        if value and name not in declared:
+            raise ServiceError("error.option.not_offered", game=game.name, option=name)
+    checked = {}
+    for option in game.options:
+        value = options.get(option.name) or option.default
+        if value not in {choice.value for choice in option.choices}:
+            raise ServiceError("error.option.unknown_choice", game=game.name, option=option.name, value=value)
+        checked[option.name] = value
+    return checked
 
 
 class Lobby(Turns):
@@ -27,7 +45,7 @@ class Lobby(Turns):
         except KeyError:
             raise ServiceError("error.unknown_game", game=game_id) from None
         engine = presenter.engine
-        options = presenter.check_options(options)
+        options = checked_options(registry.spec(game_id), options)
         try:
             game = await self.db.create_game(
                 guild_id=caller.guild_id,

@@ -10,6 +10,7 @@ from engine.base import MoveChoice
 from engine.errors import GameError
 
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
+CHOICES_AT_MOST = 25  # Discord's limit on an autocomplete's choices and on a select menu's options
 
 Ready = Callable[[], Awaitable[None]] | None
 """Called once a request is accepted and only slow work (rendering) is left: a front end with a

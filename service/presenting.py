@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from db import GameRecord
-from engine.base import Game
+from engine.base import SEAT_LETTERS, Game
 
-COLOUR_EMOJI = {"orange": "🟠", "blue": "🔵", "green": "🟢", "purple": "🟣"}
-COLOUR_LETTER = {"orange": "O", "blue": "B", "green": "G", "purple": "P"}
+COLOUR_EMOJI = {"orange": "🟠", "blue": "🔵", "green": "🟢", "purple": "🟣"}  # keyed by SEAT_COLOURS
+COLOUR_LETTER = SEAT_LETTERS
 
 Event = Mapping[str, Any]
 """A stored move's event: the game's own typed event (`engine/<game>/views.py`)."""
@@ -26,10 +26,6 @@ class Presenter(Protocol):
     engine: Game
     batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
     has_player_board: bool  # `/board player:` draws one seat's own board
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """The `/game new` options made whole (defaults filled in), or a ServiceError."""
-        ...
 
     def tag(self, game: GameRecord, seat: int) -> str: ...
     def mention(self, game: GameRecord, seat: int) -> str: ...

@@ -17,13 +17,22 @@ from db import Database, GameRecord, MoveRecord
 from engine.base import RESIGN, Applied, Game, MoveChoice
 from engine.fallback import play_turn
 from i18n import t
-from service.messages import Caller, Message, Ready, ServiceError, StaleGame, fit, people_only
+from service.messages import (
+    CHOICES_AT_MOST,
+    Caller,
+    Message,
+    Ready,
+    ServiceError,
+    StaleGame,
+    fit,
+    people_only,
+)
 from service.presenting import Presenter
 from service.tables import ChannelTables, public_view
 from service.timekeeping import Timekeeper
 
-AUTOCOMPLETE_LIMIT = 25
-BUTTON_LIMIT = 25  # a decision with more answers than a select menu holds is left to /move
+AUTOCOMPLETE_LIMIT = CHOICES_AT_MOST
+BUTTON_LIMIT = CHOICES_AT_MOST  # a decision with more answers than a select menu holds is left to /move
 TURN_EVENTS = 120  # enough stored moves to hold the longest turn
 CATCH_UP_MOVES = 400  # how far back a catch-up looks (several rounds of a long game)
 CATCH_UP_LINES = 12

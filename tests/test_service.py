@@ -226,3 +226,21 @@ async def test_hand_during_a_tower_extra_placement_shows_the_tile_being_placed()
     assert (
         "Placing now (round tower bonus)" in hand.text and "nothing (your supply is empty)" not in hand.text
     )
+
+
+async def test_game_options_are_checked_against_the_registry_and_a_refusal_opens_nothing():
+    database = await open_database(":memory:")
+    service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
+    with pytest.raises(ServiceError) as unknown_map:
+        await service.new_game(caller(ALICE), "rebirth", {"map": "narnia"})
+    assert str(unknown_map.value) == "There is no Rebirth map called narnia."
+    with pytest.raises(ServiceError) as no_maps:
+        await service.new_game(caller(ALICE), "revive", {"map": "scotland"})
+    assert str(no_maps.value) == "Revive has no map to choose: leave the map option empty."
+    with pytest.raises(ServiceError) as no_game:
+        await service.new_game(caller(ALICE), "chess", {})
+    assert str(no_game.value) == "There is no game called chess."
+    assert await database.open_game(CHANNEL) is None
+    [opened] = await service.new_game(caller(ALICE), "rebirth", {})
+    game = await database.open_game(CHANNEL)
+    assert game is not None and game.options == {"map": "scotland"} and "Scotland" in opened.text

@@ -81,7 +81,7 @@ class Rebirth:
 
     def new_game(self, players: int, options: dict[str, Any], seed: int) -> RebirthState:
         """Setup as the text describes it for Scotland; every shuffle is drawn from `seed`."""
-        map_id = options.get("map", "scotland")
+        map_id = options.get("map", next(iter(self.boards)))  # the first map is the default
         if map_id not in self.boards:
             raise IllegalMove("error.rebirth.unknown_map", map=map_id)
         if not self.min_players <= players <= self.max_players:
@@ -507,7 +507,7 @@ class Rebirth:
         new.supplies[seat] = []
         if new.current == seat:
             new.pending = []
-        event: ResignEvent = {"kind": "resign", "seat": seat, "points": {}}
+        event: ResignEvent = {"kind": RESIGN, "seat": seat, "points": {}}
         if sum(not r for r in new.resigned) <= 1:
             self.final_scoring(new)
         elif new.current == seat:

@@ -221,7 +221,7 @@ class Revive(ReviveActions, ReviveMoves):
         new = state.copy()
         new.seats[seat]["resigned"] = True
         new.final_turns = [other for other in new.final_turns if other != seat]
-        event = cast(ReviveEvent, {"kind": "resign", "seat": seat, "move": RESIGN})
+        event = cast(ReviveEvent, {"kind": RESIGN, "seat": seat, "move": RESIGN})
         if sum(not me["resigned"] for me in new.seats) <= 1:
             self.final_scoring(new)
         elif new.current == seat:

@@ -45,12 +45,6 @@ class RebirthPresenter(SeatTags):
 
     # ------------------------------------------------------------------ setup
 
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        map_id = options.get("map") or DEFAULT_MAP
-        if map_id not in MAP_IDS:
-            raise ServiceError("error.rebirth.unknown_map", map=map_id)
-        return {"map": map_id}
-
     def title(self, options: dict[str, Any], locale: str | None) -> str:
         return t("rebirth.title", locale, map=t(f"map.{options.get('map', DEFAULT_MAP)}", locale))
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from db import GameRecord
-from engine.base import Game
+from engine.base import RESIGN, Game
 from engine.revive.describe import effects_text
 from engine.revive.events import move_facts
 from engine.revive.game import Revive
@@ -22,7 +22,6 @@ from engine.revive.labels import decision_prompt
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import MoveFacts, ReviveEvent, ReviveView, SeatView
 from i18n import t
-from service.messages import ServiceError
 from service.presenting import Event, SeatTags
 
 FINAL_ORDER = (
@@ -70,11 +69,6 @@ class RevivePresenter(SeatTags):
         self.colours = COLOURS
 
     # ------------------------------------------------------------- setup
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        if options.get("map"):
-            raise ServiceError("error.revive.no_map")
-        return {}
 
     def title(self, options: dict[str, Any], locale: str | None) -> str:
         return t("revive.title", locale)
@@ -125,7 +119,7 @@ class RevivePresenter(SeatTags):
     def event_text(self, event: Event, game: GameRecord, locale: str | None) -> str:
         """One move in the past tense: `🟠O @ann explored S7 (+3 pts)`."""
         who = self.tag(game, event["seat"])
-        if event["kind"] == "resign":
+        if event["kind"] == RESIGN:
             return t("revive.did.resign", locale, who=who)
         facts = stored_facts(event)
         verb = facts["verb"]
