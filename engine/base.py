@@ -13,7 +13,7 @@ in `engine/<game>/views.py`) and through the events of `Applied`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NotRequired, Protocol, TypedDict
 

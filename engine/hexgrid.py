@@ -45,22 +45,17 @@ def col_letter(col: int) -> str:
 
 
 def name(col: int, row: int) -> str:
-    """`(2, 6)` (0-based) -> `"C7"`. Any row, so a typed `A0` names a cell (off the board)."""
+    """`(2, 6)` (0-based) -> `"C7"`, `(26, 9)` -> `"AA10"`. Any row, so a typed `A0` names a
+    cell (off the board)."""
     if col < 26:
         return f"{chr(ord('A') + col)}{row + 1}"
     return f"{col_letter(col)}{row + 1}"
 
 
-def coord_name(col: int, row: int) -> str:
-    """`name`, for a cell that must be on a grid: (5, 6) -> "F7"; ValueError for a negative row."""
-    if row < 0:
-        raise ValueError(f"row must be >= 0, got {row}")
-    return f"{col_letter(col)}{row + 1}"
-
-
 def parse(text: str) -> tuple[int, int] | None:
-    """A typed move's space: `"c7"` -> `(2, 6)`; None when the text is not one letter and up to
-    two digits (what players type)."""
+    """What a player typed as a space: `"c7"` -> `(2, 6)`; None when the text is not one letter
+    and up to two digits. Lenient on purpose (`A0` parses, to be refused as off the board with a
+    reason); map files are read by the strict `parse_coord`."""
     match = _NAME.match(text)
     if not match:
         return None
@@ -68,8 +63,8 @@ def parse(text: str) -> tuple[int, int] | None:
 
 
 def parse_coord(text: str) -> tuple[int, int]:
-    """Inverse of `coord_name`: "F7" -> (5, 6), "AA10" -> (26, 9), case-insensitive; ValueError
-    on anything else (rows start at 1)."""
+    """A coordinate in a map file, the inverse of `name`: "F7" -> (5, 6), "AA10" -> (26, 9),
+    case-insensitive; ValueError on anything else (rows start at 1)."""
     match = _COORD.match(text)
     if not match:
         raise ValueError(f"not a coordinate: {text!r}")

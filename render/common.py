@@ -1,5 +1,5 @@
 """Drawing helpers shared by the game renderers: seat styles, the bundled font, text cleaning,
-seat shapes and pre-rendered sprites.
+seat shapes, pre-rendered sprites, content handles for caches, fixed palettes and PNG encoding.
 
 Why a shared module: every game shows seats the same way (colour + shape + letter, so colour-blind
 players can tell them apart), draws user-typed names through the same cleaning (the bundled
@@ -14,9 +14,10 @@ import io
 import json
 import math
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -247,6 +248,65 @@ def cache_key(data: object) -> str:
     """
     text = json.dumps(data, sort_keys=True, default=str)
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+class ContentHandle:
+    """A hashable handle on a content dict (a map, a game's content), so whatever is drawn from
+    it can sit in a functools.lru_cache: equal, for the same class, when the keys are equal.
+
+    The key is `cache_key(data)` unless the subclass passes its own (built from that digest).
+    """
+
+    __slots__ = ("data", "key")
+
+    def __init__(self, data: dict[str, Any], key: Hashable | None = None) -> None:
+        self.data = data
+        self.key: Hashable = cache_key(data) if key is None else key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ContentHandle) and type(other) is type(self) and other.key == self.key
+
+
+def sprite_sheet(
+    sprites: Sequence[Sprite],
+    width: int,
+    bgs: Sequence[RGB],
+    per_row: int | None = None,
+    background: RGB | None = None,
+) -> Image.Image:
+    """The sprites in rows, each on the next of `bgs` (backgrounds they meet in the image, so the
+    palette gets the blends of their edges), for a fixed palette to sample.
+
+    A row ends when the next sprite would pass `width`, or, with `per_row`, after that many
+    sprites. The gaps show `background` (by default the first of `bgs`).
+    """
+    row_h = max(sp.image.height for sp in sprites) + 4
+    x = y = 0
+    places: list[tuple[int, int]] = []
+    for i, sp in enumerate(sprites):
+        if (i > 0 and i % per_row == 0) if per_row else x + sp.image.width > width:
+            x, y = 0, y + row_h
+        places.append((x, y))
+        x += sp.image.width + 4
+    sheet = Image.new("RGB", (width, y + row_h), bgs[0] if background is None else background)
+    for i, (sp, at) in enumerate(zip(sprites, places)):
+        sheet.paste(Image.new("RGB", sp.image.size, bgs[i % len(bgs)]), at)
+        sheet.paste(sp.image, at, sp.image)
+    return sheet
+
+
+def stacked_palette(parts: Sequence[Image.Image], keys: Sequence[RGB]) -> Image.Image:
+    """`fixed_palette` over the images stacked top to bottom (a frame, then its sprite sheet and
+    any other samples), as wide as the first."""
+    full = Image.new("RGB", (parts[0].width, sum(part.height for part in parts)))
+    y = 0
+    for part in parts:
+        full.paste(part, (0, y))
+        y += part.height
+    return fixed_palette(full, keys)
 
 
 def fixed_palette(sample: Image.Image, keys: Sequence[RGB]) -> Image.Image:

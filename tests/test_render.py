@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from engine.hexgrid import coord_name, edge_neighbour, neighbours, parse_coord
+from engine.hexgrid import edge_neighbour, neighbours, parse_coord
+from engine.hexgrid import name as coord_name
 from engine.rebirth.mapfile import parse_map
 from render import rebirth
 from render.hexgrid import board_pixel_size, hex_center, hex_corners

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import SEAT_STYLES, Sprite, badge_sprite, fixed_palette, font
+from render.common import SEAT_STYLES, Sprite, badge_sprite, font, sprite_sheet, stacked_palette
 from render.rebirth.geometry import Layout
 from render.rebirth.overlay import Patch
 from render.rebirth.sprites import (
@@ -38,13 +38,14 @@ def build_palette(
     base: Image.Image, overlay: list[Patch], lay: Layout, advanced: bool = False
 ) -> Image.Image:
     """A 256-colour palette covering the board, every sprite and the panel colours."""
-    sheet = _sample_sheet(base.width, _palette_sprites(lay, advanced))
-    full = Image.new("RGB", (base.width, base.height + sheet.height))
-    full.paste(base, (0, 0))
+    frame = base.copy()
     for patch, (px, py) in overlay:
-        full.paste(patch, (px, py), patch)
-    full.paste(sheet, (0, base.height))
-    return fixed_palette(full, palette_keys(advanced))
+        frame.paste(patch, (px, py), patch)
+    sprites = _palette_sprites(lay, advanced)
+    per_row = max(1, base.width // (max(sp.image.width for sp in sprites) + 4))
+    # the sprites alternate between the two land colours they sit on, field first
+    sheet = sprite_sheet(sprites, base.width, (TERRAIN["f"], TERRAIN["."]), per_row, TERRAIN["."])
+    return stacked_palette((frame, sheet, _panel_sample(base.width)), palette_keys(advanced))
 
 
 def _palette_sprites(lay: Layout, advanced: bool) -> list[Sprite]:
@@ -70,26 +71,13 @@ def _palette_sprites(lay: Layout, advanced: bool) -> list[Sprite]:
     return sprites
 
 
-def _sample_sheet(sheet_w: int, sprites: list[Sprite]) -> Image.Image:
-    """The sprites on land colours in rows, then the panel colours and text on the cards."""
-    row_h = max(sp.image.height for sp in sprites) + 4
-    per_row = max(1, sheet_w // (max(sp.image.width for sp in sprites) + 4))
-    n_rows = (len(sprites) + per_row - 1) // per_row
-    sheet = Image.new("RGB", (sheet_w, row_h * n_rows + 200), TERRAIN["."])
-    x = y = 0
-    for i, sp in enumerate(sprites):
-        if i and i % per_row == 0:
-            x, y = 0, y + row_h
-        bg = TERRAIN["."] if i % 2 else TERRAIN["f"]
-        sheet.paste(Image.new("RGB", sp.image.size, bg), (x, y))
-        sheet.paste(sp.image, (x, y), sp.image)
-        x += sp.image.width + 4
-    d = ImageDraw.Draw(sheet)
-    py = row_h * n_rows
-    d.rectangle((0, py, sheet_w, py + 200), fill=PANEL_BG)
-    d.rectangle((10, py + 10, sheet_w // 2, py + 190), fill=CARD_BG)
-    d.rectangle((sheet_w // 2, py + 10, sheet_w, py + 190), fill=CARD_CURRENT_BG)
+def _panel_sample(width: int) -> Image.Image:
+    """The panel colours and text on the cards, as the panel draws them."""
+    sample = Image.new("RGB", (width, 200), PANEL_BG)
+    d = ImageDraw.Draw(sample)
+    d.rectangle((10, 10, width // 2, 190), fill=CARD_BG)
+    d.rectangle((width // 2, 10, width, 190), fill=CARD_CURRENT_BG)
     for j, colour in enumerate((PANEL_TEXT, PANEL_MUTED, GOLD, *[s.fill for s in SEAT_STYLES])):
-        for bg_x in (20, sheet_w // 2 + 10):
-            d.text((bg_x, py + 14 + j * 24), "Agh 0123 resigned", font=font(22), fill=colour)
-    return sheet
+        for bg_x in (20, width // 2 + 10):
+            d.text((bg_x, 14 + j * 24), "Agh 0123 resigned", font=font(22), fill=colour)
+    return sample

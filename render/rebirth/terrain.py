@@ -12,7 +12,8 @@ import math
 
 from PIL import ImageDraw
 
-from engine.hexgrid import coord_name, edge_neighbour
+from engine.hexgrid import edge_neighbour
+from engine.hexgrid import name as coord_name
 from engine.rebirth.mapfile import MapFile
 from render.common import RGB, Point, clean_text, font
 from render.hexgrid import hex_corners
