@@ -292,7 +292,7 @@ def sprite_sheet(
         places.append((x, y))
         x += sp.image.width + 4
     sheet = Image.new("RGB", (width, y + row_h), bgs[0] if background is None else background)
-    for i, (sp, at) in enumerate(zip(sprites, places)):
+    for i, (sp, at) in enumerate(zip(sprites, places, strict=True)):
         sheet.paste(Image.new("RGB", sp.image.size, bgs[i % len(bgs)]), at)
         sheet.paste(sp.image, at, sp.image)
     return sheet

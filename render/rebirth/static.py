@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.hexgrid import parse_coord
 from engine.rebirth.mapfile import MapFile, parse_map
-from render.common import cache_key, clean_text, font
+from render.common import ContentHandle, cache_key, clean_text, font
 from render.hexgrid import hex_corners
 from render.rebirth.geometry import Layout, layout_for, legend_row_h, legend_rows
 from render.rebirth.icons import (
@@ -51,24 +51,17 @@ from render.rebirth.style import (
 from render.rebirth.terrain import draw_terrain
 
 
-class MapRef:
+class MapRef(ContentHandle):
     """A hashable handle on map data so the static layer can sit in an lru_cache.
 
     Equality is by map id plus a digest of the content, so two loads of the same file share a
     cache entry while a test fixture and the real map with the same id do not.
     """
 
-    __slots__ = ("data", "key")
+    __slots__ = ()
 
     def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        self.key = (str(data.get("id", "")), cache_key(data))
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, MapRef) and other.key == self.key
+        super().__init__(data, (str(data.get("id", "")), cache_key(data)))
 
 
 @dataclass

@@ -12,44 +12,35 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from render.common import cache_key
+from engine.revive.tables import ReviveTables
+from render.common import ContentHandle
 
 
-class ContentRef:
-    """The content dict, its digest, and its components by id."""
+class ContentRef(ContentHandle):
+    """The content dict, its digest, and its components by id (the rules engine's own indexes,
+    engine/revive/tables.py, plus the major artifacts only the images look up)."""
 
-    __slots__ = ("data", "key", "tiles", "tribes", "cards", "modules", "machines", "majors", "large")
+    __slots__ = ("tables", "tiles", "tribes", "cards", "modules", "machines", "majors", "large")
 
     def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        self.key = cache_key(data)
-        self.tiles: dict[str, dict[str, Any]] = {tile["id"]: tile for tile in data["tiles"]}
-        self.tribes: dict[str, dict[str, Any]] = {tribe["id"]: tribe for tribe in data["tribes"]}
-        citizens = data["citizens"]
-        self.cards: dict[str, dict[str, Any]] = {
-            c["id"]: c for group in ("starting", "market") for c in citizens[group]
-        }
-        self.modules: dict[str, dict[str, Any]] = {m["id"]: m for m in data["modules"]}
-        self.machines: dict[str, dict[str, Any]] = {m["id"]: m for m in data["machines"]}
+        super().__init__(data)
+        self.tables = tables = ReviveTables(data)
+        self.tiles: dict[str, dict[str, Any]] = tables.area_tiles
+        self.tribes: dict[str, dict[str, Any]] = tables.tribes
+        self.cards: dict[str, dict[str, Any]] = tables.cards
+        self.modules: dict[str, dict[str, Any]] = tables.modules
+        self.machines: dict[str, dict[str, Any]] = tables.machines
         self.majors: dict[str, dict[str, Any]] = {m["id"]: m for m in data["artifacts"]["majors"]}
-        self.large: dict[str, dict[str, dict[str, Any]]] = {
-            loc["id"]: {side["side"]: side for side in loc["sides"]} for loc in data["large_locations"]
-        }
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ContentRef) and other.key == self.key
+        self.large: dict[str, dict[str, dict[str, Any]]] = tables.large_sides
 
     @property
     def rules(self) -> dict[str, Any]:
-        return self.data["rules"]
+        return self.tables.rules
 
     @property
     def last_hibernation(self) -> int:
         """The last space of the hibernation track (a seat's line shows `hibernation 3/8`)."""
-        return max(0, len(self.data["hibernation"]["spaces"]) - 1)
+        return max(0, len(self.tables.hibernation) - 1)
 
     def major_colour(self, major: str) -> str:
         """A major artifact's colour ("" when unknown: a grey gem)."""
