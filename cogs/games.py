@@ -15,11 +15,12 @@ from games import registry
 from i18n import t
 from service.game_service import GameService
 from service.messages import Message
+from service.timekeeping import CLOCK_DAYS
 
 # Days per move of the optional turn clock; 0 removes it.
 CLOCK_CHOICES = [app_commands.Choice(name="none", value=0)] + [
     app_commands.Choice(name=f"{days} day{'s' if days > 1 else ''}", value=days)
-    for days in (1, 2, 3, 5, 7, 14)
+    for days in CLOCK_DAYS
 ]
 # The games and their `map` choices, as the registry declares them (`games/<game>.py`).
 GAME_CHOICES = [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.GAMES.values()]
