@@ -190,7 +190,8 @@ def test_doubling_tower_turns_the_marker_back_or_scores_two(game):
 def test_move_choices_offer_doubled_placements_and_tower_bonuses(game):
     state = place(game, fresh(game), 0, "E", "D2").state
     labels = {c.notation: c.label for c in game.move_choices(place_ready(state, 0), 0)}
-    assert "E2 x2" in labels and "+4 (Doubling Marker)" in labels["E2 x2"]
+    # The doubled farm of 2 (4) and the public missions it meets at once: Two Winds 6, Chieftain 5.
+    assert "E2 x2" in labels and "+15 (Doubling Marker)" in labels["E2 x2"]
     assert "tower +3" in labels["B4"]
 
 

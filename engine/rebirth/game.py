@@ -12,7 +12,7 @@ once-per-game Doubling Marker (`F7 x2`).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from engine import hexgrid
 from engine.base import RESIGN, SEAT_COLOURS, Applied, Decision, MoveChoice
@@ -226,27 +226,29 @@ class Rebirth:
                 points=preview["points"],
             )
             choices.append(MoveChoice(space, (label + suffix)[:100], rank))
-            if self.can_double(state, seat) and preview["points"]:
+            gain = preview["doubled"] - preview["points"] if preview["doubled"] is not None else 0
+            if gain > 0:
                 doubled = t(
                     "move.rebirth.label_doubled",
                     locale,
                     space=f"{space} {DOUBLE}",
                     tile=t(f"tile.{tile}", locale),
-                    points=2 * preview["points"],
+                    points=preview["doubled"],
                 )
                 # Spending the once-a-game marker on a small gain is rarely wise: rank it lower.
-                choices.append(
-                    MoveChoice(f"{space} {DOUBLE}", (doubled + suffix)[:100], rank + preview["points"] - 4)
-                )
+                choices.append(MoveChoice(f"{space} {DOUBLE}", (doubled + suffix)[:100], rank + gain - 4))
         choices.sort(key=lambda choice: (-choice.rank, _space_order(choice.notation)))
         return choices
 
     def _preview(self, state: RebirthState, seat: int, tile: str, space: str) -> dict[str, Any]:
-        """What placing `tile` on `space` would give `seat` now, without changing the state."""
+        """What placing `tile` on `space` would give `seat` now, without changing the state.
+
+        `points` (and `doubled`, with the Doubling Marker; None without it) are what the move
+        scores `seat` at once, every category included; the rest only counts later, or is
+        not points (castles, mission cards, tower bonuses other than points)."""
         board = self.board(state)
         tiles = dict(state.board)
         tiles[space] = (seat, tile)
-        points = sum(self._placement_points(board, tiles, seat, tile, space).get(seat, {}).values())
         castles = []
         for castle in board.adjacent_castles[space]:
             holder = state.castles[castle]
@@ -264,14 +266,30 @@ class Rebirth:
                 tile_ = self.tower_tiles[state.towers[tower]]
                 if self._tower_gives(state, seat, tile_["bonus"]):
                     towers.append({"bonus": tile_["bonus"], "value": tile_.get("value", 0)})
-                    bonus += tile_.get("value", 2)
+                    if not self._tower_scores(state, seat, tile_["bonus"]):  # else in `points`
+                        bonus += tile_.get("value", 2)
         return {
-            "points": points,
+            "points": self.points_now(state, seat, tile, space),
+            "doubled": (
+                self.points_now(state, seat, tile, space, True) if self.can_double(state, seat) else None
+            ),
             "castles": castles,
             "cathedrals": cathedrals,
             "towers": towers,
             "bonus": bonus,
         }
+
+    def points_now(self, state: RebirthState, seat: int, tile: str, space: str, doubled: bool = False) -> int:
+        """The points placing `tile` on `space` scores `seat` at once: the placement is played
+        on a copy, so the figure is by construction what `apply` then gives the mover."""
+        event = cast(PlaceEvent, self._place(state, seat, tile, space, doubled, preview=True).event)
+        return sum(event["points"].get(seat, {}).values())
+
+    @staticmethod
+    def _tower_scores(state: RebirthState, seat: int, kind: str) -> bool:
+        """Whether a tower bonus is points for `seat` (a `doubling` tower is, while the marker
+        is still unused)."""
+        return kind == "points" or (kind == "doubling" and state.doubling[seat])
 
     # ----------------------------------------------------------------- apply
 
@@ -347,7 +365,18 @@ class Rebirth:
             _add(points, seat, board.bonus_spaces[space], 1)
         return points
 
-    def _place(self, state: RebirthState, seat: int, tile: str, space: str, doubled: bool = False) -> Applied:
+    def _place(
+        self,
+        state: RebirthState,
+        seat: int,
+        tile: str,
+        space: str,
+        doubled: bool = False,
+        preview: bool = False,
+    ) -> Applied:
+        """Place `tile` for `seat` on a copy of `state`. A `preview` scores only what the mover
+        scores (the others' public missions are not checked: the mover is checked first, so
+        what they score never changes the mover's points) and does not end the turn."""
         board = self.board(state)
         new = state.copy()
         if new.pending:
@@ -386,7 +415,9 @@ class Rebirth:
                     {"castle": board.castles[castle], "from": holder, "to": controller}
                 )
         self._tower_bonuses(new, board, seat, space, points, event, private)
-        self._public_missions(new, seat, points, event)
+        self._public_missions(new, seat, points, event, 1 if preview else new.players)
+        if preview:
+            return Applied(new, event, private, space)
         for who, categories in points.items():
             for category, value in categories.items():
                 new.scores[who][category] = new.scores[who].get(category, 0) + value
@@ -459,14 +490,15 @@ class Rebirth:
             )
 
     def _public_missions(
-        self, state: RebirthState, mover: int, points: SeatPoints, event: PlaceEvent
+        self, state: RebirthState, mover: int, points: SeatPoints, event: PlaceEvent, seats: int
     ) -> None:
         """After every placement: anyone who now meets a public mission scores it, the first
-        player the higher value, later ones the lower. The mover is checked first."""
+        player the higher value, later ones the lower. The mover is checked first (then the
+        next `seats - 1` players in turn order)."""
         if not state.public_missions:
             return
         pos = self.position(state)
-        for step in range(state.players):
+        for step in range(seats):
             who = (mover + step) % state.players
             if state.resigned[who]:
                 continue
