@@ -17,6 +17,9 @@ MESSAGES: dict[str, str] = {
     "error.rebirth.tower_space": "{space} is a round tower: tiles cannot go on it.",
     "error.rebirth.tara_space": "{space} is the Hill of Tara: tiles cannot go on it.",
     "error.rebirth.no_doubling": "You have already used your Doubling Marker.",
+    "error.rebirth.no_doubling_map": (
+        "{map} has no Doubling Marker, so a move there cannot add `x2`: type the space alone, like F7."
+    ),
     "error.rebirth.occupied": "{space} already has a tile.",
     "error.rebirth.neutral": "{space} is covered by a neutral tile.",
     "error.rebirth.settlement_only": "Settlement tiles can only go on settlement spaces, and {space} is not one.",

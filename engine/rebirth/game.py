@@ -317,6 +317,8 @@ class Rebirth:
             return self._discard(state, seat, tile)
         words = text.replace("×", "x").split()
         doubled = len(words) == 2 and words[1] == DOUBLE
+        if doubled and not state.doubling:  # a map without the marker (Scotland)
+            raise IllegalMove("error.rebirth.no_doubling_map", map=self.board(state).name)
         if doubled and not self.can_double(state, seat):
             raise IllegalMove("error.rebirth.no_doubling")
         coords = hexgrid.parse(words[0]) if words and (len(words) == 1 or doubled) else None
