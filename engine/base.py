@@ -160,6 +160,17 @@ class Game(Protocol):
         mix, the mission decks); None when the seed and the content files say it all."""
         ...
 
+    def record_seat(self, state: Any, seat: int) -> dict[str, Any]:
+        """What a record adds to a seat's entry at setup, beyond its number and colour: the
+        hidden facts a referee needs (say, the tiles it set aside); empty when there are none."""
+        ...
+
+    def record_move(self, applied: Applied) -> dict[str, Any]:
+        """What a record adds to a move's entry, beyond the move, its tile and its points: the
+        hidden facts the move revealed (say, the cards a seat drew, by seat as a string key);
+        empty when there are none. JSON values only, so a stored record compares equal."""
+        ...
+
     def dumps(self, state: Any) -> str: ...
     def loads(self, text: str) -> Any: ...
 

@@ -11,7 +11,11 @@ from typing import Any
 
 from engine.base import Game
 
-RECORD_FORMAT = "tabletop.record/1"
+RECORD_FORMAT = "tabletop.record/2"
+# /1 had no game facts (`Game.record_seat`, `Game.record_move`): still replayed, facts unchecked.
+READABLE_FORMATS = ("tabletop.record/1", RECORD_FORMAT)
+SEAT_FIELDS = frozenset({"seat", "colour"})
+MOVE_FIELDS = frozenset({"n", "seat", "move", "points", "tile"})
 
 
 def random_game(
@@ -28,7 +32,7 @@ def random_game(
             raise RuntimeError(f"seat {seat} has no legal move before the end (seed {seed})")
         move = moves[chooser.randrange(len(moves))]
         applied = engine.apply(state, seat, move)
-        add_move(record, seat, move, applied.event)
+        add_move(record, seat, move, applied.event, engine.record_move(applied))
         state = applied.state
     finish_record(engine, record, state)
     return record
@@ -43,18 +47,25 @@ def start_record(engine: Game, state: Any, players: int, options: dict[str, Any]
         "players": players,
         "seed": seed,
         "content": engine.describe_content(state),
-        "seats": [{"seat": seat["seat"], "colour": seat.get("colour")} for seat in view["seats"]],
+        "seats": [
+            {"seat": seat["seat"], "colour": seat.get("colour"), **engine.record_seat(state, seat["seat"])}
+            for seat in view["seats"]
+        ],
         "first": engine.to_move(state),
         "moves": [],
         "final": None,
     }
 
 
-def add_move(record: dict, seat: int, move: str, event: Mapping[str, Any]) -> None:
+def add_move(
+    record: dict, seat: int, move: str, event: Mapping[str, Any], facts: Mapping[str, Any] | None = None
+) -> None:
+    """One move's entry: the common fields, then the game's own facts (`Game.record_move`)."""
     points = _points_of(event)
     entry = {"n": len(record["moves"]) + 1, "seat": seat, "move": move, "points": points}
     if "tile" in event:
         entry["tile"] = event["tile"]
+    entry.update(facts or {})
     record["moves"].append(entry)
 
 
@@ -75,10 +86,15 @@ def finish_record(engine: Game, record: dict, state: Any) -> None:
 
 def replay(engine: Game, record: dict) -> list[str]:
     """Re-play a record from its seed; the differences from what it stored (empty if none)."""
-    if record.get("format") != RECORD_FORMAT:
+    if record.get("format") not in READABLE_FORMATS:
         return [f"unknown record format {record.get('format')!r}"]
+    facts = record["format"] == RECORD_FORMAT
     state = engine.new_game(record["players"], record["options"], record["seed"])
     problems = []
+    for seat in record["seats"] if facts else []:
+        problems += _differences(
+            f"seat {seat['seat']}", engine.record_seat(state, seat["seat"]), seat, SEAT_FIELDS
+        )
     for entry in record["moves"]:
         applied = engine.apply(state, entry["seat"], entry["move"])
         points = _points_of(applied.event)
@@ -86,6 +102,9 @@ def replay(engine: Game, record: dict) -> list[str]:
             problems.append(
                 f"move {entry['n']} ({entry['move']}): scored {points}, record says {entry['points']}"
             )
+        if facts:
+            where = f"move {entry['n']} ({entry['move']})"
+            problems += _differences(where, engine.record_move(applied), entry, MOVE_FIELDS)
         state = applied.state
     if not engine.is_over(state):
         problems.append("the game is not over after the recorded moves")
@@ -95,6 +114,18 @@ def replay(engine: Game, record: dict) -> list[str]:
         if final[key] != record["final"][key]:
             problems.append(f"final {key}: replay gives {final[key]}, record says {record['final'][key]}")
     return problems
+
+
+def _differences(
+    where: str, facts: Mapping[str, Any], entry: Mapping[str, Any], common: frozenset[str]
+) -> list[str]:
+    """Where an entry's game facts (its fields beyond the `common` ones) differ from the replay's."""
+    stored = {key: value for key, value in entry.items() if key not in common}
+    return [
+        f"{where}: {key} is {facts.get(key)}, record says {stored.get(key)}"
+        for key in sorted(stored.keys() | facts.keys())
+        if stored.get(key) != facts.get(key)
+    ]
 
 
 def _points_of(event: Mapping[str, Any]) -> dict[str, Any]:

@@ -764,7 +764,21 @@ class Rebirth:
                 {key: self.missions[card][key] for key in ("id", "name", "high", "low", "condition")}
                 for card in state.public_missions
             ],
+            "mission_cards": [dict(self.missions[card]) for card in self.mission_decks.get(state.map_id, [])],
         }
+
+    def record_seat(self, state: RebirthState, seat: int) -> dict[str, Any]:
+        """The tiles `seat` set aside at setup, in the order a `recall` tower takes them back."""
+        return {"set_aside": list(state.set_aside[seat])}
+
+    def record_move(self, applied: Applied) -> dict[str, Any]:
+        """The private mission cards the move drew (cathedrals, `mission` towers), by seat."""
+        drawn = {
+            str(seat): list(notes["missions_drawn"])
+            for seat, notes in applied.private.items()
+            if notes.get("missions_drawn")
+        }
+        return {"missions_drawn": drawn} if drawn else {}
 
     def public_card(self, card_id: str, state: RebirthState, locale: str | None = None) -> PublicCard:
         """A card of the public row, with who completed it (first at the high value)."""

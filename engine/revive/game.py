@@ -249,6 +249,14 @@ class Revive(ReviveActions, ReviveMoves):
         """None: Revive has one set of content files, so the seed says everything."""
         return None
 
+    def record_seat(self, state: ReviveState, seat: int) -> dict[str, Any]:
+        """Nothing: a Revive record needs no more than the seed and its moves."""
+        return {}
+
+    def record_move(self, applied: Applied) -> dict[str, Any]:
+        """Nothing: a Revive record needs no more than the seed and its moves."""
+        return {}
+
     def dumps(self, state: ReviveState) -> str:
         return state.dumps()
 
