@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.base import Game
 
-RECORD_FORMAT = "tabletop.record/1"
+RECORD_FORMAT = "tabletop.record/2"
 
 
 def random_game(
@@ -75,9 +75,11 @@ def finish_record(engine: Game, record: dict, state: Any) -> None:
 
 def replay(engine: Game, record: dict) -> list[str]:
     """Re-play a record from its seed; the differences from what it stored (empty if none)."""
-    if record.get("format") != RECORD_FORMAT:
+    if record.get("format") not in (RECORD_FORMAT, "tabletop.record/1"):
         return [f"unknown record format {record.get('format')!r}"]
-    state = engine.new_game(record["players"], record["options"], record["seed"])
+    old = record["format"] == "tabletop.record/1"  # made before rules versions: version 1
+    options = {"rules": 1, **record["options"]} if old else record["options"]
+    state = engine.new_game(record["players"], options, record["seed"])
     problems = []
     for entry in record["moves"]:
         applied = engine.apply(state, entry["seat"], entry["move"])
