@@ -251,15 +251,21 @@ class Database:
         return await self._reload(game.id)
 
     async def start_game(
-        self, game: GameRecord, players: Sequence[tuple[int, str]], state: str, now: float
+        self,
+        game: GameRecord,
+        players: Sequence[tuple[int, str]],
+        state: str,
+        now: float,
+        options: Mapping[str, Any] | None = None,
     ) -> GameRecord:
-        """Seat the players in their final order and store the initial state."""
+        """Seat the players in their final order and store the initial state (and the options
+        it was made from, when given: the rules version is written there at the start)."""
         async with self._transaction() as db:
             await self._bump(
                 db,
                 game,
-                "status = 'active', state = ?, updated_at = ?, turn_started_at = ?",
-                (state, now, now),
+                "status = 'active', state = ?, options = ?, updated_at = ?, turn_started_at = ?",
+                (state, json.dumps(dict(game.options if options is None else options)), now, now),
             )
             await self._set_players(db, game.id, players)
         return await self._reload(game.id)

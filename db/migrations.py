@@ -65,4 +65,12 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, user_id)
     );
     """,
+    # 3: rules versions (docs/architecture.md "Rules versions"): a game's `rules` option names the
+    # rules it is played under, absent meaning the current ones. Every game stored so far was
+    # played under its game's first rules, so it is pinned to version 1 (a game whose rules have
+    # no version 2 yet reads the same either way).
+    """
+    UPDATE games SET options = json_set(options, '$.rules', 1)
+        WHERE json_extract(options, '$.rules') IS NULL;
+    """,
 ]

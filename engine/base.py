@@ -86,6 +86,12 @@ def _never(move: str) -> bool:
     return False
 
 
+RULES_OPTION = "rules"
+"""The option that names a game's rules version (an int; docs/architecture.md "Rules versions").
+Absent means the engine's current version; a game stored before a rules change carries the
+version it was played under, so its replay from the seed does what its moves did then."""
+
+
 @dataclass(frozen=True)
 class FallbackPolicy:
     """How the fallback player (`engine/fallback.py`) values a game's states; each game declares

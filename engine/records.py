@@ -12,8 +12,10 @@ from typing import Any
 from engine.base import Game
 
 RECORD_FORMAT = "tabletop.record/2"
-# /1 had no game facts (`Game.record_seat`, `Game.record_move`): still replayed, facts unchecked.
-READABLE_FORMATS = ("tabletop.record/1", RECORD_FORMAT)
+OLD_FORMAT = "tabletop.record/1"
+# /1 came before rules versions (it replays as version 1) and had no game facts
+# (`Game.record_seat`, `Game.record_move`): still replayed, its facts unchecked.
+READABLE_FORMATS = (OLD_FORMAT, RECORD_FORMAT)
 SEAT_FIELDS = frozenset({"seat", "colour"})
 MOVE_FIELDS = frozenset({"n", "seat", "move", "points", "tile"})
 
@@ -88,8 +90,10 @@ def replay(engine: Game, record: dict) -> list[str]:
     """Re-play a record from its seed; the differences from what it stored (empty if none)."""
     if record.get("format") not in READABLE_FORMATS:
         return [f"unknown record format {record.get('format')!r}"]
-    facts = record["format"] == RECORD_FORMAT
-    state = engine.new_game(record["players"], record["options"], record["seed"])
+    old = record["format"] == OLD_FORMAT
+    facts = not old  # /1 records carry no game facts to check
+    options = {"rules": 1, **record["options"]} if old else record["options"]  # /1: before rules versions
+    state = engine.new_game(record["players"], options, record["seed"])
     problems = []
     for seat in record["seats"] if facts else []:
         problems += _differences(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from content.revive import load_revive
 from engine.base import Game
 from engine.revive import Revive
+from engine.revive.tables import RULES_VERSION
 from games.spec import GameSpec
 from service.presenters.revive import RevivePresenter
 from service.presenting import Presenter
@@ -22,4 +23,6 @@ def presenter(engine: Game) -> Presenter:
     return RevivePresenter(engine)
 
 
-SPEC = GameSpec(id="revive", name="Revive", load_engine=load_engine, presenter=presenter)
+SPEC = GameSpec(
+    id="revive", name="Revive", load_engine=load_engine, presenter=presenter, rules_version=RULES_VERSION
+)

@@ -45,6 +45,8 @@ class GameSpec:
     - `presenter(engine)` makes its words and images: the renderers and their warm-up are the
       presenter's (`render`, `render_player`, `warm_up`).
     - `options`: its `/game new` options and their choices.
+    - `rules_version`: the engine's current rules version, written into a game's options (the
+      `rules` option, `engine.base.RULES_OPTION`) when it starts (docs/architecture.md).
     """
 
     id: str
@@ -52,6 +54,7 @@ class GameSpec:
     load_engine: Callable[[], Game]
     presenter: Callable[[Game], Presenter]
     options: tuple[GameOption, ...] = ()
+    rules_version: int = 1
 
     def option_sets(self) -> list[dict[str, str]]:
         """Every combination of this game's option choices (the contract tests start each)."""

@@ -7,6 +7,7 @@ MESSAGES: dict[str, str] = {
     "error.resigned": "You have resigned from this game.",
     "error.not_your_turn": "It is not your turn.",
     "error.players_range": "This game needs {low} to {high} players.",
+    "error.rules_version": "This bot does not know rules version {version} of this game.",
     # --- Rebirth errors
     "error.rebirth.unknown_map": "There is no Rebirth map called {map}.",
     "error.rebirth.malformed": "“{text}” is not a space: type a coordinate from the board, like F7.",

@@ -84,6 +84,8 @@ MESSAGES: dict[str, str] = {
     "revive.label.rotate": "turn {slot} to rotation {turns}",
     "revive.label.end": "end your turn",
     "revive.label.hibernate": "hibernate (cards and energy back, then a reward; ends your turn)",
+    "revive.label.hibernate_then_free": "hibernate (cards and energy back, then a reward; "
+    "then free actions if you like, and `end`)",
     "revive.label.pass": "nothing left to take: go on",
     "revive.label.skip": "do not take it",
     # --- what an open decision asks
@@ -153,6 +155,8 @@ MESSAGES: dict[str, str] = {
     "revive.prompt.only_free": "No action is possible now: free actions, or `end` your turn.",
     "revive.prompt.must_hibernate": "You cannot take an action this turn: you must hibernate "
     "(free actions first if you like).",
+    "revive.prompt.hibernated": "You hibernated: free actions (machines, crates, crystals) if you "
+    "like, then `end` your turn.",
     "revive.final.title": "**Final scores**",
     "revive.final.line": "{tag}: **{total}** ({detail}) · {left} resources left",
     "revive.final.resigned": "(resigned)",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from db import ChannelBusy, GameRecord
-from engine.base import seat_order
+from engine.base import RULES_OPTION, seat_order
 from engine.errors import NotAPlayer
 from games import registry
 from games.spec import GameSpec
@@ -144,8 +144,11 @@ class Lobby(Turns):
                 raise ServiceError("error.players_range", low=engine.min_players, high=engine.max_players)
             order = seat_order(len(game.players), game.seed)
             players = [game.roster()[i] for i in order]
-            state = engine.new_game(len(players), game.options, game.seed)
-            game = await self.write(self.db.start_game(game, players, engine.dumps(state), self.now()))
+            options = {RULES_OPTION: registry.spec(game.game).rules_version, **game.options}
+            state = engine.new_game(len(players), options, game.seed)
+            game = await self.write(
+                self.db.start_game(game, players, engine.dumps(state), self.now(), options)
+            )
             view = public_view(presenter, state, caller.locale)
             image = await self._render(presenter, game, view, ready)
             text = presenter.start_text(view, game, caller.locale)

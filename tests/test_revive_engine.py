@@ -107,7 +107,7 @@ def test_decisions_inside_an_action_are_moves(game):
 
 
 def test_hibernate_runs_the_five_steps_and_offers_the_rewards(game):
-    state = game.new_game(2, {}, seed=4)
+    state = game.new_game(2, {"rules": 1}, seed=4)  # version 1: hibernating ends the turn (issue 11)
     seat = state.current
     me = state.seats[seat]
     me["slots"]["top_left"] = [me["active"].pop(0)]

@@ -230,5 +230,8 @@ class ReviveActions(ReviveEffects, ReviveCosts, ReviveScoring):
                 return
 
     def _turn_over(self, state: ReviveState) -> bool:
-        """A hibernation ends the turn by itself once its reward is chosen."""
+        """Version 1: a hibernation ends the turn by itself once its reward is chosen. Version 2:
+        free actions may follow it ("any number of free actions on your turn") until `end`."""
+        if state.rules >= 2:
+            return False
         return state.current is not None and state.seats[state.current].get("hibernating", False)

@@ -55,8 +55,9 @@ class ReviveEffects(ReviveTables):
                     state.stack.append(rest_frame)
                 self.resolve(state, seat, self.tribes[me["tribe"]]["sun"]["ability"])
                 return
-            elif kind == "module_or_tribe":
-                effect = {"kind": "choice", "options": [[{"kind": "module"}], [{"kind": "tribe_only"}]]}
+            elif kind == "module_or_tribe":  # version 2: "activate your tribe ability" moves a marker
+                tribe = "tribe" if state.rules >= 2 else "tribe_only"
+                effect = {"kind": "choice", "options": [[{"kind": "module"}], [{"kind": tribe}]]}
                 self.resolve(state, seat, [effect, *rest])
                 return
             elif kind == "discount":

@@ -28,7 +28,7 @@ from __future__ import annotations
 import pickle
 from typing import Any, cast
 
-from engine.base import RESIGN, Applied, Decision, MoveChoice
+from engine.base import RESIGN, RULES_OPTION, Applied, Decision, MoveChoice
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
 from engine.revive import labels, setup
 from engine.revive.actions import ReviveActions
@@ -37,7 +37,7 @@ from engine.revive.fallback import POLICY
 from engine.revive.moves import ReviveMoves
 from engine.revive.observer import build_view
 from engine.revive.state import ReviveState, seat_to_move
-from engine.revive.tables import COLOURS
+from engine.revive.tables import COLOURS, RULES_VERSION, RULES_VERSIONS
 from engine.revive.views import ReviveEvent, ReviveView
 
 QUIET = frozenset({"pass", "skip", "stop", "end", "crystal"})
@@ -60,10 +60,16 @@ class Revive(ReviveActions, ReviveMoves):
         self._last_moves: tuple[Any, list[str]] = (None, [])
 
     def new_game(self, players: int, options: dict[str, Any], seed: int) -> ReviveState:
-        """General and player setup as the text lists them, every shuffle drawn from `seed`."""
+        """General and player setup as the text lists them, every shuffle drawn from `seed`,
+        under the rules version `options["rules"]` (absent: the current one, `RULES_VERSION`)."""
         if not self.min_players <= players <= self.max_players:
             raise IllegalMove("error.players_range", low=self.min_players, high=self.max_players)
-        return setup.new_game(self, players, seed)
+        version = options.get(RULES_OPTION, RULES_VERSION)
+        if version not in RULES_VERSIONS:
+            raise IllegalMove("error.rules_version", version=str(version)[:10])
+        state = setup.new_game(self, players, seed)
+        state.rules = version
+        return state
 
     # ------------------------------------------------------------ questions
 

@@ -205,6 +205,8 @@ def _answer_head(
         return t(f"revive.label.{verb}", locale, artifact=args[0], colour=_colour(colour, locale))
     if verb == "rotate":
         return t("revive.label.rotate", locale, slot=state.stack[-1]["slot"], turns=args[0])
+    if verb == "hibernate" and state.rules >= 2:  # rules version 2: free actions may follow
+        return t("revive.label.hibernate_then_free", locale)
     return t(f"revive.label.{verb}", locale)
 
 

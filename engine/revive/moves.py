@@ -21,7 +21,8 @@ class ReviveMoves(ReviveCosts):
                 answers += self._crystal_moves(me)
             return answers
         moves: list[str] = []
-        if state.actions_taken < self.rules["actions_per_turn"]:
+        hibernated = me.get("hibernating", False)  # version 2: free actions after it, then `end`
+        if state.actions_taken < self.rules["actions_per_turn"] and not hibernated:
             vacant = [slot for slot in self.slots if self._vacant(me, slot)]
             moves += [f"play {card} {slot}" for card in me["active"] for slot in vacant]
             if not me["switch_used"]:
@@ -31,7 +32,7 @@ class ReviveMoves(ReviveCosts):
         if me["energy"] > 0:
             moves += [f"use {machine}" for machine in me["machines"] if machine not in me["powered"]]
         moves += [f"open {crate}" for crate in me["crates"]]
-        moves.append("end" if state.actions_taken else "hibernate")
+        moves.append("end" if state.actions_taken or hibernated else "hibernate")
         return moves
 
     def _crystal_moves(self, me: dict[str, Any]) -> list[str]:
@@ -67,6 +68,8 @@ class ReviveMoves(ReviveCosts):
                 ["recruit deck"] if state.decks["citizens"] else []
             )
         if kind == "machine_token":
+            if state.rules >= 2 and len(me["machines"]) >= self.rules["player_board"]["machine_spaces"]:
+                return []  # version 2: no free space left when it resolves, so only `pass`
             colours = self.rules["machine_colours"] if frame["colour"] == "any" else [frame["colour"]]
             return [f"machine {m}" for colour in colours for m in state.displays["machines"][colour]]
         if kind == "module":

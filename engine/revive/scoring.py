@@ -40,9 +40,9 @@ class ReviveScoring(ReviveTables):
         best = max(state.seats[i]["points"] for i in playing)
         tied = [i for i in playing if state.seats[i]["points"] == best]
         decided = "score"
-        if len(tied) > 1:  # most remaining resources, then furthest on the machine tracks
+        if len(tied) > 1:  # most remaining (version 2: unscored) resources, then machine tracks
             for key in (
-                lambda i: sum(state.seats[i]["resources"].values()),
+                lambda i: self._tie_resources(state, i),
                 lambda i: sum(state.seats[i]["tracks"].values()),
             ):
                 top = max(key(i) for i in tied)
@@ -53,6 +53,12 @@ class ReviveScoring(ReviveTables):
             else:
                 decided = "shared"
         state.final = {"breakdown": breakdowns, "winners": tied, "decided_by": decided}
+
+    def _tie_resources(self, state: ReviveState, seat: int) -> int:
+        """The first tie-break, "most remaining unscored resources". Version 1: every remaining
+        resource. Version 2: what is left after 1 point per 3 was counted (7 gears: 1)."""
+        left = sum(state.seats[seat]["resources"].values())
+        return left % self.rules["leftover_resources_per_point"] if state.rules >= 2 else left
 
     def _large_location_points(self, state: ReviveState, seat: int) -> int:
         return sum(

@@ -35,6 +35,7 @@ class ReviveState:
     stack: list[dict[str, Any]] = field(default_factory=list)  # decisions waiting for a move
     finished: bool = False
     final: dict[str, Any] | None = None
+    rules: int = 1  # the rules version (tables.py RULES_VERSION); a state stored without one is 1
 
     def copy(self) -> ReviveState:
         """A deep copy; pickle round-trips plain data several times faster than deepcopy."""

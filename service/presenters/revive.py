@@ -269,6 +269,8 @@ class RevivePresenter(SeatTags):
         if private["decision"] is not None:
             return decision_prompt(private["decision"], locale)
         main, taken = private["main_moves"], view["actions_taken"]
+        if view["seats"][seat].get("hibernating"):  # rules version 2: free actions, then `end`
+            return t("revive.prompt.hibernated", locale)
         if taken == 0 and not main:
             return t("revive.prompt.must_hibernate", locale)
         if taken == 0:
