@@ -1,4 +1,4 @@
-"""`python -m engine selfplay ...` and `python -m engine replay FILE`.
+"""`python -m engine selfplay ...`, `python -m engine balance ...` and `python -m engine replay FILE`.
 
 This module is the engine's command-line edge: the one place in engine/ that reads content
 and files and prints. The rules themselves stay pure.
@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import random
 import sys
 import time
 from pathlib import Path
 
+from engine.balance import measure
+from engine.fallback import play_turn
 from engine.records import random_game, replay
 from games.registry import game_ids, load_engine
 
@@ -54,6 +58,42 @@ def selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def balance(args: argparse.Namespace) -> int:
+    """Measure a game's fairness: K fallback-only games, spread over `--jobs` processes since
+    each game is independent and the fallback is slow; one JSON line so runs can be compared."""
+    started = time.perf_counter()
+    tasks = [(args.game, args.players, args.seed * 100_003 + index) for index in range(args.games)]
+    if args.jobs > 1 and args.games > 1:
+        with multiprocessing.Pool(min(args.jobs, args.games)) as pool:
+            results = pool.starmap(play_fallback_game, tasks)
+    else:
+        results = [play_fallback_game(*task) for task in tasks]
+    summary = {"game": args.game, "players": args.players, "games": args.games}
+    summary["seconds"] = round(time.perf_counter() - started, 3)
+    print(json.dumps({**summary, **measure(results, args.players)}))
+    return 0
+
+
+def play_fallback_game(game: str, players: int, seed: int) -> dict:
+    """One game with the fallback in every seat (a module-level function so a worker process
+    can run it); what the balance table needs from its public view and events."""
+    engine = load_engine(game)
+    state = engine.new_game(players, {}, seed)
+    turn_start = engine.view(state, None)
+    trigger: dict | None = None
+    while not engine.is_over(state):
+        seat = engine.to_move(state)
+        assert seat is not None
+        turn_start = engine.view(state, None)
+        for move in play_turn(engine, state, seat, seed):
+            applied = engine.apply(state, seat, move)
+            state = applied.state
+            if trigger is None and "end_triggered" in applied.event:
+                after = engine.view(state, None)
+                trigger = {"event": dict(applied.event), "before": turn_start, "after": after}
+    return {"view": engine.view(state, None), "trigger": trigger}
+
+
 def replay_file(args: argparse.Namespace) -> int:
     record = json.loads(Path(args.file).read_text())
     problems = replay(load_engine(record["game"]), record)
@@ -74,6 +114,13 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--records", default=None, help="write one JSON record per game in this folder")
     play.set_defaults(run=selfplay)
+    fair = commands.add_parser("balance", help="the fallback in every seat: win shares, scores, end triggers")
+    fair.add_argument("game", choices=game_ids())
+    fair.add_argument("--players", type=int, default=3)
+    fair.add_argument("--games", type=int, default=10)
+    fair.add_argument("--seed", type=int, default=1)
+    fair.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
+    fair.set_defaults(run=balance)
     check = commands.add_parser("replay", help="re-play a record; exit 1 if its scores differ")
     check.add_argument("file")
     check.set_defaults(run=replay_file)

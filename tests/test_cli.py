@@ -115,3 +115,33 @@ def test_bot_without_a_token_says_how_to_get_one(tmp_path):
     out = run(str(ROOT / "bot.py"), cwd=tmp_path, env=env)  # no .env in tmp_path
     assert out.returncode == 2
     assert "DISCORD_TOKEN is not set" in out.stderr and "discord.com/developers" in out.stderr
+
+
+def test_balance_prints_tribe_and_seat_win_shares_and_end_triggers():
+    args = ("balance", "revive", "--players", "2", "--games", "2", "--seed", "1", "--jobs", "2")
+    out = run("-m", "engine", *args)
+    assert out.returncode == 0, out.stderr
+    [line] = out.stdout.strip().splitlines()
+    summary = json.loads(line)
+    assert {"game": "revive", "players": 2, "games": 2}.items() <= summary.items()
+    assert summary["seconds"] >= 0
+    assert sorted(summary["seats"]) == ["0", "1"]
+    for table in (summary["tribes"], summary["seats"]):
+        assert table
+        fields = {"seats", "wins", "win_share", "fair_share", "ratio", "mean_score"}
+        assert all(set(row) == fields for row in table.values())
+        assert abs(sum(row["win_share"] for row in table.values()) - 1) < 1e-3
+        assert abs(sum(row["fair_share"] for row in table.values()) - 1) < 1e-3
+        assert sum(row["seats"] for row in table.values()) == 2 * 2
+    assert sum(summary["end_triggers"].values()) == 2
+    assert all(isinstance(name, str) and name for name in summary["end_triggers"])
+
+
+def test_a_shared_win_counts_one_over_the_number_of_winners():
+    from engine.balance import measure
+
+    seats = [{"tribe": "a", "score": 10}, {"tribe": "b", "score": 10}]
+    shared = {"view": {"seats": seats, "final": {"winners": [0, 1]}}, "trigger": None}
+    summary = measure([shared], 2)
+    assert summary["tribes"]["a"]["wins"] == summary["seats"]["1"]["wins"] == 0.5
+    assert summary["tribes"]["a"]["ratio"] == 1.0 and summary["end_triggers"] == {"no trigger": 1}
