@@ -9,6 +9,7 @@ borders over cells, lettering under icons), so the order is part of the picture.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from PIL import ImageDraw
 
@@ -71,50 +72,49 @@ def _ss(lay: Layout, col: int, row: int) -> Point:
     return x * SS, y * SS
 
 
+def _cells(info: MapFile, lay: Layout) -> Iterator[tuple[int, int, str, float, float]]:
+    """Every cell on the map (off-map `-` cells left out), row by row: column, row, its code and
+    its supersampled centre. Each pass below draws one kind of thing over these."""
+    for row in range(info.grid.height):
+        for col in range(info.grid.width):
+            k = info.grid.cells[row][col]
+            if k != "-":
+                cx, cy = _ss(lay, col, row)
+                yield col, row, k, cx, cy
+
+
 def _draw_cells(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout) -> None:
     """Water seamless (slightly oversized hexes), land with a thin grid line."""
     s = lay.size * SS
     line_w = max(1, int(SS * 1.0))
-    for row in range(info.grid.height):
-        for col in range(info.grid.width):
-            k = info.grid.cells[row][col]
-            if k == "-":
-                continue
-            cx, cy = _ss(lay, col, row)
-            if k == "~":
-                d.polygon(hex_corners(cx, cy, s + SS * 0.6), fill=SEA)
-            elif k == "w":
-                d.polygon(hex_corners(cx, cy, s + SS * 0.6), fill=LOCH)
-    for row in range(info.grid.height):
-        for col in range(info.grid.width):
-            k = info.grid.cells[row][col]
-            if k == "~":
-                cx, cy = _ss(lay, col, row)
-                d.polygon(hex_corners(cx, cy, s * 0.97), outline=SEA_LINE, width=line_w)
-            elif k in TERRAIN:
-                cx, cy = _ss(lay, col, row)
-                d.polygon(hex_corners(cx, cy, s), fill=TERRAIN[k], outline=LAND_LINE, width=line_w)
+    for _col, _row, k, cx, cy in _cells(info, lay):
+        if k == "~":
+            d.polygon(hex_corners(cx, cy, s + SS * 0.6), fill=SEA)
+        elif k == "w":
+            d.polygon(hex_corners(cx, cy, s + SS * 0.6), fill=LOCH)
+    for _col, _row, k, cx, cy in _cells(info, lay):
+        if k == "~":
+            d.polygon(hex_corners(cx, cy, s * 0.97), outline=SEA_LINE, width=line_w)
+        elif k in TERRAIN:
+            d.polygon(hex_corners(cx, cy, s), fill=TERRAIN[k], outline=LAND_LINE, width=line_w)
 
 
 def _draw_borders(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout) -> None:
     """Coastline and region borders: thicker lines on land edges facing water, off-board or
     another region."""
     s = lay.size * SS
-    for row in range(info.grid.height):
-        for col in range(info.grid.width):
-            k = info.grid.cells[row][col]
-            if k not in LAND:
-                continue
-            cx, cy = _ss(lay, col, row)
-            corners = hex_corners(cx, cy, s)
-            for e in range(6):
-                nc, nr = edge_neighbour(col, row, e)
-                nk = info.kind(nc, nr)
-                p, q = corners[e], corners[(e + 1) % 6]
-                if nk not in LAND:
-                    d.line([p, q], fill=COAST, width=int(SS * 2.2))
-                elif info.regions_grid and info.region_letter(col, row) != info.region_letter(nc, nr):
-                    _dashed(d, p, q, (96, 96, 80), int(SS * 1.6), s * 0.16)
+    for col, row, k, cx, cy in _cells(info, lay):
+        if k not in LAND:
+            continue
+        corners = hex_corners(cx, cy, s)
+        for e in range(6):
+            nc, nr = edge_neighbour(col, row, e)
+            nk = info.kind(nc, nr)
+            p, q = corners[e], corners[(e + 1) % 6]
+            if nk not in LAND:
+                d.line([p, q], fill=COAST, width=int(SS * 2.2))
+            elif info.regions_grid and info.region_letter(col, row) != info.region_letter(nc, nr):
+                _dashed(d, p, q, (96, 96, 80), int(SS * 1.6), s * 0.16)
 
 
 def _dashed(d: ImageDraw.ImageDraw, p: Point, q: Point, fill: RGB, width: int, dash: float) -> None:
@@ -177,34 +177,27 @@ def _draw_contents(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout, covered: 
     s = lay.size * SS
     coord_font = font(max(11.0, lay.size * 0.46) * SS)
     icon_r = s * 0.27
-    for row in range(info.grid.height):
-        for col in range(info.grid.width):
-            k = info.grid.cells[row][col]
-            if k == "-":
-                continue
-            cx, cy = _ss(lay, col, row)
-            if k in PLACEABLE and (col, row) not in covered:
-                iy = cy - s * 0.3
-                if k == "e":
-                    draw_bolt(d, cx, iy, icon_r, ICON_ENERGY)
-                elif k == "f":
-                    draw_sheaf(d, cx, iy, icon_r, ICON_FOOD)
-                elif k == "s":
-                    draw_house(d, cx, iy, icon_r * 0.95, ICON_HOUSE)
-                d.text(
-                    (cx, cy + s * 0.36), coord_name(col, row), font=coord_font, fill=COORD_TEXT, anchor="mm"
-                )
-            elif k == "C":
-                draw_castle(d, cx, cy - s * 0.08, s * 0.48, (70, 66, 62), TERRAIN["C"])
-            elif k == "K":
-                draw_cathedral(d, cx + s * 0.05, cy + s * 0.04, s * 0.4, (84, 70, 104), TERRAIN["K"])
-            elif k == "R":  # left half: the tower; right half: its bonus tile (per view)
-                ix, iy = TOWER_ICON
-                draw_round_tower(d, cx + ix * s, cy + iy * s, s * 0.56)
-            elif k == "T":
-                draw_tara(d, cx, cy - s * 0.1, s * 0.66)
-                tara_font = font(max(10.0, lay.size * 0.36) * SS)
-                d.text((cx, cy + s * 0.58), "Tara", font=tara_font, fill=(40, 70, 30), anchor="mm")
+    for col, row, k, cx, cy in _cells(info, lay):
+        if k in PLACEABLE and (col, row) not in covered:
+            iy = cy - s * 0.3
+            if k == "e":
+                draw_bolt(d, cx, iy, icon_r, ICON_ENERGY)
+            elif k == "f":
+                draw_sheaf(d, cx, iy, icon_r, ICON_FOOD)
+            elif k == "s":
+                draw_house(d, cx, iy, icon_r * 0.95, ICON_HOUSE)
+            d.text((cx, cy + s * 0.36), coord_name(col, row), font=coord_font, fill=COORD_TEXT, anchor="mm")
+        elif k == "C":
+            draw_castle(d, cx, cy - s * 0.08, s * 0.48, (70, 66, 62), TERRAIN["C"])
+        elif k == "K":
+            draw_cathedral(d, cx + s * 0.05, cy + s * 0.04, s * 0.4, (84, 70, 104), TERRAIN["K"])
+        elif k == "R":  # left half: the tower; right half: its bonus tile (per view)
+            ix, iy = TOWER_ICON
+            draw_round_tower(d, cx + ix * s, cy + iy * s, s * 0.56)
+        elif k == "T":
+            draw_tara(d, cx, cy - s * 0.1, s * 0.66)
+            tara_font = font(max(10.0, lay.size * 0.36) * SS)
+            d.text((cx, cy + s * 0.58), "Tara", font=tara_font, fill=(40, 70, 30), anchor="mm")
 
 
 def _draw_yellow(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout, covered: set[Cell]) -> None:
