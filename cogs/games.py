@@ -19,8 +19,7 @@ from service.timekeeping import CLOCK_DAYS
 
 # Days per move of the optional turn clock; 0 removes it.
 CLOCK_CHOICES = [app_commands.Choice(name="none", value=0)] + [
-    app_commands.Choice(name=f"{days} day{'s' if days > 1 else ''}", value=days)
-    for days in CLOCK_DAYS
+    app_commands.Choice(name=f"{days} day{'s' if days > 1 else ''}", value=days) for days in CLOCK_DAYS
 ]
 # The games and their `map` choices, as the registry declares them (`games/<game>.py`).
 GAME_CHOICES = [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.GAMES.values()]
@@ -28,6 +27,12 @@ MAP = "map"
 MAP_CHOICES = [
     app_commands.Choice(name=choice.label, value=choice.value)
     for option in registry.options_named(MAP)
+    for choice in option.choices
+]
+VARIANT = "variant"
+VARIANT_CHOICES = [
+    app_commands.Choice(name=choice.label, value=choice.value)
+    for option in registry.options_named(VARIANT)
     for choice in option.choices
 ]
 TIMEOUT_CHOICES = [
@@ -52,24 +57,28 @@ class GameCog(commands.Cog):
     @app_commands.describe(
         game=text("cmd.game.new.game"),
         map=text("cmd.game.new.map"),
+        variant=text("cmd.game.new.variant"),
         reminder_hours=text("cmd.game.reminder_hours"),
         clock=text("cmd.game.clock"),
         on_timeout=text("cmd.game.on_timeout"),
         thread=text("cmd.game.thread"),
     )
     @app_commands.choices(clock=CLOCK_CHOICES)
-    @app_commands.choices(on_timeout=TIMEOUT_CHOICES, game=GAME_CHOICES, map=MAP_CHOICES)
+    @app_commands.choices(
+        on_timeout=TIMEOUT_CHOICES, game=GAME_CHOICES, map=MAP_CHOICES, variant=VARIANT_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         map: app_commands.Choice[str] | None = None,  # noqa: A002 - the option players see is "map"
+        variant: app_commands.Choice[str] | None = None,
         reminder_hours: app_commands.Range[float, 0, 720] | None = None,
         clock: app_commands.Choice[int] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
         thread: bool = False,
     ) -> None:
-        options = {MAP: map.value} if map else {}
+        options = {name: choice.value for name, choice in ((MAP, map), (VARIANT, variant)) if choice}
         settings = {
             "reminder_hours": reminder_hours,
             "clock_days": clock.value if clock else None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map, load_missions, load_tiles, load_towers
 from engine.base import Game
 from engine.rebirth import Rebirth
+from engine.rebirth.game import DENSE, RULES_VERSION, STANDARD, VARIANT_OPTION
 from games.spec import GameOption, GameSpec, OptionChoice
 from service.presenters.rebirth import RebirthPresenter
 from service.presenting import Presenter
@@ -17,6 +18,15 @@ def map_label(map_id: str) -> str:
 
 
 MAPS = GameOption("map", tuple(OptionChoice(map_id, map_label(map_id)) for map_id in MAP_IDS))
+# The rules' setup first (the default); the denser 2-player board is ours (docs/rebirth.md
+# "Neutral tiles and player count"), and with 3 or 4 players it changes nothing.
+VARIANTS = GameOption(
+    VARIANT_OPTION,
+    (
+        OptionChoice(STANDARD, "As the rules (one unused colour's neutral tiles)"),
+        OptionChoice(DENSE, "Dense 2-player board (ours: two colours' neutral tiles)"),
+    ),
+)
 
 
 def load_engine() -> Rebirth:
@@ -32,4 +42,11 @@ def presenter(engine: Game) -> Presenter:
     return RebirthPresenter(engine)
 
 
-SPEC = GameSpec(id="rebirth", name="Rebirth", load_engine=load_engine, presenter=presenter, options=(MAPS,))
+SPEC = GameSpec(
+    id="rebirth",
+    name="Rebirth",
+    load_engine=load_engine,
+    presenter=presenter,
+    options=(MAPS, VARIANTS),
+    rules_version=RULES_VERSION,
+)

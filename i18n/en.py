@@ -10,6 +10,7 @@ MESSAGES: dict[str, str] = {
     "error.rules_version": "This bot does not know rules version {version} of this game.",
     # --- Rebirth errors
     "error.rebirth.unknown_map": "There is no Rebirth map called {map}.",
+    "error.rebirth.unknown_variant": "There is no Rebirth variant called {variant}.",
     "error.rebirth.malformed": "“{text}” is not a space: type a coordinate from the board, like F7.",
     "error.rebirth.off_board": "{space} is not a space on this board.",
     "error.rebirth.water": "{space} is water: tiles go on land.",
@@ -101,6 +102,7 @@ MESSAGES: dict[str, str] = {
     "cmd.game.new": "Open a game table in this channel",
     "cmd.game.new.game": "Which game to play",
     "cmd.game.new.map": "The board (Rebirth)",
+    "cmd.game.new.variant": "Setup variant (Rebirth: the dense 2-player board)",
     "cmd.game.join": "Take a seat at the table in this channel",
     "cmd.game.leave": "Leave: give up your lobby seat, or hand your seat in play to the fallback player",
     "cmd.game.start": "Start the game (the creator)",
@@ -161,6 +163,7 @@ MESSAGES: dict[str, str] = {
     "map.ireland": "Ireland",
     # --- Rebirth in the channel
     "rebirth.title": "Rebirth: {map}",
+    "rebirth.title.dense": "Rebirth: {map}, dense 2-player board",
     "rebirth.start": "**{title}** begins!",
     "rebirth.start_seat": "{tag} plays {colour} ({shape})",
     "rebirth.first": "{user} goes first. Place your tile with `/move`; see your tiles and missions with `/hand`.",

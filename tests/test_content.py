@@ -47,13 +47,16 @@ def test_every_missions_file_is_valid(map_id):
 
 def test_scotland_capacity_ratios():
     scotland, tiles = load_map("scotland"), load_tiles()
-    for players in (2, 3, 4):
-        cap = capacity(scotland, tiles, players)
+    for players, dense in ((2, True), (3, False), (4, False)):
+        cap = capacity(scotland, tiles, players, dense)
         assert 0.80 <= cap["fill"] <= 0.97
         assert cap["open_settlement"] >= cap["need_settlement"]
         assert cap["open_farm"] >= cap["need_farm"]
+    # The rules' 2-player setup covers what the 3-player one does: an open board, over half full.
+    rules_two = capacity(scotland, tiles, 2)
+    assert rules_two["neutral"] == capacity(scotland, tiles, 3)["neutral"] == 32
+    assert 0.50 <= rules_two["fill"] < 0.80
     assert capacity(scotland, tiles, 4)["neutral"] == 0
-    assert capacity(scotland, tiles, 3)["neutral"] == 32
 
 
 def test_scotland_mission_deck():
@@ -188,13 +191,16 @@ def test_ireland_towers_valid():
 
 def test_ireland_capacity_ratios():
     ireland, tiles = load_map("ireland"), load_tiles()
-    for players in (2, 3, 4):
-        cap = capacity(ireland, tiles, players)
+    for players, dense in ((2, True), (3, False), (4, False)):
+        cap = capacity(ireland, tiles, players, dense)
         assert 0.80 <= cap["fill"] <= 0.95
         assert cap["open_settlement"] >= cap["need_settlement"]
         assert cap["open_farm"] >= cap["need_farm"]
+    # The rules' 2-player setup covers what the 3-player one does: an open board, over half full.
+    rules_two = capacity(ireland, tiles, 2)
+    assert rules_two["neutral"] == capacity(ireland, tiles, 3)["neutral"] == 24
+    assert 0.50 <= rules_two["fill"] < 0.80
     assert capacity(ireland, tiles, 4)["neutral"] == 0
-    assert capacity(ireland, tiles, 3)["neutral"] == 24
 
 
 def test_ireland_map_shape():

@@ -278,3 +278,32 @@ async def test_a_whole_ireland_game_through_slash_commands(simcord_env):
     assert "Final scores" in text and "🏆" in text and final.attachments
     log = " ".join(m.content for m in table.channel.history())
     assert "complete" in log and "Round tower" in log
+
+
+# "With 2 to 4 players, place 32 Tiles of a color not in use face down on the spaces marked with
+# the yellow hexagon icon": a 2-player game leaves Stornoway (C6, marked 3) open; the dense
+# 2-player variant (ours, docs/rebirth.md) covers it with a neutral tile.
+@pytest.mark.parametrize(("variant", "covered"), [(None, False), ("dense", True)])
+async def test_two_player_neutral_tiles_follow_the_chosen_setup(simcord_env, variant, covered):
+    table = make_table(simcord_env, ["alice", "bob"])
+    alice, bob = table.members
+    options = {"variant": variant} if variant else {}
+    opened = await alice.slash(table.channel, "game new", game="rebirth", map="scotland", **options)
+    assert ("dense 2-player board" in opened.response.content) == covered
+    await bob.slash(table.channel, "game join")
+    started = await alice.slash(table.channel, "game start")
+    mover = first_player(table, started)
+    result = await mover.slash(table.channel, "move", action="C6")
+    if covered:
+        refused(simcord_env, result, "C6 is covered by a neutral tile")
+    elif result.ephemeral:  # an open space: refused only if the tile in hand is not a settlement
+        assert "neutral" not in refused(simcord_env, result, "C6 is a settlement space")
+    else:
+        assert "**C6**" in result.response.content
+
+
+async def test_a_variant_is_refused_for_a_game_without_one(simcord_env):
+    table = make_table(simcord_env, ["alice"])
+    [alice] = table.members
+    result = await alice.slash(table.channel, "game new", game="revive", variant="dense")
+    refused(simcord_env, result, "Revive has no variant to choose")

@@ -69,11 +69,26 @@ def test_a_tampered_record_fails_replay(engine):
     assert replay(engine, record)
 
 
-@pytest.mark.parametrize(("players", "covered"), [(2, 66), (3, 24), (4, 0)])
-def test_ireland_neutral_tiles_by_player_count(engine, players, covered):
-    state = engine.new_game(players, {"map": "ireland"}, seed=3)
+# "With 2 to 4 players, place 32 Tiles of a color not in use face down on the spaces marked with
+# the yellow hexagon icon": on Ireland the rules place 24 (docs/rebirth.md), with 2 players too;
+# the dense 2-player variant (ours) and rules version 1 cover the spaces marked 3 as well.
+@pytest.mark.parametrize(
+    ("players", "options", "covered"),
+    [(2, {}, 24), (3, {}, 24), (4, {}, 0), (2, {"variant": "dense"}, 66), (2, {"rules": 1}, 66)],
+)
+def test_ireland_neutral_tiles_by_player_count(engine, players, options, covered):
+    state = engine.new_game(players, {"map": "ireland", **options}, seed=3)
     assert sum(seat == -1 for seat, _ in state.board.values()) == covered
     assert all(len(aside) == 4 for aside in state.set_aside)
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "covered"),
+    [(2, {}, 32), (3, {}, 32), (4, {}, 0), (2, {"variant": "dense"}, 68), (2, {"rules": 1}, 68)],
+)
+def test_scotland_neutral_tiles_by_player_count(engine, players, options, covered):
+    state = engine.new_game(players, {"map": "scotland", **options}, seed=3)
+    assert sum(seat == -1 for seat, _ in state.board.values()) == covered
 
 
 @pytest.mark.parametrize("map_id", ["scotland", "ireland"])

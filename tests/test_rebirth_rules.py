@@ -118,15 +118,37 @@ def test_out_of_turn_and_after_the_end_are_refused(game):
         game.apply(state, 0, "D2")
 
 
-@pytest.mark.parametrize(("players", "covered"), [(2, {"B6", "C6", "G6"}), (3, {"B6"}), (4, set())])
-def test_neutral_tiles_cover_yellow_spaces_by_player_count(game, players, covered):
-    state = game.new_game(players, {"map": "testmap"}, seed=1)
+# "With 2 to 4 players, place 32 Tiles of a color not in use face down on the spaces marked with
+# the yellow hexagon icon": the rules' yellow spaces are the ones marked 4 (B6 on the test map),
+# covered with 2 or 3 players; with 4 no colour is unused. The spaces marked 3 (C6, G6) are ours,
+# covered only by the dense 2-player variant and by every game of rules version 1.
+@pytest.mark.parametrize(
+    ("players", "options", "covered"),
+    [
+        (2, {}, {"B6"}),
+        (3, {}, {"B6"}),
+        (4, {}, set()),
+        (2, {"variant": "dense"}, {"B6", "C6", "G6"}),
+        (3, {"variant": "dense"}, {"B6"}),
+        (2, {"rules": 1}, {"B6", "C6", "G6"}),
+        (3, {"rules": 1}, {"B6"}),
+    ],
+)
+def test_neutral_tiles_cover_yellow_spaces_by_player_count(game, players, options, covered):
+    state = game.new_game(players, {"map": "testmap", **options}, seed=1)
     assert {s for s, (seat, _) in state.board.items() if seat == -1} == covered
     if covered:
         state.current = 0
         state.hands[0] = "E"
         with pytest.raises(IllegalMove, match="neutral"):
             game.apply(state, 0, "B6")
+
+
+def test_an_unknown_variant_or_rules_version_is_refused(game):
+    with pytest.raises(IllegalMove, match="no Rebirth variant called sparse"):
+        game.new_game(2, {"map": "testmap", "variant": "sparse"}, seed=1)
+    with pytest.raises(IllegalMove, match="rules version 9"):
+        game.new_game(2, {"map": "testmap", "rules": 9}, seed=1)
 
 
 def test_discard_only_when_the_tile_has_no_legal_space(game):

@@ -18,6 +18,7 @@ from db import Database
 from engine import records
 from engine.errors import IllegalMove, NotYourTurn
 from engine.fallback import play_turn
+from engine.rebirth.game import RULES_VERSION as REBIRTH_RULES_VERSION
 from engine.revive import Revive
 from engine.revive.tables import RULES_VERSION
 from games.registry import load_engine
@@ -90,7 +91,9 @@ async def test_the_migration_pins_every_stored_game_to_version_1(tmp_path):
     assert load_engine("revive").loads(revive.state or "").rules == 1
 
 
-@pytest.mark.parametrize(("game_id", "version"), [("revive", RULES_VERSION), ("rebirth", 1)])
+@pytest.mark.parametrize(
+    ("game_id", "version"), [("revive", RULES_VERSION), ("rebirth", REBIRTH_RULES_VERSION)]
+)
 async def test_a_game_gets_the_current_version_in_its_options_when_it_starts(game_id, version):
     database = await Database.open(":memory:")
     try:
@@ -132,7 +135,7 @@ def hibernated(game, rules):
 
 
 def test_after_hibernating_free_actions_until_the_player_ends_the_turn(game):
-    """"In addition to your main actions, you can always perform any number of free actions on
+    """ "In addition to your main actions, you can always perform any number of free actions on
     your turn: Trade crystals for other resources, Activate machines, and Open crates.\""""
     state, seat = hibernated(game, None)
     assert state.current == seat
@@ -182,7 +185,7 @@ def two_queued_machine_rewards(game, rules):
 
 
 def test_a_machine_reward_that_no_longer_fits_when_it_resolves_gives_nothing(game):
-    """"spend 1 energy from your energy storage to activate an unlocked machine": a machine is
+    """ "spend 1 energy from your energy storage to activate an unlocked machine": a machine is
     unlocked on a free machine space of the player board (9 here); a reward finding none free
     when it resolves gives nothing (docs/revive.md, effect `machine_token`)."""
     state, seat = two_queued_machine_rewards(game, None)
@@ -215,7 +218,7 @@ def tied(game, rules):
 
 
 def test_ties_go_to_the_most_remaining_unscored_resources(game):
-    """"Ties are broken in favor of the player with the most remaining unscored resources.\""""
+    """ "Ties are broken in favor of the player with the most remaining unscored resources.\""""
     state, seat, other = tied(game, None)
     assert state.final["winners"] == [other] and state.final["decided_by"] == "tie-break"
 
@@ -237,7 +240,7 @@ def module_or_tribe(game, rules):
 
 
 def test_the_tribe_ability_chosen_instead_of_a_module_moves_a_progress_marker(game):
-    """"Gain a slot module OR activate your tribe ability." and "Activate your tribe ability.
+    """ "Gain a slot module OR activate your tribe ability." and "Activate your tribe ability.
     This also moves a progress marker to your progress track.\""""
     me = module_or_tribe(game, None)
     assert me["resources"]["book"] == 2 and me["tribe_markers"] == 3 and me["progress"] == 1

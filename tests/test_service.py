@@ -139,7 +139,9 @@ async def test_warm_up_caches_every_static_board_layer():
     database = await open_database(":memory:")
     service = GameService(database, engines=load_engine, clock=lambda: 1.0)
     await service.warm_up(("rebirth",))
-    assert static_cache_info().misses == 6  # one static layer a map (2) and player count (2, 3, 4)
+    # One static layer a map (2) and covered set: none (4 players), the rules' (2-3 players), and
+    # the dense 2-player variant's.
+    assert static_cache_info().misses == 6
     await service.new_game(caller(ALICE), "rebirth", {})
     await service.join(caller(BOB))
     await service.start(caller(ALICE))
@@ -243,4 +245,5 @@ async def test_game_options_are_checked_against_the_registry_and_a_refusal_opens
     assert await database.open_game(CHANNEL) is None
     [opened] = await service.new_game(caller(ALICE), "rebirth", {})
     game = await database.open_game(CHANNEL)
-    assert game is not None and game.options == {"map": "scotland"} and "Scotland" in opened.text
+    assert game is not None and game.options == {"map": "scotland", "variant": "standard"}
+    assert "Scotland" in opened.text

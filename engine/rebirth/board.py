@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import hexgrid
-from engine.rebirth.mapfile import parse_map
+from engine.rebirth.mapfile import covered_by_neutral, parse_map
 
 PLACEMENT_KINDS = frozenset(".efs")
 # The grid code of each feature a mission may ask to be next to (`adjacent`).
@@ -62,13 +62,16 @@ class Board:
     # Spaces next to at least one space of each kind of feature (sea, loch, castle, ...).
     touching: dict[str, frozenset[str]] = field(default_factory=dict)
 
-    def open_spaces(self, players: int) -> tuple[str, ...]:
-        """Placement spaces not covered by a neutral tile at this player count."""
-        return tuple(s for s in self.placement_spaces if self.yellow.get(s, 0) <= players)
+    def open_spaces(self, players: int, dense: bool = False) -> tuple[str, ...]:
+        """Placement spaces not covered by a neutral tile at this player count and setup."""
+        covered = covered_by_neutral(self.yellow, players, dense)
+        return tuple(s for s in self.placement_spaces if s not in covered)
 
-    def covered_spaces(self, players: int) -> tuple[str, ...]:
-        """Yellow spaces that a face-down neutral tile covers at this player count."""
-        return tuple(s for s, need in self.yellow.items() if need > players)
+    def covered_spaces(self, players: int, dense: bool = False) -> tuple[str, ...]:
+        """Yellow spaces that a face-down neutral tile covers at this player count: the rules'
+        setup, or with `dense` our 2-player variant (`mapfile.covered_by_neutral`)."""
+        covered = covered_by_neutral(self.yellow, players, dense)
+        return tuple(s for s in self.yellow if s in covered)
 
     def features(self, space: str) -> list[str]:
         """Named features of a space, for records and descriptions."""

@@ -15,7 +15,7 @@ import random
 from typing import Any, cast
 
 from engine import hexgrid
-from engine.base import RESIGN, SEAT_COLOURS, Applied, Decision, MoveChoice
+from engine.base import RESIGN, RULES_OPTION, SEAT_COLOURS, Applied, Decision, MoveChoice
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
 from engine.rebirth import missions as mission_rules
 from engine.rebirth import scoring
@@ -41,6 +41,16 @@ COLOURS = SEAT_COLOURS  # seat order
 DISCARD = "discard"
 DOUBLE = "x2"
 PUBLIC_ROW = 8
+
+RULES_VERSION = 2
+"""Rebirth's current rules version (the `rules` option, docs/architecture.md "Rules versions").
+1: the rules as played before issue 11, whose 2-player setup covered the spaces marked 3 too (68
+neutral tiles on Scotland, 66 on Ireland). 2: the text's setup, one unused colour's 32 (24) tiles
+with 2 or 3 players; the denser board stays as the `variant` option `dense`."""
+RULES_VERSIONS = (1, 2)
+VARIANT_OPTION = "variant"
+STANDARD, DENSE = "standard", "dense"
+"""The `variant` choices: the rules' setup, or our dense 2-player board (docs/rebirth.md)."""
 
 # Spaces a tile may go on, and where a farm may go when its own spaces and blank land are full.
 _ALLOWED = {"E": ".e", "F": ".f"}
@@ -80,12 +90,21 @@ class Rebirth:
     # ------------------------------------------------------------------ setup
 
     def new_game(self, players: int, options: dict[str, Any], seed: int) -> RebirthState:
-        """Setup as the text describes it for Scotland; every shuffle is drawn from `seed`."""
+        """Setup as the text describes it for Scotland; every shuffle is drawn from `seed`. The
+        options: `map` (the first is the default), `rules` (the rules version, absent: the current
+        one) and `variant` (`dense`: our denser 2-player board; always so under version 1)."""
         map_id = options.get("map", next(iter(self.boards)))  # the first map is the default
         if map_id not in self.boards:
             raise IllegalMove("error.rebirth.unknown_map", map=map_id)
         if not self.min_players <= players <= self.max_players:
             raise IllegalMove("error.players_range", low=self.min_players, high=self.max_players)
+        version = options.get(RULES_OPTION, RULES_VERSION)
+        if version not in RULES_VERSIONS:
+            raise IllegalMove("error.rules_version", version=str(version)[:10])
+        variant = options.get(VARIANT_OPTION, STANDARD)
+        if variant not in (STANDARD, DENSE):
+            raise IllegalMove("error.rebirth.unknown_variant", variant=str(variant)[:20])
+        dense = version == 1 or variant == DENSE
         board = self.boards[map_id]
         rng = random.Random(f"rebirth:{seed}")
         deck = list(self.mission_decks.get(map_id, []))
@@ -112,7 +131,7 @@ class Rebirth:
             state.towers_used = {space: [] for space in state.towers}
             state.doubling = [True] * players
         state.mission_deck = deck
-        for space in board.covered_spaces(players):
+        for space in board.covered_spaces(players, dense):
             state.board[space] = (NEUTRAL, "N")
         state.castles = {space: None for space in board.castles}
         state.cathedral_markers = {space: [] for space in board.cathedrals}
@@ -739,7 +758,7 @@ class Rebirth:
 
     def describe_content(self, state: RebirthState) -> dict[str, Any]:
         """The board of a game as records store it: every space with its kind, features and
-        neighbours, and the spaces neutral tiles cover at this player count."""
+        neighbours, and the spaces neutral tiles cover in this game (its setup put them there)."""
         board = self.board(state)
         return {
             "map": {
@@ -756,7 +775,7 @@ class Rebirth:
                     for space in board.kind
                 ],
             },
-            "neutral": sorted(board.covered_spaces(state.players)),
+            "neutral": sorted(space for space, (owner, _) in state.board.items() if owner == NEUTRAL),
             "tiles": dict(self.tiles["colour_tiles"]),
             "set_aside": self.tiles["set_aside"][state.map_id],
             "towers": {space: dict(self.tower_tiles[tile_id]) for space, tile_id in state.towers.items()},

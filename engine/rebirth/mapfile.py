@@ -34,6 +34,23 @@ from engine import hexgrid
 
 OFF_MAP = "-"  # the code of a grid cell that is not part of the board (also "no region")
 
+RULES_YELLOW = 4
+"""The yellow value of the rules' own yellow-hexagon spaces: "With 2 to 4 players, place 32 Tiles of
+a color not in use face down on the spaces marked with the yellow hexagon icon" (Ireland: 24), so
+they are covered with 2 or 3 players, and with 4 (no colour unused) never. Spaces of a lower value
+(3) are ours: covered only by the dense 2-player variant (docs/rebirth.md "Neutral tiles and player
+count")."""
+
+
+def covered_by_neutral(yellow: Mapping[str, int], players: int, dense: bool) -> frozenset[str]:
+    """The yellow spaces a face-down neutral tile covers with `players` players. The rules' setup
+    covers the spaces marked `RULES_YELLOW` with fewer players than that; `dense` (our 2-player
+    variant, and every game of Rebirth rules version 1) covers every space whose value exceeds the
+    player count: with 2 players the spaces marked 3 as well, a second unused colour's tiles."""
+    return frozenset(
+        space for space, need in yellow.items() if need > players and (dense or need >= RULES_YELLOW)
+    )
+
 
 def grid_cells(rows: Any) -> list[list[str]] | None:
     """Grid rows ("a b c") -> cells; None when a row is not single characters separated by
@@ -125,7 +142,7 @@ class MapFile:
     cathedrals: dict[str, str]  # space -> name
     towers: dict[str, str]  # Round Tower space -> name (Ireland)
     tara: str | None  # the Hill of Tara's space (Ireland)
-    yellow: dict[str, int]  # space -> the player count above which a neutral tile covers it
+    yellow: dict[str, int]  # space -> the smallest player count at which it stays open (`covered_by_neutral`)
     labels: tuple[Label, ...]
     tiebreak_castles: tuple[str, ...]  # castle names, in tie-break order
 

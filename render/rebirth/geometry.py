@@ -64,7 +64,7 @@ def legend_rows(info: MapFile) -> list[tuple[str, str]]:
     if info.offshore:
         rows.append(("offshore", "Offshore Farm: +1 for a Settlement"))
     if info.yellow:
-        rows.append(("yellow", "Yellow space"))
+        rows.append(("yellow", "Yellow: neutral with 2-3 players"))
     if info.castles:
         rows.append(("C", "Castle: 5 pts to controller"))
     if info.cathedrals:

@@ -15,7 +15,7 @@ from PIL import ImageDraw
 
 from engine.hexgrid import edge_neighbour
 from engine.hexgrid import name as coord_name
-from engine.rebirth.mapfile import MapFile
+from engine.rebirth.mapfile import RULES_YELLOW, MapFile
 from render.common import RGB, Point, clean_text, font
 from render.hexgrid import hex_corners
 from render.rebirth.geometry import Layout
@@ -201,9 +201,13 @@ def _draw_contents(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout, covered: 
 
 
 def _draw_yellow(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout, covered: set[Cell]) -> None:
-    """Yellow spaces: a small yellow hex while open (a covered one gets the face-down tile)."""
+    """The rules' yellow spaces: a small yellow hex while open (a covered one gets the face-down
+    tile). Spaces of a lower value are ours, covered only in the dense 2-player variant: open, they
+    are ordinary spaces, and an icon there would say they are something else."""
     s = lay.size * SS
-    for space in info.yellow:
+    for space, value in info.yellow.items():
+        if value < RULES_YELLOW:
+            continue
         col, row = info.cell(space)
         if info.kind(col, row) == "-":
             continue

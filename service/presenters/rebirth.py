@@ -15,6 +15,7 @@ from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map
 from db import GameRecord
 from engine.base import RESIGN, Game
 from engine.rebirth import COLOURS
+from engine.rebirth.game import DENSE, STANDARD, VARIANT_OPTION
 from engine.rebirth.views import MissionCard, PlaceEvent, RebirthView, TowerActivation
 from i18n import t
 from service.messages import ServiceError
@@ -46,7 +47,8 @@ class RebirthPresenter(SeatTags):
     # ------------------------------------------------------------------ setup
 
     def title(self, options: dict[str, Any], locale: str | None) -> str:
-        return t("rebirth.title", locale, map=t(f"map.{options.get('map', DEFAULT_MAP)}", locale))
+        key = "rebirth.title.dense" if options.get(VARIANT_OPTION) == DENSE else "rebirth.title"
+        return t(key, locale, map=t(f"map.{options.get('map', DEFAULT_MAP)}", locale))
 
     # ----------------------------------------------------------------- images
 
@@ -62,12 +64,15 @@ class RebirthPresenter(SeatTags):
         raise ServiceError("error.no_player_board")
 
     def warm_up(self) -> None:
-        """Draw an empty board of every map and player count once, so the static layers are
-        cached before the first real game needs them (building one takes about half a second)."""
+        """Draw an empty board of every map, player count and variant once, so the static layers
+        (one per covered set) are cached before the first real game needs them (building one
+        takes about half a second)."""
         for map_id in MAP_IDS:
             for players in range(self.engine.min_players, self.engine.max_players + 1):
-                state = self.engine.new_game(players, {"map": map_id}, seed=0)
-                self.render(self.engine.view(state, None), {"map": map_id}, [""] * players)
+                for variant in (STANDARD, DENSE):
+                    options = {"map": map_id, VARIANT_OPTION: variant}
+                    state = self.engine.new_game(players, options, seed=0)
+                    self.render(self.engine.view(state, None), options, [""] * players)
 
     # ----------------------------------------------------- channel texts (public view)
 
