@@ -2,24 +2,44 @@
 
 from __future__ import annotations
 
-from content.revive import load_revive
+from content.revive.loader import load_revive_edition
 from engine.base import Game
+from engine.editions import Editions
 from engine.revive import Revive
-from engine.revive.tables import RULES_VERSION
+from engine.revive.state import ReviveState
+from engine.revive.tables import RULES_VERSION, RULES_VERSIONS
 from games.spec import GameSpec
 from service.presenters.revive import RevivePresenter
 from service.presenting import Presenter
 
 
-def load_engine() -> Revive:
-    """The engine over Revive's content files (data/revive/, validated)."""
-    return Revive(load_revive())
+def rules_of(state: ReviveState) -> int:
+    return state.rules
+
+
+def editions(engines: dict[int, Revive]) -> Editions:
+    return Editions(engines, RULES_VERSION, rules_of)
+
+
+def load_engine() -> Editions:
+    """One engine per content edition (data/revive/, validated; `editions.json` says what each
+    rules version changed), behind one `Game` that plays each state under its own version.
+    Versions whose content is the same share an engine."""
+    engines: dict[int, Revive] = {}
+    by_content: dict[int, Revive] = {}
+    for version in RULES_VERSIONS:
+        content = load_revive_edition(version)
+        engines[version] = by_content.setdefault(id(content), Revive(content))
+    return editions(engines)
 
 
 def presenter(engine: Game) -> Presenter:
-    """Revive's presenter, which looks content up in the engine's tables (cards, tribes)."""
-    if not isinstance(engine, Revive):
-        raise TypeError(f"Revive's presenter needs the Revive engine, not {type(engine).__name__}")
+    """Revive's presenter, which looks content up in the tables of each game's edition. A bare
+    Revive engine (a test's rules over one content) stands for every version."""
+    if isinstance(engine, Revive):
+        engine = editions({version: engine for version in RULES_VERSIONS})
+    if not isinstance(engine, Editions):
+        raise TypeError(f"Revive's presenter needs Revive's editions, not {type(engine).__name__}")
     return RevivePresenter(engine)
 
 

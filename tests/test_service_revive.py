@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from content.revive import load_revive
 from db import Database
 from engine.revive import Revive
-from games.registry import load_engine
 from service.game_service import GameService
 from service.messages import Caller
 
@@ -54,7 +54,7 @@ async def database():
 
 
 async def start(database, engine_class) -> tuple[GameService, int, int]:
-    engine = engine_class(load_engine("revive").content)
+    engine = engine_class(load_revive())
     service = GameService(database, engines=lambda game_id: engine, clock=lambda: 1.0, seeds=lambda: 9)
     await service.new_game(caller(ALICE), "revive", {})
     await service.join(caller(BOB))

@@ -37,3 +37,15 @@ def _read(path: Path) -> Any:
 def load_revive() -> dict[str, Any]:
     """Every Revive content file, keyed by file stem (the dict is shared: do not mutate it)."""
     return {name: _read(REVIVE_DIR / f"{name}.json") for name in FILES}
+
+
+EDITIONS_FILE = REVIVE_DIR / "editions.json"
+
+
+@functools.cache
+def load_revive_edition(version: int) -> dict[str, Any]:
+    """The content a game of rules `version` plays with: the files with every change a later
+    version made set back (`content/revive/editions.py`; the newest version is the files)."""
+    from content.revive.editions import edition, read_changes
+
+    return edition(load_revive(), version, read_changes(EDITIONS_FILE))

@@ -252,7 +252,8 @@ class Revive(ReviveActions, ReviveMoves):
         return build_view(self, state, seat, main)
 
     def describe_content(self, state: ReviveState) -> dict[str, Any] | None:
-        """None: Revive has one set of content files, so the seed says everything."""
+        """None: the content files at the record's rules version (`options["rules"]`, the
+        editions of content/revive/editions.py) and the seed say everything."""
         return None
 
     def record_seat(self, state: ReviveState, seat: int) -> dict[str, Any]:

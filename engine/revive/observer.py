@@ -34,6 +34,7 @@ def build_view(rules: ReviveScoring, state: ReviveState, seat: int | None, main_
         ReviveView,
         {
             "game": rules.id,
+            "rules": state.rules,
             "players": state.players,
             "current": state.current,
             "to_move": seat_to_move(state),

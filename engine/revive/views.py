@@ -191,6 +191,7 @@ class ReviveView(TypedDict):
     """`Revive.view(state, seat)`: the public view (`private` None) or a seat's own."""
 
     game: str
+    rules: int  # the rules version the game is played under (its content edition)
     players: int
     current: int | None  # None once finished
     to_move: int | None  # who answers now: the open decision's seat, else current

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from db import GameRecord
 from engine.base import RESIGN, Game
+from engine.editions import Editions
 from engine.revive.describe import effects_text
 from engine.revive.events import move_facts
 from engine.revive.game import Revive
@@ -63,10 +64,18 @@ class RevivePresenter(SeatTags):
     batches_turns = True
     has_player_board = True
 
-    def __init__(self, engine: Revive) -> None:
+    def __init__(self, engine: Editions) -> None:
         self.engine: Game = engine
-        self.tables: ReviveTables = engine  # the content by id (cards, tribes, crates), no state
+        self.editions = engine
         self.colours = COLOURS
+
+    def tables(self, view: ReviveView) -> ReviveTables:
+        """The content by id (cards, tribes, crates) of the view's game: its rules version's
+        edition (engine/editions.py), so an older game shows the numbers it plays with."""
+        edition = self.editions.edition(view["rules"])
+        if not isinstance(edition, Revive):
+            raise TypeError(f"Revive's presenter needs Revive editions, not {type(edition).__name__}")
+        return edition
 
     # ------------------------------------------------------------- setup
 
@@ -80,12 +89,12 @@ class RevivePresenter(SeatTags):
     ) -> bytes:
         from render.revive import render_board  # Pillow is loaded only where boards are drawn
 
-        return render_board(view, self.tables.content, names, changed)
+        return render_board(view, self.tables(view).content, names, changed)
 
     def render_player(self, view: ReviveView, seat: int, names: list[str]) -> bytes:
         from render.revive import render_player
 
-        return render_player(view, self.tables.content, seat, names)
+        return render_player(view, self.tables(view).content, seat, names)
 
     def warm_up(self) -> None:
         """Draw a fresh board for each player count once, so static layers are cached."""
@@ -95,8 +104,8 @@ class RevivePresenter(SeatTags):
             self.render(view, {}, [""] * players)
             self.render_player(view, 0, [""] * players)
 
-    def _tribe(self, seat: SeatView) -> str:
-        return str(self.tables.tribes[seat["tribe"]]["name"])
+    def _tribe(self, view: ReviveView, seat: SeatView) -> str:
+        return str(self.tables(view).tribes[seat["tribe"]]["name"])
 
     # ------------------------------------------------ channel texts (public view)
 
@@ -108,7 +117,7 @@ class RevivePresenter(SeatTags):
                     "revive.start_seat",
                     locale,
                     tag=self.tag(game, seat["seat"]),
-                    tribe=self._tribe(seat),
+                    tribe=self._tribe(view, seat),
                     resources=_resources(seat["resources"], locale),
                 )
             )
@@ -225,18 +234,18 @@ class RevivePresenter(SeatTags):
                     actions=view["actions_taken"],
                 )
             ]
-        lines += [self._status_line(seat, game, locale) for seat in view["seats"]]
+        lines += [self._status_line(view, seat, game, locale) for seat in view["seats"]]
         lines.append(t("revive.status.crater", locale, count=len(view["crater"])))
         if view["end_tile"] is not None and not view["finished"]:
             lines.append(t("revive.status.final_round", locale, who=self.tag(game, view["end_tile"])))
         return "\n".join(lines)
 
-    def _status_line(self, seat: SeatView, game: GameRecord, locale: str | None) -> str:
+    def _status_line(self, view: ReviveView, seat: SeatView, game: GameRecord, locale: str | None) -> str:
         line = t(
             "revive.status.seat",
             locale,
             tag=self.tag(game, seat["seat"]),
-            tribe=self._tribe(seat),
+            tribe=self._tribe(view, seat),
             score=seat["score"],
             hibernation=seat["hibernation"],
             resources=_resources(seat["resources"], locale),
@@ -256,7 +265,7 @@ class RevivePresenter(SeatTags):
             "revive.player_caption",
             locale,
             tag=self.tag(game, seat),
-            tribe=self._tribe(view["seats"][seat]),
+            tribe=self._tribe(view, view["seats"][seat]),
             score=view["seats"][seat]["score"],
         )
 
@@ -300,7 +309,7 @@ class RevivePresenter(SeatTags):
 
     def hand_text(self, view: ReviveView, locale: str | None) -> str:
         """The caller's secrets: artifact card (and what it scores now), resting cards, crates."""
-        tables = self.tables
+        tables = self.tables(view)
         mine = view["private"]
         assert mine is not None, "hand_text needs the seat's view"
         card = next(c for c in tables.content["artifacts"]["cards"] if c["id"] == mine["artifact_card"])
@@ -316,7 +325,7 @@ class RevivePresenter(SeatTags):
                     colour=t(f"revive.colour.{category['colour']}", locale),
                 )
             )
-        resting = [self._card_line(card_id, locale) for card_id in mine["resting"]]
+        resting = [self._card_line(tables, card_id, locale) for card_id in mine["resting"]]
         lines.append(t("revive.hand.resting", locale, count=len(resting)))
         lines += [f"• {line}" for line in resting]
         crates = [
@@ -326,8 +335,8 @@ class RevivePresenter(SeatTags):
         lines += crates
         return "\n".join(lines)
 
-    def _card_line(self, card_id: str, locale: str | None) -> str:
-        card = self.tables.cards[card_id]
+    def _card_line(self, tables: ReviveTables, card_id: str, locale: str | None) -> str:
+        card = tables.cards[card_id]
         return t(
             "revive.hand.card",
             locale,

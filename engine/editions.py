@@ -1,0 +1,119 @@
+"""One game whose content differs by rules version: an engine per content edition behind the one
+`Game` the registry hands out.
+
+A rules version that changes content (a rebalanced tribe) cannot be one `state.rules >= n` test
+in the code: the numbers live in data files the engine indexes once. So each edition of the
+content gets its own engine, and `Editions` sends every call to the engine of the state's rules
+version (`new_game` to the one its `rules` option names). A game started under an older version
+keeps its numbers to its end, and its replay from the seed does what its moves did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.base import RULES_OPTION, Applied, Decision, FallbackPolicy, Game, MoveChoice
+from engine.errors import IllegalMove
+
+
+class Editions:
+    """A `Game` over one engine per rules version (versions with the same content may share one).
+
+    - `editions`: rules version -> its engine; `current`: the version new games get.
+    - `version_of(state)`: the rules version a state is played under.
+    """
+
+    def __init__(self, editions: Mapping[int, Game], current: int, version_of: Callable[[Any], int]) -> None:
+        self.editions = dict(editions)
+        self.current = current
+        self.version_of = version_of
+        newest = self.editions[current]
+        self.id = newest.id
+        self.min_players = newest.min_players
+        self.max_players = newest.max_players
+        self.fallback_policy = self._policy(newest.fallback_policy)
+
+    def edition(self, version: int) -> Game:
+        """The engine of rules `version` (the current one for a version it does not know)."""
+        return self.editions.get(version, self.editions[self.current])
+
+    def of(self, state: Any) -> Game:
+        """The engine a state is played under."""
+        return self.edition(self.version_of(state))
+
+    def _policy(self, policy: FallbackPolicy) -> FallbackPolicy:
+        """The current edition's fallback valuation, called with the state's own engine: the
+        valuation reads content (resource lists, the hibernation track) from the engine."""
+        return FallbackPolicy(
+            value=lambda _engine, state, seat, before: policy.value(self.of(state), state, seat, before),
+            closing=policy.closing,
+            hidden=policy.hidden,
+            side=policy.side,
+            closing_worth=lambda _engine, state, seat, move, moves: policy.closing_worth(
+                self.of(state), state, seat, move, moves
+            ),
+        )
+
+    def new_game(self, players: int, options: dict[str, Any], seed: int) -> Any:
+        version = options.get(RULES_OPTION, self.current)
+        if version not in self.editions:
+            raise IllegalMove("error.rules_version", version=str(version)[:10])
+        return self.editions[version].new_game(players, options, seed)
+
+    def to_move(self, state: Any) -> int | None:
+        return self.of(state).to_move(state)
+
+    def legal_moves(self, state: Any, seat: int) -> list[str]:
+        return self.of(state).legal_moves(state, seat)
+
+    def move_choices(self, state: Any, seat: int, locale: str | None = None) -> list[MoveChoice]:
+        return self.of(state).move_choices(state, seat, locale)
+
+    def with_previews(
+        self, state: Any, seat: int, choices: list[MoveChoice], locale: str | None = None
+    ) -> list[MoveChoice]:
+        return self.of(state).with_previews(state, seat, choices, locale)
+
+    def button_moves(self, state: Any, seat: int, limit: int, locale: str | None = None) -> list[MoveChoice]:
+        return self.of(state).button_moves(state, seat, limit, locale)
+
+    def open_decision(self, state: Any) -> Decision | None:
+        return self.of(state).open_decision(state)
+
+    def is_quiet(self, move: str) -> bool:
+        return self.editions[self.current].is_quiet(move)
+
+    def apply(self, state: Any, seat: int, move: str) -> Applied:
+        return self.of(state).apply(state, seat, move)
+
+    def reveals(self, before: Any, after: Any, seat: int) -> str | None:
+        return self.of(after).reveals(before, after, seat)
+
+    def view(self, state: Any, seat: int | None, locale: str | None = None) -> Any:
+        return self.of(state).view(state, seat, locale)
+
+    def is_over(self, state: Any) -> bool:
+        return self.of(state).is_over(state)
+
+    def scores(self, state: Any) -> list[int]:
+        return self.of(state).scores(state)
+
+    def score_if_ended(self, state: Any) -> list[int]:
+        return self.of(state).score_if_ended(state)
+
+    def describe_content(self, state: Any) -> dict[str, Any] | None:
+        return self.of(state).describe_content(state)
+
+    def record_seat(self, state: Any, seat: int) -> dict[str, Any]:
+        return self.of(state).record_seat(state, seat)
+
+    def record_move(self, applied: Applied) -> dict[str, Any]:
+        return self.of(applied.state).record_move(applied)
+
+    def dumps(self, state: Any) -> str:
+        return self.of(state).dumps(state)
+
+    def loads(self, text: str) -> Any:
+        """Every edition reads the same state format; the current one parses it."""
+        return self.editions[self.current].loads(text)
