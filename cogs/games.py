@@ -86,6 +86,7 @@ class GameCog(commands.Cog):
         }
         caller = caller_of(interaction)
         if thread and isinstance(interaction.channel, discord.TextChannel):
+            self.service.check_new_game(game.value, options, settings)  # refuse before the thread
             # The game gets its own thread, kept from archiving for a week of quiet (the longest
             # Discord allows); reminders post there, which keeps an active game's thread open.
             room = await interaction.channel.create_thread(

@@ -11,8 +11,8 @@ that value most wins. The value is the mover's score *if the game ended right af
 (the engine's own final scoring, run on the throwaway state), plus a small per-game estimate of
 what is not points yet (resources, pending decisions, an unused marker). Moves that only pass or
 close something (`end`, `hibernate`, `stop`, ...) count as "no change"; they are played once
-nothing else gains. Equal values are broken by a draw seeded with the game seed and the state
-itself, never by Python's salted `hash()`.
+nothing else gains. Equal values are broken by a draw seeded with the game seed and what the seat
+can see (its own view), never by hidden information or Python's salted `hash()`.
 
 The evaluation never peeks at hidden information: a card drawn from a face-down pile is valued
 as an average card, not as the card the throwaway state happened to draw.
@@ -20,6 +20,7 @@ as an average card, not as the card the throwaway state happened to draw.
 
 from __future__ import annotations
 
+import json
 import random
 import zlib
 from typing import Any
@@ -28,6 +29,12 @@ from engine.base import FallbackPolicy, Game
 
 EPSILON = 1e-6  # a gain below this is no gain: rounding noise must not beat a closing move
 MAX_TURN_MOVES = 500  # a turn is finite by the rules; this only guards against an engine bug
+
+
+def seen_by(engine: Game, state: Any, seat: int) -> str:
+    """What `seat` knows of `state`, canonically: its own view as sorted JSON. Ties are drawn from
+    this, never from the whole state, so a hidden tile or card cannot change the move."""
+    return json.dumps(engine.view(state, seat), sort_keys=True, default=str)
 
 
 def choose_move(engine: Game, state: Any, seat: int, seed: int) -> str:
@@ -40,7 +47,7 @@ def choose_move(engine: Game, state: Any, seat: int, seed: int) -> str:
     if len(moves) == 1:
         return moves[0]
     text = engine.dumps(state)  # canonical: the same for a live state and one loaded from the database
-    draw = random.Random(f"fallback:{seed}:{seat}:{zlib.crc32(text.encode())}")
+    draw = random.Random(f"fallback:{seed}:{seat}:{zlib.crc32(seen_by(engine, state, seat).encode())}")
     # Drawn in sorted order: a state loaded from the database may list its moves in another order.
     ties = {move: draw.random() for move in sorted(moves)}
     policy = engine.fallback_policy

@@ -13,6 +13,7 @@ from games.spec import GameSpec
 from i18n import t
 from service.messages import Caller, Message, Ready, ServiceError, people_only
 from service.tables import public_view
+from service.timekeeping import CLOCK_ACTIONS
 from service.turns import Turns
 
 
@@ -32,20 +33,37 @@ def checked_options(game: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
     return checked
 
 
+def checked_settings(settings: dict[str, Any] | None) -> None:
+    """`/game new`'s table settings, refused as `/game settings` would refuse them."""
+    settings = settings or {}
+    hours, days, action = (settings.get(key) for key in ("reminder_hours", "clock_days", "on_timeout"))
+    if (hours is not None and hours < 0) or (days is not None and days < 0):
+        raise ServiceError("settings.invalid")
+    if action is not None and action not in CLOCK_ACTIONS:
+        raise ServiceError("settings.invalid")
+
+
 class Lobby(Turns):
     """Seating people (and the fallback player) until the game starts, and ending it early."""
+
+    def check_new_game(
+        self, game_id: str, options: dict[str, Any], settings: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Everything `/game new` refuses, checked before anything is made (a lobby, a thread):
+        the game, its options and the table settings. Returns the options made whole."""
+        if game_id not in registry.game_ids():
+            raise ServiceError("error.unknown_game", game=game_id)
+        checked_settings(settings)
+        return checked_options(registry.spec(game_id), options)
 
     async def new_game(
         self, caller: Caller, game_id: str, options: dict[str, Any], settings: dict[str, Any] | None = None
     ) -> list[Message]:
         """Open a lobby in the caller's channel, with the caller seated; `settings` (reminder
         hours, clock days, what a clock running out does) as `/game settings` takes them."""
-        try:
-            presenter = self.presenter_for(game_id)
-        except KeyError:
-            raise ServiceError("error.unknown_game", game=game_id) from None
+        options = self.check_new_game(game_id, options, settings)
+        presenter = self.presenter_for(game_id)
         engine = presenter.engine
-        options = checked_options(registry.spec(game_id), options)
         try:
             game = await self.db.create_game(
                 guild_id=caller.guild_id,

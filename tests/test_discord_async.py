@@ -234,3 +234,15 @@ async def test_undo_and_catch_up_through_the_commands(simcord_env):
     )
     log = await third.slash(table.channel, "game log", since="my-last-move")
     assert "Since your last move" in log.response.content
+
+
+async def test_a_refused_game_in_a_thread_leaves_no_thread_behind(simcord_env):
+    from tests.discord_helpers import make_table, refused
+
+    table = make_table(simcord_env, ["ann"])
+    [ann] = table.members
+    for _ in range(2):  # a retry leaves nothing either
+        result = await ann.slash(table.channel, "game new", game="revive", map="ireland", thread=True)
+        refused(simcord_env, result, "Revive has no map to choose")
+    assert table.channel.threads == []
+    assert table.channel.history() == []

@@ -228,3 +228,35 @@ def test_rebirth_gains_do_not_depend_on_the_mission_pile():
         assert move_gains(engine, other, seat) == pytest.approx(move_gains(engine, state, seat))
         checked += len(state.mission_deck) > 1
     assert checked > 20
+
+
+def hidden_rewritten(engine, state, seat):
+    """The state with everything `seat` cannot see reordered: face-down piles, and the other
+    seats' shuffled supplies and set-aside tiles (Rebirth) or their secret cards (Revive)."""
+    other = engine.loads(engine.dumps(state))
+    if engine.id == "rebirth":
+        other.mission_deck.reverse()
+        for index, supply in enumerate(other.supplies):
+            if index != seat:
+                supply.reverse()
+    else:
+        for name in ("citizens", "crates", "modules"):
+            other.decks[name].reverse()
+        for pile in other.decks["machines"].values():
+            pile.reverse()
+    return other
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("rebirth", {"map": "scotland"}), ("revive", {})])
+def test_the_fallback_move_does_not_depend_on_what_its_seat_cannot_see(game_id, options):
+    """Ties are drawn from the seat's own view: rewriting hidden information changes no move."""
+    engine = load_engine(game_id)
+    checked = 0
+    for state in states_along(engine, 3, options, seed=8, count=120)[::3]:
+        seat = engine.to_move(state)
+        other = hidden_rewritten(engine, state, seat)
+        if engine.dumps(other) == engine.dumps(state):
+            continue
+        assert choose_move(engine, other, seat, 11) == choose_move(engine, state, seat, 11)
+        checked += 1
+    assert checked > 20
