@@ -6,10 +6,12 @@ file reads the token and database path from the environment (or a `.env` file) a
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import os
 import sys
+import time
 from collections.abc import Callable
 
 import discord
@@ -22,7 +24,7 @@ from cogs.play import PlayCog
 from cogs.posting import ActionButton, MoveButton, MoveSelect
 from cogs.replies import report_error
 from cogs.translator import CatalogTranslator
-from db import Database
+from db import Database, health
 from games.registry import game_ids, load_engine
 from service.game_service import GameService
 
@@ -69,11 +71,13 @@ class TabletopBot(commands.Bot):
         self.warm_up = warm_up
         self.tick_seconds = tick_seconds
         self.database: Database | None = None
+        self.database_file: health.FileIdentity | None = None
         self.service: GameService | None = None
         self.tree.error(self._on_app_command_error)
 
     async def setup_hook(self) -> None:
         self.database = await Database.open(self.database_path)
+        self.database_file = health.identity(self.database_path)
         self.service = GameService(
             self.database,
             engines=load_engine,
@@ -83,13 +87,33 @@ class TabletopBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self.service, self.defer_after))
         await self.add_cog(PlayCog(self.service, self.defer_after))
-        await self.add_cog(ClockCog(self, self.service, self.tick_seconds))
+        await self.add_cog(ClockCog(self, self.service, self.tick_seconds, self.check_database_file))
         self.add_dynamic_items(MoveButton, MoveSelect, ActionButton)  # they work after a restart
         await self.tree.sync()
         if self.warm_up:
             self._warming = asyncio.create_task(self.service.warm_up(game_ids()))
         active = await self.database.active_games()
         log.info("ready to continue %d game(s) from %s", len(active), self.database_path)
+
+    async def check_database_file(self) -> bool:
+        """False (and the bot stopping) when the database file was deleted or replaced while
+        the bot ran: every write would go into a file nobody will open again. What the bot
+        still holds open is saved beside it first, and the log says how to go on."""
+        if self.database is None or self.database_file is None:
+            return True
+        if health.identity(self.database_path) == self.database_file:
+            return True
+        rescued = f"{self.database_path}.rescued-{int(time.time())}"
+        await self.database.copy_to(rescued)
+        log.critical(
+            "the database file %s was deleted or replaced while the bot ran; what it held is saved "
+            "in %s. The bot stops: put that file back as %s (or start anew with --init) and restart.",
+            self.database_path,
+            rescued,
+            self.database_path,
+        )
+        await self.close()
+        return False
 
     async def close(self) -> None:
         await super().close()
@@ -124,19 +148,49 @@ def create_bot(
     )
 
 
-def main() -> int:
+def arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python bot.py",
+        description="Run the tabletop Discord bot.",
+        epilog=(
+            "Settings from the environment (or a .env file here): DISCORD_TOKEN, the bot's token; "
+            f"TABLETOP_DATABASE, the database file (default {DEFAULT_DATABASE}); TABLETOP_LOG_LEVEL "
+            "(default INFO)."
+        ),
+    )
+    parser.add_argument("--database", default=None, help="the database file (overrides TABLETOP_DATABASE)")
+    parser.add_argument(
+        "--init", action="store_true", help="start a new, empty database where the configured one is missing"
+    )
+    commands_ = parser.add_subparsers(dest="command")
+    copy = commands_.add_parser("backup", help="copy the database, safely while the bot runs, and exit")
+    copy.add_argument("target", help="the new file to write")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
     from dotenv import load_dotenv
 
     load_dotenv()
+    args = arguments(argv)
     logging.basicConfig(
         level=os.environ.get("TABLETOP_LOG_LEVEL", "INFO"),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
-    if not token:
-        print(TOKEN_HELP, file=sys.stderr)
+    database = args.database or os.environ.get("TABLETOP_DATABASE", DEFAULT_DATABASE)
+    try:
+        if args.command == "backup":
+            games = health.backup(database, args.target)
+            print(f"Copied {database} to {args.target} ({games} game(s)).")
+            return 0
+        token = os.environ.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            print(TOKEN_HELP, file=sys.stderr)
+            return 2
+        log.info(health.prepare(database, init=args.init))
+    except health.DatabaseProblem as problem:
+        print(problem, file=sys.stderr)
         return 2
-    database = os.environ.get("TABLETOP_DATABASE", DEFAULT_DATABASE)
     create_bot(database, warm_up=True).run(token, log_handler=None)
     return 0
 

@@ -8,6 +8,7 @@ kept in memory, so a restart loses no reminder. discord.py's `tasks.loop` runs o
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
@@ -26,9 +27,17 @@ class ClockCog(commands.Cog):
 
     away = app_commands.Group(name="away", description=text("cmd.away"), guild_only=True)
 
-    def __init__(self, bot: commands.Bot, service: GameService, tick_seconds: float) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: GameService,
+        tick_seconds: float,
+        still_sound: Callable[[], Awaitable[bool]] | None = None,
+    ) -> None:
         self.bot = bot
         self.service = service
+        # Checked before every tick: False when the database file is gone (the bot then stops).
+        self.still_sound = still_sound
         self.ticker.change_interval(seconds=tick_seconds)
 
     async def cog_load(self) -> None:
@@ -39,6 +48,8 @@ class ClockCog(commands.Cog):
 
     @tasks.loop(seconds=60)
     async def ticker(self) -> None:
+        if self.still_sound is not None and not await self.still_sound():
+            return
         try:
             due = await self.service.time.tick()
         except Exception:

@@ -103,6 +103,12 @@ class Database:
     async def close(self) -> None:
         await self._db.close()
 
+    async def copy_to(self, target: str) -> None:
+        """Write everything this connection holds to a new file at `target` (SQLite's online
+        backup): how a bot whose file was deleted under it saves what it still has open."""
+        async with self._lock, aiosqlite.connect(target) as copy:
+            await self._db.backup(copy)
+
     async def schema_version(self) -> int:
         [(version,)] = await self._fetch("PRAGMA user_version")
         return int(version)

@@ -1,0 +1,117 @@
+"""Whether the database file the bot is configured with is the one it should play from.
+
+A bot that silently starts with an empty database loses every game it hosts: every channel then
+says "there is no game here", and nobody knows why. So the bot refuses to start (with a message
+that says what to do) when its database is missing but has existed before, or is damaged; and a
+running bot notices when its file is deleted under it. `backup` copies a running bot's database
+with SQLite's online backup, which reads a consistent snapshot while the bot keeps writing.
+
+"Has existed before" is a marker beside the file, `<database>.created`, written when the bot
+creates a database: a database file deleted while its marker stays is a lost database, not a
+first run. `--init` (`prepare(..., init=True)`) starts a new database anyway.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger("tabletop.db")
+
+MEMORY = ":memory:"
+
+
+class DatabaseProblem(Exception):
+    """The configured database cannot be used; the message says what to do."""
+
+
+def marker(path: str) -> Path:
+    """The file that says a database was created at `path` (so its absence later is a loss)."""
+    return Path(f"{path}.created")
+
+
+def prepare(path: str, init: bool = False) -> str:
+    """Check the configured database before the bot opens it; what to log about it.
+
+    - A missing file on the first run (no marker) or with `init`: created (said in the log).
+    - A missing file whose marker exists: DatabaseProblem (it was deleted or moved).
+    - A file SQLite cannot read, or that fails `PRAGMA quick_check`: DatabaseProblem.
+    """
+    if path == MEMORY:
+        return "an in-memory database (nothing is kept)"
+    file = Path(path)
+    if not file.exists():
+        if marker(path).exists() and not init:
+            raise DatabaseProblem(
+                f"The database {path} is missing, but a bot has run with it before "
+                f"({marker(path)} exists): its games would be lost. Put the file back (or restore a "
+                "backup made with `python bot.py backup FILE`), or start a new, empty database with "
+                "`python bot.py --init`."
+            )
+        create(path)
+        return f"created a new database at {path} ({'--init' if init else 'first run'})"
+    problem = damage(path)
+    if problem:
+        raise DatabaseProblem(
+            f"The database {path} is damaged ({problem}). Stop here: restore a backup (made with "
+            "`python bot.py backup FILE`) in its place, or move the file aside and start a new, "
+            "empty database with `python bot.py --init`."
+        )
+    if not marker(path).exists():
+        marker(path).touch()  # a database from before markers existed
+    return f"using the database {path}"
+
+
+def create(path: str) -> None:
+    """A new, empty SQLite file and its marker (the schema is made by the migrations)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    sqlite3.connect(path).close()
+    marker(path).touch()
+
+
+def damage(path: str) -> str | None:
+    """What is wrong with the file at `path` as a SQLite database, or None when it is sound."""
+    try:
+        with closing(sqlite3.connect(path)) as connection:
+            rows = connection.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError as error:
+        return str(error)
+    found = [str(row[0]) for row in rows]
+    return None if found == ["ok"] else "; ".join(found[:3])
+
+
+@dataclass(frozen=True)
+class FileIdentity:
+    """Which file a path named when the bot opened it (device and inode)."""
+
+    device: int
+    inode: int
+
+
+def identity(path: str) -> FileIdentity | None:
+    """The file `path` names now; None when there is none (or for an in-memory database)."""
+    if path == MEMORY:
+        return None
+    try:
+        stat = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return FileIdentity(stat.st_dev, stat.st_ino)
+
+
+def backup(source: str, target: str) -> int:
+    """Copy the database `source` to `target` with SQLite's online backup (safe while a bot
+    writes to it: the copy is one consistent snapshot); the number of games copied."""
+    if Path(target).exists():
+        raise DatabaseProblem(f"{target} exists already: choose a new file for the backup.")
+    if not Path(source).exists():
+        raise DatabaseProblem(f"There is no database at {source} to back up.")
+    with closing(sqlite3.connect(source)) as reading, closing(sqlite3.connect(target)) as writing:
+        reading.backup(writing)
+    with closing(sqlite3.connect(target)) as copied:
+        [(games,)] = copied.execute("SELECT count(*) FROM games").fetchall()
+    return int(games)
