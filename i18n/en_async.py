@@ -20,6 +20,11 @@ MESSAGES: dict[str, str] = {
     "undo.revealed_card": "That move drew from a pile and showed everyone a new card, machine or module, "
     "so it cannot be taken back.",
     "undo.revealed_crate": "That move opened a crate for everyone to see, so it cannot be taken back.",
+    "undo.drew_crate": "That move took a crate from the face-down pile and showed you what it is, "
+    "so it cannot be taken back.",
+    "undo.drew_tile": "That move drew your next tile and showed it to you, so it cannot be taken back: "
+    "you would place again knowing it.",
+    "undo.drew_mission": "That move drew a mission card from the face-down pile, so it cannot be taken back.",
     "undo.done": "↩️ {user} took back: {what}",
     "undo.again": "It is {user}'s move again.",
     "fallback.name": "Fallback bot {number}",

@@ -66,23 +66,43 @@ async def test_log_since_my_last_move_shows_the_same_on_demand(database):
     assert len(lines) == 2 and f"<@{second}>" in lines[0] and f"<@{third}>" in lines[1]
 
 
-async def test_undo_takes_back_the_last_move_until_someone_else_acts(database):
-    service, (first, second, third) = await three_player_rebirth(database)
-    before = await database.open_game(CHANNEL)
+async def test_undo_is_refused_after_a_drawn_tile_and_takes_back_a_last_tile(database):
+    """/undo never shows what you could not know: a placement that drew the mover's next tile
+    cannot be taken back (they would place again knowing it); a last tile, which draws nothing,
+    can; nothing can once someone else has acted."""
+    service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
+    await service.new_game(caller(ANN), "rebirth", {"map": "scotland"})
+    await service.join(caller(BOB))
+    await service.start(caller(ANN))
+    engine = load_engine("rebirth")
+    game = await database.open_game(CHANNEL)
+    first = game.players[engine.to_move(engine.loads(game.state))]
+    second = BOB if first == ANN else ANN
     with pytest.raises(Exception, match="no move to take back"):
         await service.undo(caller(first))
     await play_first_choice(service, first)
     with pytest.raises(Exception, match="only take back your own move"):
         await service.undo(caller(second))
-    [undone] = await service.undo(caller(first))
-    assert not undone.ephemeral and undone.image and "took back" in undone.text and not undone.ping
-    after = await database.open_game(CHANNEL)
-    assert after.state == before.state and after.version > before.version
-    assert await database.moves(after.id) == []
-    await play_first_choice(service, first)
+    placed = await database.open_game(CHANNEL)
+    with pytest.raises(Exception, match="drew your next tile"):
+        await service.undo(caller(first))
+    assert (await database.open_game(CHANNEL)).state == placed.state  # nothing changed
     await play_first_choice(service, second)
     with pytest.raises(Exception, match="only take back your own move"):
         await service.undo(caller(first))  # someone else has acted since
+    while True:  # on to the first placement that draws nothing: the mover's supply is empty
+        game = await database.open_game(CHANNEL)
+        state = engine.loads(game.state)
+        seat = engine.to_move(state)
+        if not state.supplies[seat]:
+            break
+        await play_first_choice(service, game.players[seat])
+    mover = game.players[seat]
+    await play_first_choice(service, mover)
+    [undone] = await service.undo(caller(mover))
+    assert not undone.ephemeral and undone.image and "took back" in undone.text and not undone.ping
+    after = await database.open_game(CHANNEL)
+    assert after.state == game.state and after.version > game.version
 
 
 async def test_revive_undo_is_refused_once_hidden_information_was_revealed(database):
@@ -159,3 +179,19 @@ async def test_a_handed_over_seat_is_never_pinged_and_an_extra_day_lasts_one_tur
         messages = await play_first_choice(service, user)
         assert all(first not in m.ping for m in messages), "a handed-over seat pings nobody"
         assert not any(m.dm_to == first for m in messages)
+
+
+def test_revive_undo_is_refused_once_a_crate_from_the_pile_was_seen_by_its_taker():
+    """A crate taken closed is seen by its owner (/hand lists what it does): new to the mover."""
+    from engine.fallback import choose_move
+
+    engine = load_engine("revive")
+    state = engine.new_game(2, {}, 3)
+    reasons = []
+    while not engine.is_over(state) and len(reasons) < 5:
+        seat = engine.to_move(state)
+        after = engine.apply(state, seat, choose_move(engine, state, seat, 3)).state
+        if len(after.decks["crates"]) < len(state.decks["crates"]):
+            reasons.append(engine.reveals(state, after, seat))  # a tile or a card may come first
+        state = after
+    assert None not in reasons and "undo.drew_crate" in reasons

@@ -215,11 +215,11 @@ async def test_undo_and_catch_up_through_the_commands(simcord_env):
     first = await to_move()
     moved = await move_first_choice(table, first)
     second = await to_move()
-    undone = await first.slash(table.channel, "undo")
-    assert not undone.ephemeral and "took back" in undone.response.content
-    assert pinged(simcord_env, undone.response.message) == set() and undone.response.attachments
-    assert await to_move() is first
-    await move_first_choice(table, first)
+    # The placement drew first's next tile: taking it back would let them place knowing it.
+    drew = await first.slash(table.channel, "undo")
+    simcord.assert_error(simcord_env, GameError)
+    assert drew.ephemeral and "drew your next tile" in drew.response.content
+    assert await to_move() is second
     moved = await move_first_choice(table, second)
     refused = await first.slash(table.channel, "undo")
     simcord.assert_error(simcord_env, GameError)

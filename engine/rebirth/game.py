@@ -182,10 +182,19 @@ class Rebirth:
         return spaces or [s for s in empty if board.kind[s] == _FALLBACK[tile]]
 
     def reveals(self, before: RebirthState, after: RebirthState, seat: int) -> str | None:
-        """What a move showed to someone other than its mover, if anything: why it cannot be
-        taken back (`/undo`). A placement shows the mover their next tile and any mission card
-        drawn, both privately; nothing hidden reaches anyone else, so every move may be undone
-        while nobody else has acted."""
+        """What a move showed anyone, the mover included, that they did not know: why it cannot
+        be taken back (`/undo`, docs/async.md). A placement draws the mover's next tile from
+        their face-down supply (or a tower brings a set-aside tile back, or draws an extra one):
+        undoing it would let them place again knowing that tile. A mission card drawn from the
+        face-down pile (a cathedral, a tower) is new too. The last placements, with the supply
+        empty, draw nothing and may be undone."""
+        drew_tile = len(after.supplies[seat]) < len(before.supplies[seat]) or len(
+            after.set_aside[seat]
+        ) < len(before.set_aside[seat])
+        if drew_tile:
+            return "undo.drew_tile"
+        if len(after.mission_deck) < len(before.mission_deck):
+            return "undo.drew_mission"
         return None
 
     def with_previews(

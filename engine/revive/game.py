@@ -118,10 +118,11 @@ class Revive(ReviveActions, ReviveMoves):
         return list(self._last_moves[1])
 
     def reveals(self, before: ReviveState, after: ReviveState, seat: int) -> str | None:
-        """What a move showed to other players that they did not know, if anything (the reason
-        `/undo` refuses it), as an i18n key: a face-down tile turned up, a card, machine or module
-        drawn from a pile (the display refills, or the deck's top card joins a hand face up), or
-        a crate opened. A crate taken closed is seen by its owner only, so it does not count."""
+        """What a move showed anyone, the mover included, that they did not know (the reason
+        `/undo` refuses it, docs/async.md), as an i18n key: a face-down tile turned up, a card,
+        machine or module drawn from a pile (the display refills, or the deck's top card joins a
+        hand face up), a crate taken from the face-down pile (its owner sees what it is), or a
+        crate opened."""
         if any(after.board[slot]["face_up"] != placed["face_up"] for slot, placed in before.board.items()):
             return "undo.revealed_tile"
         for pile in ("citizens", "modules"):
@@ -129,6 +130,8 @@ class Revive(ReviveActions, ReviveMoves):
                 return "undo.revealed_card"
         if any(len(after.decks["machines"][c]) != len(pile) for c, pile in before.decks["machines"].items()):
             return "undo.revealed_card"
+        if len(after.decks["crates"]) != len(before.decks["crates"]):
+            return "undo.drew_crate"
         if len(after.seats[seat]["opened"]) != len(before.seats[seat]["opened"]):
             return "undo.revealed_crate"
         return None
