@@ -128,7 +128,8 @@ MESSAGES: dict[str, str] = {
     "error.leave_started": "The game has started: use /game resign to leave it.",
     "error.creator_leaves": "You created this game: abort it with /game abort instead of leaving.",
     "error.not_creator": "Only the player who created this game can start it.",
-    "error.abort_rights": "Only the game's creator, or someone who can manage this channel, can abort it.",
+    "error.abort_rights": "Only the game's creator, or someone who can manage this channel, can abort it "
+    "(once the creator has left a running game, anyone still playing can).",
     "error.stale": "The game changed while your command ran, so nothing was applied. Look again and retry.",
     "error.guild_only": "Games are played in server channels, not in direct messages.",
     "error.not_allowed": "You are not allowed to use this command here.",

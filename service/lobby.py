@@ -135,6 +135,11 @@ class Lobby(Turns):
                 game = await self.write(self.db.set_bot(game, seat, self.now()))
                 presenter = self.presenter(game)
                 text = t("fallback.took_over", caller.locale, tag=presenter.tag(game, seat))
+                if not humans_seated(game):
+                    # Nobody would ever move again: the fallback would play on to no audience,
+                    # or the game would stall. It ends here, and the channel is free.
+                    await self.write(self.db.abort_game(game, self.now()))
+                    return [Message(f"{text}\n{t('fallback.nobody_left', caller.locale)}")]
                 game, turns = await self.play_fallback(caller, game, presenter, ready)
                 return [Message(text), *turns]
             if game.status != "lobby":
@@ -177,13 +182,28 @@ class Lobby(Turns):
         )
 
     async def abort(self, caller: Caller) -> list[Message]:
-        """End the channel's game without a result: the creator, or anyone who manages the channel."""
+        """End the channel's game without a result: the creator, anyone who manages the channel,
+        and, once the creator has left a running game (their seat went to the fallback player),
+        anyone still seated, so a game never outlives everyone who may close it."""
         async with self.lock(caller.channel_id):
             game = await self.open_game(caller)
-            if caller.user_id != game.creator_id and not caller.can_manage_channel:
+            if not may_abort(game, caller):
                 raise ServiceError("error.abort_rights")
             await self.write(self.db.abort_game(game, self.now()))
         return [Message(t("game.aborted", caller.locale, user=f"<@{caller.user_id}>"))]
+
+
+def humans_seated(game: GameRecord) -> list[int]:
+    """The people who still hold a seat (not handed to the fallback player)."""
+    return [user for seat, user in enumerate(game.players) if user > 0 and not game.is_bot(seat)]
+
+
+def may_abort(game: GameRecord, caller: Caller) -> bool:
+    """The creator, a channel manager, or (the creator gone from a running game) a seated person."""
+    if caller.user_id == game.creator_id or caller.can_manage_channel:
+        return True
+    creator_gone = game.status == "active" and game.creator_id not in humans_seated(game)
+    return creator_gone and caller.user_id in humans_seated(game)
 
 
 def lobby_text(game: GameRecord, head: str, locale: str | None) -> str:

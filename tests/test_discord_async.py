@@ -246,3 +246,41 @@ async def test_a_refused_game_in_a_thread_leaves_no_thread_behind(simcord_env):
         refused(simcord_env, result, "Revive has no map to choose")
     assert table.channel.threads == []
     assert table.channel.history() == []
+
+
+async def test_a_game_nobody_is_left_to_play_ends_and_frees_the_channel(simcord_env):
+    from tests.discord_helpers import make_table
+
+    table = make_table(simcord_env, ["ann", "bob"])
+    ann, bob = table.members
+    await ann.slash(table.channel, "game new", game="rebirth")
+    await bob.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+    first = await bob.slash(table.channel, "game leave")
+    assert "fallback player plays that seat" in first.response.content
+    last = await ann.slash(table.channel, "game leave")
+    assert "Nobody is left to play" in last.response.content and "without a result" in last.response.content
+    again = await bob.slash(table.channel, "game new", game="revive")
+    assert not again.ephemeral and "/game join" in again.response.content
+
+
+async def test_once_the_creator_has_left_anyone_still_seated_may_abort(simcord_env):
+    import simcord
+
+    from engine.errors import GameError
+    from tests.discord_helpers import make_table, refused
+
+    table = make_table(simcord_env, ["ann", "bob", "cy", "dee"])
+    ann, bob, cy, dee = table.members
+    await ann.slash(table.channel, "game new", game="rebirth")
+    await bob.slash(table.channel, "game join")
+    await cy.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+    early = await bob.slash(table.channel, "game abort")
+    refused(simcord_env, early, "Only the game's creator")
+    await ann.slash(table.channel, "game leave")
+    outsider = await dee.slash(table.channel, "game abort")
+    simcord.assert_error(simcord_env, GameError)
+    assert outsider.ephemeral
+    aborted = await bob.slash(table.channel, "game abort")
+    assert not aborted.ephemeral and "aborted the game" in aborted.response.content
