@@ -33,7 +33,7 @@ class PlayCog(commands.Cog):
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        choices = await self.service.move_choices(caller_of(interaction), current)
+        choices = await self.service.move_offer(caller_of(interaction), current)
         return [app_commands.Choice(name=choice.label, value=choice.notation) for choice in choices]
 
     @app_commands.command(name="hand", description=text("cmd.hand"))

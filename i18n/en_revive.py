@@ -102,6 +102,8 @@ MESSAGES: dict[str, str] = {
     "revive.ask.rotate": "Choose how {slot} faces (rotation 0-5, shown in the labels).",
     "revive.ask.action": "Take a free {action} now, or skip it.",
     # --- buttons, player boards, rules (any game; kept here while the main catalog is busy)
+    "error.move_stale": "The game moved on since that move was offered (was it sent twice?), so nothing "
+    "was played. Pick your move again.",
     "error.button_stale": "The board changed since these buttons were posted, so nothing was applied. "
     "Use the newest buttons or `/move`.",
     "error.no_player_board": "This game has no separate player boards: `/board` shows everything.",

@@ -28,6 +28,7 @@ from service.messages import (
     people_only,
 )
 from service.presenting import Presenter
+from service.submissions import offered, submitted
 from service.tables import ChannelTables, public_view
 from service.timekeeping import Timekeeper
 
@@ -57,7 +58,9 @@ class Turns(ChannelTables):
 
         Anyone who may not move gets an empty list (autocomplete cannot show errors).
         """
-        game = await self.db.open_game(caller.channel_id)
+        return self._choices_in(await self.db.open_game(caller.channel_id), caller, typed)
+
+    def _choices_in(self, game: GameRecord | None, caller: Caller, typed: str) -> list[MoveChoice]:
         if game is None or game.status != "active" or caller.user_id not in game.players:
             return []
         engine = self._engines(game.game)
@@ -72,11 +75,24 @@ class Turns(ChannelTables):
         # Only for the few choices shown: each preview plays the move on a copy.
         return engine.with_previews(state, seat, choices, caller.locale)
 
+    async def move_offer(self, caller: Caller, typed: str) -> list[MoveChoice]:
+        """`move_choices` as autocomplete offers them: each notation carries the game and version
+        it was offered at (`service/submissions.py`), so submitting it twice applies it once."""
+        game = await self.db.open_game(caller.channel_id)
+        choices = self._choices_in(game, caller, typed)
+        if game is None:
+            return choices
+        return [
+            replace(choice, notation=offered(choice.notation, game.id, game.version)) for choice in choices
+        ]
+
     async def move(self, caller: Caller, text: str, ready: Ready = None) -> list[Message]:
-        """Apply the caller's move and say it in the channel, pinging whoever is next."""
-        if text.strip().lower() == RESIGN:
+        """Apply the caller's move and say it in the channel, pinging whoever is next. A move
+        picked from autocomplete is refused, nothing applied, once its game has moved on."""
+        notation, seen = submitted(text)
+        if notation.strip().lower() == RESIGN:
             raise ServiceError("error.resign_via_command")
-        return await self._play(caller, text, ready)
+        return await self._play(caller, notation, ready, expected=seen, stale="error.move_stale")
 
     async def resign(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """The caller leaves the game (a move of its own, so replays include it)."""
@@ -90,13 +106,19 @@ class Turns(ChannelTables):
         return await self._play(caller, text, ready, expected=(game_id, version))
 
     async def _play(
-        self, caller: Caller, text: str, ready: Ready, expected: tuple[int, int] | None = None
+        self,
+        caller: Caller,
+        text: str,
+        ready: Ready,
+        expected: tuple[int, int] | None = None,
+        stale: str = "error.button_stale",
     ) -> list[Message]:
-        """Apply one move for the caller and store it with the state it leads to, atomically."""
+        """Apply one move for the caller and store it with the state it leads to, atomically;
+        refused with `stale` when `expected` (game, version) is no longer the game's."""
         async with self.lock(caller.channel_id):
             game = await self._active_game(caller)
             if expected is not None and (game.id, game.version) != expected:
-                raise StaleGame("error.button_stale")
+                raise StaleGame(stale)
             seat = self._seat_of(game, caller.user_id)
             presenter = self.presenter(game)
             engine = presenter.engine

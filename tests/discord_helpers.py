@@ -59,3 +59,10 @@ def current_player(table: Table, message: discord.Message) -> Any:
     ids = pinged(table.env, message)
     assert len(ids) == 1, ids
     return table.member(ids.pop())
+
+
+def notation_of(value: str) -> str:
+    """The move an autocomplete value names, without the game and version it was offered at."""
+    from service.submissions import submitted
+
+    return submitted(value)[0]

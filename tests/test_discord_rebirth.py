@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot import create_bot
-from tests.discord_helpers import current_player, make_table, open_and_start, pinged, refused
+from tests.discord_helpers import current_player, make_table, notation_of, open_and_start, pinged, refused
 
 
 def first_player(table, started):
@@ -80,7 +80,7 @@ async def test_a_move_posts_the_board_says_what_scored_and_pings_only_the_next_p
     result = await first.slash(table.channel, "move", action=choice["value"])
     message = result.response.message
     assert not result.response.ephemeral
-    assert f"on **{choice['value']}**" in message.content
+    assert f"on **{notation_of(choice['value'])}**" in message.content
     assert f"Your turn, {other.mention}" in message.content
     assert pinged(simcord_env, message) == {other.id}
     after = await result.response.attachments[0].read()
@@ -135,7 +135,7 @@ async def test_board_status_and_log(simcord_env):
     assert "turn 2" in status.content and "<t:" in status.content and "tiles left" in status.content
     assert pinged(simcord_env, status.message) == set()
     log = (await first.slash(table.channel, "game log")).response.content
-    assert "1. " in log and choice in log
+    assert "1. " in log and notation_of(choice) in log
 
 
 async def test_abort_needs_the_creator_or_manage_channels_and_frees_the_channel(simcord_env):
@@ -206,7 +206,7 @@ async def test_a_restarted_bot_continues_the_game(simcord_env, database_path):
     nxt = current_player(table, moved.response.message)
     choice = (await nxt.autocomplete(table.channel, "move", "action", ""))[0]["value"]
     result = await nxt.slash(table.channel, "move", action=choice)
-    assert f"on **{choice}**" in result.response.content
+    assert f"on **{notation_of(choice)}**" in result.response.content
 
 
 async def test_a_member_with_manage_channels_may_abort(simcord_env):
@@ -247,7 +247,11 @@ async def test_a_deferred_move_still_pings_the_next_player_with_a_new_message(si
     choice = (await first.autocomplete(table.channel, "move", "action", ""))[0]["value"]
     result = await first.slash(table.channel, "move", action=choice)
     assert result.response.ephemeral and "posted in the channel" in result.response.content
-    public = [m for m in table.channel.history() if not m.flags.ephemeral and f"**{choice}**" in m.content]
+    public = [
+        m
+        for m in table.channel.history()
+        if not m.flags.ephemeral and f"**{notation_of(choice)}**" in m.content
+    ]
     assert len(public) == 1 and public[0].attachments
     assert public[0].interaction_metadata is None, "a new channel message, not an edited reply"
     assert pinged(simcord_env, public[0]) == {other.id}

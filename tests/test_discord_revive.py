@@ -217,3 +217,27 @@ async def test_few_answers_become_buttons_more_become_a_menu_with_ids_that_carry
         c.notation for c in rotations
     ]
     assert moves_view(Message("no buttons")) is None
+
+
+async def test_a_move_picked_from_autocomplete_and_sent_twice_applies_once(simcord_env, database_path):
+    """Two `/move crystal gear` in a hurry (a double tap): the second is refused, one crystal
+    traded (the value carries the version it was offered at, service/submissions.py)."""
+    import simcord
+
+    from engine.errors import GameError
+
+    table = make_table(simcord_env, ["ann", "bob"])
+    await open_revive(table)
+    member = await to_move(table)
+    choices = await member.autocomplete(table.channel, "move", "action", "crystal")
+    trade = next(c["value"] for c in choices if c["value"].startswith("crystal gear"))
+    _, before = await stored_game(database_path)
+    seat = before.current
+    first = await member.slash(table.channel, "move", action=trade)
+    assert first.acknowledged
+    second = await member.slash(table.channel, "move", action=trade)
+    simcord.assert_error(simcord_env, GameError)
+    assert second.ephemeral and "was it sent twice?" in second.response.content
+    _, after = await stored_game(database_path)
+    assert after.seats[seat]["resources"]["crystal"] == before.seats[seat]["resources"]["crystal"] - 1
+    assert after.seats[seat]["resources"]["gear"] == before.seats[seat]["resources"]["gear"] + 1
