@@ -128,6 +128,7 @@ MESSAGES: dict[str, str] = {
     "error.leave_started": "The game has started: use /game resign to leave it.",
     "error.creator_leaves": "You created this game: abort it with /game abort instead of leaving.",
     "error.not_creator": "Only the player who created this game can start it.",
+    "error.not_creator_add_bot": "Only the player who created this table can add the fallback player to it.",
     "error.abort_rights": "Only the game's creator, or someone who can manage this channel, can abort it "
     "(once the creator has left a running game, anyone still playing can).",
     "error.stale": "The game changed while your command ran, so nothing was applied. Look again and retry.",

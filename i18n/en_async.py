@@ -34,6 +34,8 @@ MESSAGES: dict[str, str] = {
     "ends here, without a result. The channel is free for `/game new`.",
     "lobby.bot_added": "🤖 {name} takes a seat (the fallback player).",
     "error.already_bot": "The fallback player already plays your seat.",
+    "error.seat_handed_over": "You left this game: the fallback player holds your seat now, so its moves "
+    "and its resignation are no longer yours.",
     "cmd.game.add_bot": "Fill an empty seat with the fallback player (creator only)",
     "settings.rights": "Only the game's creator or a channel manager can change its settings.",
     "settings.invalid": "Those settings are not possible: reminders every 0 or more hours, a clock of some days.",

@@ -114,7 +114,7 @@ class Lobby(Turns):
             if game.status != "lobby":
                 raise ServiceError("error.already_started")
             if caller.user_id != game.creator_id:
-                raise ServiceError("error.not_creator")
+                raise ServiceError("error.not_creator_add_bot")
             if len(game.players) >= engine.max_players:
                 raise ServiceError("error.lobby_full", high=engine.max_players)
             number = 1 + sum(user < 0 for user in game.players)

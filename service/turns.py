@@ -15,6 +15,7 @@ from typing import Any
 
 from db import Database, GameRecord, MoveRecord
 from engine.base import RESIGN, Applied, Game, MoveChoice
+from engine.errors import NotAPlayer
 from engine.fallback import play_turn
 from i18n import t
 from service.messages import (
@@ -120,6 +121,8 @@ class Turns(ChannelTables):
             if expected is not None and (game.id, game.version) != expected:
                 raise StaleGame(stale)
             seat = self._seat_of(game, caller.user_id)
+            if game.is_bot(seat):  # they left: the seat, its moves and its resignation are not theirs
+                raise NotAPlayer("error.seat_handed_over")
             presenter = self.presenter(game)
             engine = presenter.engine
             state = engine.loads(game.state or "")

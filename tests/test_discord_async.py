@@ -284,3 +284,30 @@ async def test_once_the_creator_has_left_anyone_still_seated_may_abort(simcord_e
     assert outsider.ephemeral
     aborted = await bob.slash(table.channel, "game abort")
     assert not aborted.ephemeral and "aborted the game" in aborted.response.content
+
+
+async def test_a_player_who_left_cannot_resign_for_the_fallback_seat(simcord_env):
+    from tests.discord_helpers import make_table, refused
+
+    table = make_table(simcord_env, ["ann", "bob", "cy"])
+    ann, bob, cy = table.members
+    await ann.slash(table.channel, "game new", game="rebirth")
+    await bob.slash(table.channel, "game join")
+    await cy.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+    await bob.slash(table.channel, "game leave")
+    resigned = await bob.slash(table.channel, "game resign")
+    refused(simcord_env, resigned, "You left this game")
+    status = await cy.slash(table.channel, "game status")
+    assert "resigned" not in status.response.content.lower()
+
+
+async def test_add_bot_by_someone_else_says_only_the_creator_may_add_it(simcord_env):
+    from tests.discord_helpers import make_table, refused
+
+    table = make_table(simcord_env, ["ann", "bob"])
+    ann, bob = table.members
+    await ann.slash(table.channel, "game new", game="rebirth")
+    await bob.slash(table.channel, "game join")
+    result = await bob.slash(table.channel, "game add-bot")
+    refused(simcord_env, result, "Only the player who created this table can add the fallback player")
