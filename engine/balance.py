@@ -74,12 +74,13 @@ def end_trigger(trigger: dict[str, Any] | None) -> str:
     verb = str(event.get("verb") or event["move"].split()[0])
     if trigger.get("steps"):  # the moves of the triggering turn up to the trigger, last first
         for step in reversed(trigger["steps"]):
-            if step["move"].startswith("reward "):  # a hibernation reward (space 8: an artifact)
-                return f"{verb} hibernation {step['move']}"
             before, after = step["before"]["seats"][seat], step["after"]["seats"][seat]
             causes = [cause for field in PROGRESS_FIELDS for cause in changes(field, before, after)]
-            if causes:
-                return f"{verb} {causes[0]}"
+            reward = step["move"].startswith("reward ")  # a hibernation reward (space 8: an artifact)
+            if causes and reward:  # a `hibernate` technology's step resolves with the reward move
+                return f"{verb} {causes[0]} (with {step['move']})"
+            if causes or reward:
+                return f"{verb} {causes[0] if causes else 'hibernation ' + step['move']}"
         return f"{verb} (other)"
     before = trigger["before"]["seats"][seat]
     after = trigger["after"]["seats"][seat]
