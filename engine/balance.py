@@ -11,9 +11,11 @@ from collections import Counter
 from typing import Any
 
 # Public per-seat fields that advance a game towards its end (docs/revive.md "Machine tracks",
-# "Hibernation track", T11): a trigger is named after the first that moved in the triggering
-# turn, in this order (a machine used after hibernating can end a track; a tech rarely ends it
-# unless it is T11). "tracks grey 7" means no track reached its end that turn: another cause.
+# "Hibernation track", T11). A trigger is named after the last move before it (the trigger move
+# included) that moved one of them for the triggering seat: the move that opened the decision
+# taking the last artifact (a track reaching its end, T11 unlocked, the fifth hibernation space),
+# or a hibernation `reward N` chosen. Old results without the moves: the first field that moved
+# in the whole triggering turn, in this order.
 PROGRESS_FIELDS = ("tracks", "unlocked", "hibernation")
 
 
@@ -61,17 +63,29 @@ def table(rows: list[tuple[str, float, int]], games: int, players: int) -> dict[
 
 def end_trigger(trigger: dict[str, Any] | None) -> str:
     """How a game ended, in words: the move that triggered the end (its verb, `remove` or
-    `artifact`) and what advanced in the triggering seat's public view during that turn (a track
-    reaching its end, a hibernation space, a technology), so the mix can be set against the
-    intent that docs/revive.md states. A game that ends without a trigger event: "no trigger"."""
+    `artifact`) and what advanced in the triggering seat's public view with the move that caused
+    it (`tracks green 12` a track reaching its end, `unlocked T11`, `hibernation 5` the removal,
+    `hibernation reward 8` the artifact of that hibernation space), so the mix can be set against
+    the intent that docs/revive.md states. A game that ends without a trigger event: "no trigger"."""
     if trigger is None:
         return "no trigger"
     event = trigger["event"]
     seat = event["end_triggered"]
+    verb = str(event.get("verb") or event["move"].split()[0])
+    if trigger.get("steps"):  # the moves of the triggering turn up to the trigger, last first
+        for step in reversed(trigger["steps"]):
+            before, after = step["before"]["seats"][seat], step["after"]["seats"][seat]
+            causes = [cause for field in PROGRESS_FIELDS for cause in changes(field, before, after)]
+            reward = step["move"].startswith("reward ")  # a hibernation reward (space 8: an artifact)
+            if causes and reward:  # a `hibernate` technology's step resolves with the reward move
+                return f"{verb} {causes[0]} (with {step['move']})"
+            if causes or reward:
+                return f"{verb} {causes[0] if causes else 'hibernation ' + step['move']}"
+        return f"{verb} (other)"
     before = trigger["before"]["seats"][seat]
     after = trigger["after"]["seats"][seat]
     causes = [cause for field in PROGRESS_FIELDS for cause in changes(field, before, after)]
-    return " ".join([str(event.get("verb") or event["move"].split()[0]), *(causes[:1] or ["(other)"])])
+    return " ".join([verb, *(causes[:1] or ["(other)"])])
 
 
 def changes(field: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:

@@ -79,18 +79,21 @@ def play_fallback_game(game: str, players: int, seed: int) -> dict:
     can run it); what the balance table needs from its public view and events."""
     engine = load_engine(game)
     state = engine.new_game(players, {}, seed)
-    turn_start = engine.view(state, None)
     trigger: dict | None = None
     while not engine.is_over(state):
         seat = engine.to_move(state)
         assert seat is not None
         turn_start = engine.view(state, None)
+        steps: list[dict] = []  # this turn's moves with the public views around each, until the trigger
         for move in play_turn(engine, state, seat, seed):
             applied = engine.apply(state, seat, move)
             state = applied.state
+            if trigger is None:
+                before = steps[-1]["after"] if steps else turn_start
+                steps.append({"move": move, "before": before, "after": engine.view(state, None)})
             if trigger is None and "end_triggered" in applied.event:
-                after = engine.view(state, None)
-                trigger = {"event": dict(applied.event), "before": turn_start, "after": after}
+                trigger = {"event": dict(applied.event), "before": turn_start, "after": steps[-1]["after"]}
+                trigger["steps"] = steps
     return {"view": engine.view(state, None), "trigger": trigger}
 
 
