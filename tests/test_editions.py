@@ -25,14 +25,14 @@ STORED_CHANNELS = range(1001, 1011)
 
 def rebalanced() -> tuple[dict, list[Change]]:
     """The real content with the Tinkers renamed and their first technology's points raised in
-    version 2, and the change list that says so (as `editions.json` would)."""
+    version 3, and the change list that says so (as `editions.json` would)."""
     old = load_revive()
     new = copy.deepcopy(old)
     tinkers = next(tribe for tribe in new["tribes"] if tribe["id"] == "tinkers")
     tinkers["name"] = "Tinkerers"
     tinkers["sun"]["technologies"][1]["points"] += 2
     changes = [
-        Change(2, path[0], path[1:], before, after, "a test")
+        Change(3, path[0], path[1:], before, after, "a test")
         for path, before, after in changes_between(old, new)
     ]
     return new, changes
@@ -45,17 +45,17 @@ def test_the_change_list_names_each_changed_value_and_undoes_it():
         ("tribes", ("tinkers", "sun", "technologies", "T2", "points")),
     ]
     assert edition(new, 1, changes) == load_revive()
-    assert edition(new, 2, changes) is new
+    assert edition(new, 3, changes) is new
     assert change_problems(new, changes) == []
 
 
 def test_a_change_list_that_drifted_from_the_files_is_caught():
     new, changes = rebalanced()
-    drifted = [Change(2, "tribes", ("tinkers", "name"), "Tinkers", "Tinkermen", "a test")]
+    drifted = [Change(3, "tribes", ("tinkers", "name"), "Tinkers", "Tinkermen", "a test")]
     assert "the files hold 'Tinkerers'" in change_problems(new, drifted)[0]
-    missing = [Change(2, "tribes", ("gnomes", "name"), "a", "b", "a test")]
+    missing = [Change(3, "tribes", ("gnomes", "name"), "a", "b", "a test")]
     assert "no such value" in change_problems(new, missing)[0]
-    unexplained = [Change(2, "tribes", ("tinkers", "name"), "Tinkers", "Tinkerers", " ")]
+    unexplained = [Change(3, "tribes", ("tinkers", "name"), "Tinkers", "Tinkerers", " ")]
     assert "says no why" in change_problems(new, unexplained)[0]
 
 
@@ -69,14 +69,14 @@ def test_every_rules_version_has_valid_content_and_the_list_matches_the_files():
 
 
 def editions_over(new: dict, changes: list[Change]) -> Editions:
-    return Editions({1: Revive(edition(new, 1, changes)), 2: Revive(new)}, 2, lambda state: state.rules)
+    return Editions({1: Revive(edition(new, 1, changes)), 3: Revive(new)}, 3, lambda state: state.rules)
 
 
 def test_each_game_plays_with_its_own_versions_numbers():
     new, changes = rebalanced()
     engine = editions_over(new, changes)
-    old_game, new_game = engine.new_game(2, {"rules": 1}, 4), engine.new_game(2, {"rules": 2}, 4)
-    assert engine.of(old_game) is engine.edition(1) and engine.of(new_game) is engine.edition(2)
+    old_game, new_game = engine.new_game(2, {"rules": 1}, 4), engine.new_game(2, {"rules": 3}, 4)
+    assert engine.of(old_game) is engine.edition(1) and engine.of(new_game) is engine.edition(3)
     old_tech = engine.edition(1)
     assert isinstance(old_tech, Revive) and old_tech.technologies["tinkers"]["T2"]["points"] == 1
     reloaded = engine.loads(engine.dumps(old_game))
@@ -119,7 +119,7 @@ async def test_a_stored_game_keeps_its_numbers_after_the_bot_updates(tmp_path):
         await service.join(Caller(user_id=202, channel_id=77, guild_id=1, display_name="bob"))
         await service.start(alice)
         started = await database.latest_game(77)
-        assert started is not None and started.options["rules"] == spec("revive").rules_version == 2
+        assert started is not None and started.options["rules"] == spec("revive").rules_version == 3
         [new_status] = await service.status(alice)
         assert "Tinkerers" in new_status.text
     finally:

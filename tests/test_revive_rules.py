@@ -11,6 +11,7 @@ import json
 import pytest
 
 from content.revive import load_revive
+from content.revive.loader import load_revive_edition
 from engine.errors import IllegalMove
 from engine.revive import Revive, ReviveState
 
@@ -18,6 +19,12 @@ from engine.revive import Revive, ReviveState
 @pytest.fixture(scope="module")
 def game() -> Revive:
     return Revive(load_revive())
+
+
+@pytest.fixture(scope="module")
+def game_v2() -> Revive:
+    """The rules over the content of versions 1-2 (before the rebalance of version 3)."""
+    return Revive(load_revive_edition(2))
 
 
 def fresh(game, players=2, seed=6):
@@ -114,7 +121,8 @@ def test_only_the_modules_of_the_slot_that_show_the_cards_colour_activate(game):
     assert state.seats[seat]["resources"]["book"] == 2 and state.seats[seat]["resources"]["gear"] == 3
 
 
-def test_tribe_ability_without_markers_left_and_module_or_tribe_move_no_marker(game):
+def test_tribe_ability_without_markers_left_and_module_or_tribe_move_no_marker(game_v2):
+    game = game_v2  # the Lorekeepers' ability of content before version 3: 2 books
     state, seat = fresh(game)
     state.rules = 1  # version 1: the tribe ability chosen instead of a module moves no marker (issue 11)
     me = state.seats[seat]
@@ -320,7 +328,8 @@ def test_an_artifact_after_the_trigger_is_a_minor_worth_three(game):
     assert state.final["breakdown"][seat]["minors"] == 3
 
 
-def test_the_machine_track_card_bonus_counts_recruited_cards_of_its_colour_only(game):
+def test_the_machine_track_card_bonus_counts_recruited_cards_of_its_colour_only(game_v2):
+    game = game_v2  # tracks of 10 spaces (content before version 3): the card bonus on space 7
     state, seat = fresh(game)
     me = state.seats[seat]
     me["tracks"]["grey"] = 6

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from content.revive import load_revive
+from content.revive.loader import load_revive_edition
 from db import Database
 from engine import records
 from engine.errors import IllegalMove, NotYourTurn
@@ -31,7 +32,8 @@ STORED_CHANNELS = range(1001, 1011)
 
 @pytest.fixture(scope="module")
 def game() -> Revive:
-    return Revive(load_revive())
+    # Versions 1 and 2 are played with their own content (version 3 changed only content).
+    return Revive(load_revive_edition(2))
 
 
 def fresh(game, rules=None, players=2, seed=6):
@@ -56,11 +58,11 @@ def settle(game, state):
 
 
 def test_a_game_without_the_option_plays_the_current_rules_and_an_unknown_one_is_refused(game):
-    assert RULES_VERSION == 2
+    assert RULES_VERSION == 3
     assert game.new_game(2, {}, 1).rules == RULES_VERSION
     assert game.new_game(2, {"rules": 1}, 1).rules == 1
     with pytest.raises(IllegalMove):
-        game.new_game(2, {"rules": 3}, 1)
+        game.new_game(2, {"rules": 4}, 1)
 
 
 def test_the_version_changes_nothing_in_the_setup(game):
