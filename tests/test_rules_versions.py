@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from content.revive import load_revive
 from content.revive.loader import load_revive_edition
 from db import Database
 from engine import records
