@@ -311,3 +311,15 @@ async def test_a_variant_is_refused_for_a_game_without_one(simcord_env):
     [alice] = table.members
     result = await alice.slash(table.channel, "game new", game="revive", variant="dense")
     refused(simcord_env, result, "Revive has no variant to choose")
+
+
+async def test_a_placement_message_names_its_tile_with_the_right_article(simcord_env):
+    table = make_table(simcord_env, ["ann", "bob"])
+    started = await open_and_start(table)
+    mover = first_player(table, started)
+    for _ in range(6):  # a few turns: energy farms, food farms and settlements all come up
+        choice = (await mover.autocomplete(table.channel, "move", "action", ""))[0]["value"]
+        text = (await mover.slash(table.channel, "move", action=choice)).response.content
+        assert "a energy" not in text and " a an " not in text
+        assert re.search(r"placed (an energy farm|a food farm|a settlement \(influence \d\)) on", text), text
+        mover = next(member for member in table.members if member is not mover)  # two players

@@ -281,7 +281,7 @@ class RebirthPresenter(SeatTags):
             if own
             else t("rebirth.event.no_points", locale)
         )
-        tile = t(f"tile.{event['tile']}", locale)
+        tile = t(f"tile.a.{event['tile']}", locale)
         parts = [t("rebirth.event.place", locale, who=who, tile=tile, space=event["space"], scored=scored)]
         if "completed" in event:
             payouts = ", ".join(
