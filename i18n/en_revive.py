@@ -166,6 +166,8 @@ MESSAGES: dict[str, str] = {
     "revive.final.tie_break": "🏆 Winner on the tie-break (remaining resources, then machine tracks): {winners}",
     "revive.final.shared": "🏆 Shared victory: {winners}",
     "revive.final.progress": "progress",
+    "revive.final.during_play": "during play",
+    "revive.final.nothing": "no points",
     "revive.final.technologies": "technologies",
     "revive.final.large_locations": "large locations",
     "revive.final.machine_bonus": "machine-track cards",

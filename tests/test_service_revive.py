@@ -90,3 +90,56 @@ async def test_a_player_who_cannot_act_is_told_to_hibernate_and_it_is_one_move(d
         messages = await service.move(caller(first), messages[0].moves[0].notation)
     [turn] = messages
     assert not turn.ephemeral and turn.ping == (other,) and "hibernated" in turn.text
+
+
+def test_the_final_scores_add_up_to_each_total():
+    """ "61 (progress 19, technologies 10, resources 6, artifact card 16)" summed to 51: the
+    points scored during play are a category of their own, so every line adds up."""
+    import re
+
+    from db import GameRecord
+    from engine.fallback import play_turn
+    from games.registry import load_engine, spec
+
+    engine = load_engine("revive")
+    presenter = spec("revive").presenter(engine)
+    state = engine.new_game(3, {}, 12)
+    while not engine.is_over(state):
+        seat = engine.to_move(state)
+        for move in play_turn(engine, state, seat, 12):
+            state = engine.apply(state, seat, move).state
+    game = GameRecord(
+        id=1,
+        guild_id=1,
+        channel_id=5,
+        game="revive",
+        options={},
+        seed=12,
+        status="finished",
+        creator_id=101,
+        state=None,
+        version=1,
+        created_at=0.0,
+        updated_at=0.0,
+        turn_started_at=None,
+        reminder_hours=0,
+        reminded_at=None,
+        muted_turn=None,
+        clock_days=None,
+        clock_action="fallback",
+        clock_extra=0.0,
+        clock_asked=None,
+        players=(101, 202, 303),
+        names=("a", "b", "c"),
+    )
+    lines = [
+        line
+        for line in presenter.final_text(engine.view(state, None), game, None).splitlines()
+        if "<@" in line and "**" in line
+    ]
+    assert len(lines) == 3
+    for line in lines:
+        total = int(re.search(r"\*\*(\d+)\*\*", line).group(1))
+        detail = re.search(r"\((.*)\)", line).group(1)
+        assert "during play" in detail
+        assert sum(int(n) for n in re.findall(r"(\d+)(?:,|$)", detail)) == total, line

@@ -197,17 +197,21 @@ class RevivePresenter(SeatTags):
         ranked = sorted(view["seats"], key=lambda seat: (seat["resigned"], -seat["score"]))
         for seat in ranked:
             breakdown = cast(Mapping[str, int], seat["breakdown"])
+            # The points scored during play (score track, technologies' points, crates...) are
+            # the total less what the final scoring added: listed so the parts add up.
+            during_play = seat["score"] - sum(breakdown.get(name, 0) for name in FINAL_ORDER)
+            parts = [(name, breakdown.get(name, 0)) for name in FINAL_ORDER]
             detail = ", ".join(
-                f"{t(f'revive.final.{name}', locale)} {breakdown[name]}"
-                for name in FINAL_ORDER
-                if breakdown.get(name)
+                f"{t(f'revive.final.{name}', locale)} {points}"
+                for name, points in [("during_play", during_play), *parts]
+                if points
             )
             line = t(
                 "revive.final.line",
                 locale,
                 tag=self.tag(game, seat["seat"]),
                 total=seat["score"],
-                detail=detail or "0",
+                detail=detail or t("revive.final.nothing", locale),
                 left=sum(seat["resources"].values()),
             )
             if seat["resigned"]:
