@@ -222,6 +222,8 @@ MESSAGES: dict[str, str] = {
     "rebirth.hand.your_turn": "It is your turn: `/move` lists your legal spaces with their points.",
     "rebirth.status.turn": "**{title}** · turn {turn} · {user} to move since {since}",
     "rebirth.status.finished": "**{title}** · game over",
+    "status.winner": "🏆 Winner: {winners}",
+    "status.shared": "🏆 Shared victory: {winners}",
     "rebirth.status.seat": "{tag}: {score} pts · {tiles} tiles left · {missions} missions · {castles} castles",
     "rebirth.status.deck": "Mission cards left in the deck: {count}",
     "rebirth.status.public_title": "**Public missions** (first / later):",

@@ -22,8 +22,9 @@ class Looking(Turns):
     """What a player may look at: private texts go to them only, the rest in the channel."""
 
     async def hand(self, caller: Caller) -> list[Message]:
-        """The caller's private information, for their eyes only."""
-        game = await self._active_game(caller)
+        """The caller's private information, for their eyes only; after the last move too, so a
+        player can look back at their cards (no buttons then)."""
+        game = await self._shown_game(caller)
         seat = self._seat_of(game, caller.user_id)
         presenter = self.presenter(game)
         engine = presenter.engine
@@ -32,7 +33,7 @@ class Looking(Turns):
         text = presenter.hand_text(view, caller.locale)
         options = presenter.options_text(view, seat, caller.locale)
         buttons = {}
-        if presenter.batches_turns and engine.to_move(state) == seat:
+        if game.status == "active" and presenter.batches_turns and engine.to_move(state) == seat:
             buttons = self._buttons(engine, state, seat, game, caller.locale)
         return [Message(fit(f"{text}\n{options}" if options else text), ephemeral=True, **buttons)]
 

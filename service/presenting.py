@@ -88,3 +88,11 @@ class SeatTags:
     def mention(self, game: GameRecord, seat: int) -> str:
         user = game.players[seat]
         return self.tag(game, seat) if user < 0 or game.is_bot(seat) else f"<@{user}>"
+
+
+def by_rank(seats: Sequence[Any], winners: Sequence[int] | None) -> list[Any]:
+    """A finished game's seats in rank order: the winners, then by score, resigned seats last;
+    in play (`winners` None), as seated."""
+    if winners is None:
+        return list(seats)
+    return sorted(seats, key=lambda seat: (seat["resigned"], seat["seat"] not in winners, -seat["score"]))

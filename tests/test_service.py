@@ -247,3 +247,29 @@ async def test_game_options_are_checked_against_the_registry_and_a_refusal_opens
     game = await database.open_game(CHANNEL)
     assert game is not None and game.options == {"map": "scotland", "variant": "standard"}
     assert "Scotland" in opened.text
+
+
+async def test_after_the_last_move_status_ranks_the_players_and_hand_still_works():
+    database = await open_database(":memory:")
+    service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
+    await service.new_game(caller(ALICE), "rebirth", {})
+    await service.join(caller(BOB))
+    await service.start(caller(ALICE))
+    engine = load_engine("rebirth")
+    while True:
+        game = await database.latest_game(CHANNEL)
+        state = engine.loads(game.state)
+        if engine.is_over(state):
+            break
+        mover = game.players[engine.to_move(state)]
+        [choice, *_] = await service.move_choices(caller(mover), "")
+        await service.move(caller(mover), choice.notation)
+    scores = dict(zip(game.players, engine.scores(state), strict=True))
+    [status] = await service.status(caller(ALICE))
+    seat_lines = [line for line in status.text.splitlines() if "<@" in line and "🏆" not in line]
+    ranked = sorted(scores, key=lambda user: -scores[user])
+    assert [next(u for u in scores if f"<@{u}>" in line) for line in seat_lines] == ranked
+    winner = max(scores, key=lambda user: scores[user])
+    assert any("🏆" in line and f"<@{winner}>" in line for line in status.text.splitlines())
+    [hand] = await service.hand(caller(BOB))
+    assert hand.ephemeral and "Mission" in hand.text

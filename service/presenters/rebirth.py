@@ -19,7 +19,7 @@ from engine.rebirth.game import DENSE, STANDARD, VARIANT_OPTION
 from engine.rebirth.views import MissionCard, PlaceEvent, RebirthView, TowerActivation
 from i18n import t
 from service.messages import ServiceError
-from service.presenting import COLOUR_EMOJI, COLOUR_LETTER, Event, SeatTags
+from service.presenting import COLOUR_EMOJI, COLOUR_LETTER, Event, SeatTags, by_rank
 
 DEFAULT_MAP = MAP_IDS[0]
 CATEGORY_ORDER = (
@@ -157,7 +157,9 @@ class RebirthPresenter(SeatTags):
                     since=f"<t:{since}:R>",
                 )
             ]
-        for seat in view["seats"]:
+        final = view.get("final")
+        winners = final["winners"] if final else None
+        for seat in by_rank(view["seats"], winners):
             line = t(
                 "rebirth.status.seat",
                 locale,
@@ -170,6 +172,9 @@ class RebirthPresenter(SeatTags):
             if seat["resigned"]:
                 line += " " + t("rebirth.final.resigned", locale)
             lines.append(line)
+        if winners is not None:
+            who = ", ".join(self.tag(game, seat) for seat in winners)
+            lines.append(t("status.winner" if len(winners) == 1 else "status.shared", locale, winners=who))
         lines.append(t("rebirth.status.deck", locale, count=view["mission_deck"]))
         lines += self._public_lines(view, game, locale)
         return "\n".join(lines)

@@ -23,7 +23,7 @@ from engine.revive.labels import decision_prompt
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import MoveFacts, ReviveEvent, ReviveView, SeatView
 from i18n import t
-from service.presenting import Event, SeatTags
+from service.presenting import Event, SeatTags, by_rank
 
 FINAL_ORDER = (
     "progress",
@@ -238,7 +238,12 @@ class RevivePresenter(SeatTags):
                     actions=view["actions_taken"],
                 )
             ]
-        lines += [self._status_line(view, seat, game, locale) for seat in view["seats"]]
+        final = view.get("final")
+        winners = final["winners"] if final else None
+        lines += [self._status_line(view, seat, game, locale) for seat in by_rank(view["seats"], winners)]
+        if winners is not None:
+            who = ", ".join(self.tag(game, seat) for seat in winners)
+            lines.append(t("status.winner" if len(winners) == 1 else "status.shared", locale, winners=who))
         lines.append(t("revive.status.crater", locale, count=len(view["crater"])))
         if view["end_tile"] is not None and not view["finished"]:
             lines.append(t("revive.status.final_round", locale, who=self.tag(game, view["end_tile"])))
