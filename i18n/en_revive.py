@@ -167,6 +167,8 @@ MESSAGES: dict[str, str] = {
     "revive.final.shared": "🏆 Shared victory: {winners}",
     "revive.final.progress": "progress",
     "revive.final.during_play": "during play",
+    "revive.final.card": "↳ artifact card {card}: {categories}",
+    "revive.final.category": "{points} pt per {per} {counts} ({colour})",
     "revive.final.nothing": "no points",
     "revive.final.technologies": "technologies",
     "revive.final.large_locations": "large locations",

@@ -138,6 +138,10 @@ def test_the_final_scores_add_up_to_each_total():
         if "<@" in line and "**" in line
     ]
     assert len(lines) == 3
+    # Each seat's secret artifact card is shown at the end, with what its categories count.
+    text = presenter.final_text(engine.view(state, None), game, None)
+    for me in state.seats:
+        assert f"artifact card {me['artifact_card']}: " in text
     for line in lines:
         total = int(re.search(r"\*\*(\d+)\*\*", line).group(1))
         detail = re.search(r"\((.*)\)", line).group(1)

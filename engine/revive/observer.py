@@ -29,6 +29,8 @@ def build_view(rules: ReviveScoring, state: ReviveState, seat: int | None, main_
         public["crates"] = len(me["crates"])
         public["score"] = me["points"]
         public["breakdown"] = state.final["breakdown"][index] if state.final else {}
+        if state.final:  # the final scoring counts it, in the open
+            public["artifact_card"] = me["artifact_card"]
         seats.append(public)
     view = cast(
         ReviveView,

@@ -104,6 +104,7 @@ class SeatView(TypedDict):
     owned_cards: list[str]  # market cards recruited
     water_taken: list[str]  # water spaces whose reward the seat has had
     bonuses_reached: list[int]  # score-track bonuses passed
+    artifact_card: NotRequired[str]  # the seat's artifact card, revealed once the game is over
     resigned: bool
     breakdown: Breakdown  # {} until the game ends
     hibernating: NotRequired[bool]  # in the turn of a hibernation, until it ends

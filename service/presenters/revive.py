@@ -217,9 +217,27 @@ class RevivePresenter(SeatTags):
             if seat["resigned"]:
                 line += " " + t("revive.final.resigned", locale)
             lines.append(line)
+            if "artifact_card" in seat:
+                lines.append(self._revealed_card(view, seat["artifact_card"], locale))
         winners = " ".join(self.mention(game, s) for s in final["winners"])
         lines.append(t(f"revive.final.{final['decided_by'].replace('-', '_')}", locale, winners=winners))
         return "\n".join(lines)
+
+    def _revealed_card(self, view: ReviveView, card_id: str, locale: str | None) -> str:
+        """A seat's artifact card, shown at the end: what each of its categories counted."""
+        card = next(c for c in self.tables(view).content["artifacts"]["cards"] if c["id"] == card_id)
+        categories = "; ".join(
+            t(
+                "revive.final.category",
+                locale,
+                points=category["points"],
+                per=category["per"],
+                counts=t(f"revive.counts.{category['counts']}", locale),
+                colour=t(f"revive.colour.{category['colour']}", locale),
+            )
+            for category in card["categories"]
+        )
+        return t("revive.final.card", locale, card=card_id, categories=categories)
 
     def status_text(self, view: ReviveView, game: GameRecord, locale: str | None) -> str:
         head = self.title(game.options, locale)
