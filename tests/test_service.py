@@ -263,7 +263,13 @@ async def test_after_the_last_move_status_ranks_the_players_and_hand_still_works
             break
         mover = game.players[engine.to_move(state)]
         [choice, *_] = await service.move_choices(caller(mover), "")
-        await service.move(caller(mover), choice.notation)
+        said = await service.move(caller(mover), choice.notation)
+    # The last move's message reveals every mission card held, and whether it was met.
+    final_text = "\n".join(message.text for message in said if not message.ephemeral)
+    for cards in engine.view(state, None)["final"]["missions"]:
+        for card in cards:
+            assert ("✅ " if card["met"] else "❌ ") + card["name"] in final_text
+    assert "↳ missions:" in final_text
     scores = dict(zip(game.players, engine.scores(state), strict=True))
     [status] = await service.status(caller(ALICE))
     seat_lines = [line for line in status.text.splitlines() if "<@" in line and "🏆" not in line]

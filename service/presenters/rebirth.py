@@ -130,6 +130,17 @@ class RebirthPresenter(SeatTags):
             if seat["resigned"]:
                 line += " " + t("rebirth.final.resigned", locale)
             lines.append(line)
+            if final["missions"][s]:  # private until now: every card held, and whether it was met
+                cards = ", ".join(
+                    t(
+                        "rebirth.final.card_met" if card["met"] else "rebirth.final.card_missed",
+                        locale,
+                        name=card["name"],
+                        points=card["points"],
+                    )
+                    for card in final["missions"][s]
+                )
+                lines.append(t("rebirth.final.cards", locale, cards=cards))
         winners = " ".join(self.mention(game, s) for s in final["winners"])
         decided = final["decided_by"]
         if decided == "score":
