@@ -16,9 +16,15 @@ import re
 OFFERED = re.compile(r"^(?P<notation>.*\S) @(?P<game>\d+)\.(?P<version>\d+)$")
 
 
+VALUE_LIMIT = 100
+"""Discord's limit on an autocomplete choice's value (../shared/notes/discord-limits.md)."""
+
+
 def offered(notation: str, game_id: int, version: int) -> str:
-    """The autocomplete value of `notation` offered in game `game_id` at `version`."""
-    return f"{notation} @{game_id}.{version}"
+    """The autocomplete value of `notation` offered in game `game_id` at `version` (the bare
+    notation if the tag would not fit Discord's 100 characters)."""
+    tagged = f"{notation} @{game_id}.{version}"
+    return tagged if len(tagged) <= VALUE_LIMIT else notation
 
 
 def submitted(value: str) -> tuple[str, tuple[int, int] | None]:
