@@ -38,6 +38,16 @@ async def to_move(table):
     return None
 
 
+async def stored_game_any(database_path: str, channel_id: int):
+    """The channel's latest game, finished or not, and its state."""
+    database = await Database.open(database_path)
+    try:
+        game = await database.latest_game(channel_id)
+        return game, load_engine("revive").loads(game.state)
+    finally:
+        await database.close()
+
+
 async def stored_game(database_path: str):
     database = await Database.open(database_path)
     try:
@@ -81,8 +91,10 @@ async def test_a_whole_two_player_game_through_the_slash_commands(simcord_env, d
     final = public[-1]
     assert "Final scores" in final.content and pinged(simcord_env, final) == {m.id for m in table.members}
     assert final.attachments
-    # The secret artifact cards never reach the channel.
-    assert not any(ARTIFACT_CARD.search(m.content) for m in public)
+    # The secret artifact cards never reach the channel before the final message reveals them.
+    assert not any(ARTIFACT_CARD.search(m.content) for m in public[:-1])
+    _, ended = await stored_game_any(database_path, table.channel.id)
+    assert all(f"artifact card {me['artifact_card']}:" in final.content for me in ended.seats)
     assert turn_messages >= 10
 
 

@@ -486,8 +486,13 @@ class Checked:
         hidden = set(state.decks["citizens"]) | set(state.decks["modules"]) | set(state.decks["crates"])
         hidden |= {m for pile in state.decks["machines"].values() for m in pile}
         hidden |= {tile["tile"] for tile in state.board.values() if not tile["face_up"]} - self.technologies
+        # The artifact cards are secret until the final scoring counts them in the open.
         secret = [
-            {me["artifact_card"], *me["crates"], *(set(me["resting"]) - set(me["owned_cards"]))}
+            {
+                *([] if state.final else [me["artifact_card"]]),
+                *me["crates"],
+                *(set(me["resting"]) - set(me["owned_cards"])),
+            }
             for me in seats
         ]
         everything = hidden.union(*secret)
@@ -505,6 +510,8 @@ class Checked:
         else:
             assert not shown & hidden.union(*(s for i, s in enumerate(secret) if i != viewer))
             assert seats[viewer]["artifact_card"] in shown  # the viewer's own secret is there
+        if state.final:
+            assert all(me["artifact_card"] in shown for me in seats)  # revealed at the end
 
 
 def playouts(players: int, seeds: range) -> int:
