@@ -225,18 +225,8 @@ class RevivePresenter(SeatTags):
 
     def _revealed_card(self, view: ReviveView, card_id: str, locale: str | None) -> str:
         """A seat's artifact card, shown at the end: what each of its categories counted."""
-        card = next(c for c in self.tables(view).content["artifacts"]["cards"] if c["id"] == card_id)
-        categories = "; ".join(
-            t(
-                "revive.final.category",
-                locale,
-                points=category["points"],
-                per=category["per"],
-                counts=t(f"revive.counts.{category['counts']}", locale),
-                colour=t(f"revive.colour.{category['colour']}", locale),
-            )
-            for category in card["categories"]
-        )
+        card = artifact_card(self.tables(view), card_id)
+        categories = "; ".join(category_text("revive.final.category", c, locale) for c in card["categories"])
         return t("revive.final.card", locale, card=card_id, categories=categories)
 
     def status_text(self, view: ReviveView, game: GameRecord, locale: str | None) -> str:
@@ -339,19 +329,9 @@ class RevivePresenter(SeatTags):
         tables = self.tables(view)
         mine = view["private"]
         assert mine is not None, "hand_text needs the seat's view"
-        card = next(c for c in tables.content["artifacts"]["cards"] if c["id"] == mine["artifact_card"])
+        card = artifact_card(tables, mine["artifact_card"])
         lines = [t("revive.hand.artifact", locale, card=card["id"], points=mine["artifact_points"])]
-        for category in card["categories"]:
-            lines.append(
-                t(
-                    "revive.hand.category",
-                    locale,
-                    points=category["points"],
-                    per=category["per"],
-                    counts=t(f"revive.counts.{category['counts']}", locale),
-                    colour=t(f"revive.colour.{category['colour']}", locale),
-                )
-            )
+        lines += [category_text("revive.hand.category", category, locale) for category in card["categories"]]
         resting = [self._card_line(tables, card_id, locale) for card_id in mine["resting"]]
         lines.append(t("revive.hand.resting", locale, count=len(resting)))
         lines += [f"• {line}" for line in resting]
@@ -383,3 +363,20 @@ def _seat(seat: int | None) -> int:
 
 def _resources(resources: dict[str, int], locale: str | None) -> str:
     return ", ".join(f"{amount} {t(f'revive.res.{name}', locale)}" for name, amount in resources.items())
+
+
+def artifact_card(tables: ReviveTables, card_id: str) -> dict[str, Any]:
+    """An artifact card of the content, by id."""
+    return next(card for card in tables.content["artifacts"]["cards"] if card["id"] == card_id)
+
+
+def category_text(key: str, category: dict[str, Any], locale: str | None) -> str:
+    """One scoring category of an artifact card in words (`key`: the hand's or the final's)."""
+    return t(
+        key,
+        locale,
+        points=category["points"],
+        per=category["per"],
+        counts=t(f"revive.counts.{category['counts']}", locale),
+        colour=t(f"revive.colour.{category['colour']}", locale),
+    )
