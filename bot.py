@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.clock import ClockCog
+from cogs.delivery import DeliveryCog
 from cogs.games import GameCog
 from cogs.play import PlayCog
 from cogs.posting import ActionButton, MoveButton, MoveSelect
@@ -88,12 +89,17 @@ class TabletopBot(commands.Bot):
         await self.add_cog(GameCog(self.service, self.defer_after))
         await self.add_cog(PlayCog(self.service, self.defer_after))
         await self.add_cog(ClockCog(self, self.service, self.tick_seconds, self.check_database_file))
+        # What a stopped process had taken and not settled is due again, before anything new.
+        waiting = await self.service.outbox.restarted()
+        await self.add_cog(DeliveryCog(self))
         self.add_dynamic_items(MoveButton, MoveSelect, ActionButton)  # they work after a restart
         await self.tree.sync()
         if self.warm_up:
             self._warming = asyncio.create_task(self.service.warm_up(game_ids()))
         active = await self.database.active_games()
         log.info("ready to continue %d game(s) from %s", len(active), self.database_path)
+        if waiting:
+            log.info("%d message(s) held from before the restart will be posted now", waiting)
 
     async def check_database_file(self) -> bool:
         """False (and the bot stopping) when the database file was deleted or replaced while
@@ -115,7 +121,16 @@ class TabletopBot(commands.Bot):
         await self.close()
         return False
 
+    def wake_delivery(self) -> None:
+        """A message just failed: the delivery round plans its retry (cogs/delivery.py)."""
+        delivery = self.get_cog(DeliveryCog.__cog_name__)
+        if isinstance(delivery, DeliveryCog):
+            delivery.wake()
+
     async def close(self) -> None:
+        delivery = self.get_cog(DeliveryCog.__cog_name__)
+        if isinstance(delivery, DeliveryCog):
+            delivery.stop()  # no delivery round may start on a database being closed
         await super().close()
         if self.database is not None:
             await self.database.close()

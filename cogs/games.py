@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.posting import send
-from cogs.replies import allowed_mentions, caller_of, deferrer
+from cogs.posting import post, send
+from cogs.replies import caller_of, deferrer
 from cogs.translator import text
 from games import registry
 from i18n import t
@@ -95,8 +95,8 @@ class GameCog(commands.Cog):
             messages = await self.service.new_game(
                 replace(caller, channel_id=room.id), game.value, options, settings
             )
-            for message in messages:
-                await room.send(message.text, allowed_mentions=allowed_mentions(message))
+            for message in messages:  # held in the outbox for the thread: posted there, as new
+                await post(interaction.client, message)
             note = t(
                 "game.thread_opened",
                 caller.locale,

@@ -23,6 +23,7 @@ import discord
 from cogs.replies import allowed_mentions, caller_of, deferrer, report_error
 from i18n import t
 from service.messages import CHOICES_AT_MOST, MESSAGE_LIMIT, Message
+from service.outbox import Outbox
 
 log = logging.getLogger("tabletop")
 BUTTONS_AT_MOST = 5  # more answers than one row of buttons: a select menu instead
@@ -45,30 +46,64 @@ def _kwargs(message: Message) -> dict:
     return kwargs
 
 
-async def post(client: discord.Client, message: Message) -> None:
-    """Post a message that answers no command: in its game's channel, or as a DM (a DM that
-    cannot be delivered is reported to the service, which tells the player once). A private
-    message has no one to answer here, so it is never posted."""
+async def post(client: discord.Client, message: Message) -> bool:
+    """Post a message that answers no command, as a new message in its game's channel or as a
+    DM, and tell the outbox how it went (it retries what failed, `cogs/delivery.py`). True when
+    Discord took it. A private message has no one to answer here, so it is never posted."""
     if message.ephemeral:
         log.warning("dropped a private message with no interaction to answer")
-        return
+        return False
+    try:
+        await _post_new(client, message)
+    except Exception as error:
+        await _failed(client, message, error)
+        return False
+    await _outbox(client).sent(message)
+    return True
+
+
+async def _post_new(client: discord.Client, message: Message) -> None:
     kwargs = _kwargs(message)
     kwargs.pop("ephemeral")
     if message.dm_to is not None:
-        service = client.service  # type: ignore[attr-defined]
-        try:
-            user = client.get_user(message.dm_to) or await client.fetch_user(message.dm_to)
-            kwargs["allowed_mentions"] = discord.AllowedMentions.none()
-            kwargs.pop("view", None)
-            await user.send(**kwargs)
-        except discord.HTTPException:
-            guild_id = getattr(client.get_channel(message.channel_id or 0), "guild", None)
-            await service.time.dm_failed(guild_id.id if guild_id else None, message.dm_to)
+        user = client.get_user(message.dm_to) or await client.fetch_user(message.dm_to)
+        kwargs["allowed_mentions"] = discord.AllowedMentions.none()
+        kwargs.pop("view", None)
+        await user.send(**kwargs)
         return
     channel = client.get_channel(message.channel_id or 0) or await client.fetch_channel(
         message.channel_id or 0
     )
     await cast(discord.abc.Messageable, channel).send(**kwargs)  # a game's channel or thread
+
+
+async def _failed(client: discord.Client, message: Message, error: Exception) -> bool:
+    """A message Discord did not take: the outbox retries it, or gives up when Discord will
+    never take it (the channel is gone, the bot may not post there, the DMs are closed); True
+    for that permanent refusal."""
+    permanent = isinstance(error, discord.Forbidden | discord.NotFound)
+    if not isinstance(error, discord.HTTPException | TimeoutError | OSError):
+        log.error("posting message %s failed", message.outbox_id, exc_info=error)
+    if message.outbox_id is None:
+        raise error
+    await _outbox(client).failed(message, f"{type(error).__name__}: {error}"[:300], permanent=permanent)
+    wake = getattr(client, "wake_delivery", None)
+    if wake is not None:
+        wake()  # the retry is due in seconds: the delivery round must not sleep through it
+    return permanent
+
+
+def _outbox(client: discord.Client) -> Outbox:
+    return client.service.outbox  # type: ignore[attr-defined]
+
+
+async def deliver_due(client: discord.Client) -> int:
+    """One delivery round: post every held message that is due (retries, and what a stopped
+    process left behind), oldest first. Returns how many Discord took."""
+    delivered = 0
+    for message in await _outbox(client).due():
+        delivered += await post(client, message)
+    return delivered
 
 
 async def send(interaction: discord.Interaction, messages: list[Message]) -> None:
@@ -78,6 +113,10 @@ async def send(interaction: discord.Interaction, messages: list[Message]) -> Non
     deferral the answer slot is a private placeholder: a public message sent there would be an
     edit, and Discord notifies nobody about edits, so public messages go to the channel as new
     messages (which do ping) and the placeholder gets a short private note.
+
+    The public messages are held in the outbox: when Discord fails one, it and those after it
+    are left to the delivery round, in order, and the caller is told the truth (it is saved and
+    will be posted), not that something went wrong.
     """
     service = getattr(interaction.client, "service", None)
     if service is not None:  # a private note owed to this player (a DM that failed) comes along
@@ -86,23 +125,57 @@ async def send(interaction: discord.Interaction, messages: list[Message]) -> Non
     messages = [m for m in messages if m.dm_to is None]
     deferred = interaction.response.is_done()
     answered_privately = False
+    held = [m.outbox_id for m in messages if m.outbox_id is not None]
+    # An older message of this channel that Discord has not taken yet goes first.
+    later = bool(held) and await _outbox(interaction.client).waiting(interaction.channel_id or 0, min(held))
+    refused = False
     for message in messages:
-        kwargs = _kwargs(message)
-        if not interaction.response.is_done():
-            await interaction.response.send_message(**kwargs)
-        elif deferred and not message.ephemeral:
-            kwargs.pop("ephemeral")
-            await cast(discord.abc.Messageable, interaction.channel).send(**kwargs)
-        else:
-            await interaction.followup.send(**kwargs)
-            answered_privately = answered_privately or message.ephemeral
-    if deferred and not answered_privately:
-        note = t("reply.posted", caller_of(interaction).locale)
-        await interaction.followup.send(note, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        if later and message.outbox_id is not None:
+            await _outbox(interaction.client).later(message)
+            continue
+        try:
+            answered_privately = await _answer(interaction, message, deferred) or answered_privately
+        except Exception as error:
+            # A private answer has no second chance: it goes to the error funnel from here.
+            refused = await _failed(interaction.client, message, error) or refused
+            later = True
+            continue
+        await _outbox(interaction.client).sent(message)
+    if later:
+        note = "delivery.refused_here" if refused else "delivery.later"
+        await _tell(interaction, t(note, caller_of(interaction).locale))
+    elif deferred and not answered_privately:
+        await _tell(interaction, t("reply.posted", caller_of(interaction).locale))
     for message in direct:
-        await post(
-            interaction.client, replace(message, channel_id=message.channel_id or interaction.channel_id)
-        )
+        channel_id = message.channel_id or interaction.channel_id
+        await post(interaction.client, replace(message, channel_id=channel_id))
+
+
+async def _answer(interaction: discord.Interaction, message: Message, deferred: bool) -> bool:
+    """Post one message for an interaction; True when it went to the caller only."""
+    kwargs = _kwargs(message)
+    if not interaction.response.is_done():
+        await interaction.response.send_message(**kwargs)
+        return False
+    if deferred and not message.ephemeral:
+        kwargs.pop("ephemeral")
+        await cast(discord.abc.Messageable, interaction.channel).send(**kwargs)
+        return False
+    await interaction.followup.send(**kwargs)
+    return message.ephemeral
+
+
+async def _tell(interaction: discord.Interaction, text: str) -> None:
+    """A short private note to the caller, however far the answer got; lost when Discord fails
+    this too (what it would say is in the channel soon)."""
+    mentions = discord.AllowedMentions.none()
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=mentions)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=mentions)
+    except discord.HTTPException as error:
+        log.warning("could not tell the caller: %s", error)
 
 
 class MoveButton(

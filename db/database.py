@@ -18,6 +18,7 @@ from typing import Any
 import aiosqlite
 
 from db.migrations import MIGRATIONS
+from db.outbox import OutboxRows, promise
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, state, version, "
@@ -78,7 +79,7 @@ class MoveRecord:
     created_at: float
 
 
-class Database:
+class Database(OutboxRows):
     """One connection to the game database; open with `await Database.open(path)`."""
 
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
@@ -263,9 +264,11 @@ class Database:
         state: str,
         now: float,
         options: Mapping[str, Any] | None = None,
+        announce_by: float | None = None,
     ) -> GameRecord:
         """Seat the players in their final order and store the initial state (and the options
-        it was made from, when given: the rules version is written there at the start)."""
+        it was made from, when given: the rules version is written there at the start); with
+        `announce_by`, promise the start's announcement in the same transaction."""
         async with self._transaction() as db:
             await self._bump(
                 db,
@@ -274,6 +277,8 @@ class Database:
                 (state, json.dumps(dict(game.options if options is None else options)), now, now),
             )
             await self._set_players(db, game.id, players)
+            if announce_by is not None:
+                await promise(db, game.id, game.channel_id, announce_by, now)
         return await self._reload(game.id)
 
     async def record_move(
@@ -288,8 +293,11 @@ class Database:
         finished: bool,
         turn_changed: bool,
         now: float,
+        announce_by: float | None = None,
     ) -> GameRecord:
-        """Store a move and the state after it, in one transaction, if `game` is still current."""
+        """Store a move and the state after it, in one transaction, if `game` is still current;
+        with `announce_by`, the same transaction promises the move's announcement (the outbox
+        announces it from the stored game after that time if its message was never held)."""
         status = "finished" if finished else "active"
         turn_started = now if turn_changed else game.turn_started_at
         async with self._transaction() as db:
@@ -310,6 +318,8 @@ class Database:
                 " ?, ?, ?, ?, ?)",
                 (game.id, game.id, seat, user_id, move, json.dumps(event), now),
             )
+            if announce_by is not None:
+                await promise(db, game.id, game.channel_id, announce_by, now)
         return await self._reload(game.id)
 
     async def undo_move(self, game: GameRecord, number: int, state: str, now: float) -> GameRecord:

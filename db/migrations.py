@@ -73,4 +73,27 @@ MIGRATIONS: list[str] = [
     UPDATE games SET options = json_set(options, '$.rules', 1)
         WHERE json_extract(options, '$.rules') IS NULL;
     """,
+    # 4: the outbox (docs/delivery.md): every channel message, ping and DM the service decided on,
+    # kept until Discord took it. A row with no body is a promise, written in the same transaction
+    # as a move: "this move will be announced"; the message itself replaces it once drawn.
+    """
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        dm_to INTEGER,
+        body TEXT,
+        image BLOB,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'refused')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        due_at REAL NOT NULL,
+        created_at REAL NOT NULL,
+        sent_at REAL,
+        error TEXT
+    );
+    CREATE INDEX outbox_pending ON outbox (due_at) WHERE status = 'pending';
+    CREATE INDEX outbox_by_game ON outbox (game_id, status);
+    ALTER TABLE games ADD COLUMN delivery_reported INTEGER NOT NULL DEFAULT 0;
+    """,
 ]

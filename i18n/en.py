@@ -143,6 +143,10 @@ MESSAGES: dict[str, str] = {
     "error.internal": "Something went wrong on our side. Check `/game status` before trying again: your move may already be on the board.",
     "error.resign_via_command": "To resign, use `/game resign`.",
     "reply.posted": "Done: it is posted in the channel.",
+    "delivery.later": "Saved. Discord did not take the channel message just now: it will be posted (with the board and the ping) as soon as Discord does.",
+    "delivery.refused_here": "Saved, but Discord refuses my messages in this channel (a missing permission?), so the board and the ping cannot be posted. The game's creator is told.",
+    "delivery.recap": "(Posted late: the bot restarted before it could announce this.)",
+    "delivery.refused": "I cannot post in {channel} any more (the channel is gone or I lack permission there), so your game's moves are saved but nobody is told. Give me back the right to send messages and attach files there, or end the game with `/game abort` in {link}.",
     # --- lobby and game life
     "lobby.opened": "{user} opened a **{game}** table here. Join with `/game join` ({low} to {high} players); "
     "the creator starts with `/game start`.",

@@ -11,7 +11,8 @@ from engine.errors import NotAPlayer
 from games import registry
 from games.spec import GameSpec
 from i18n import t
-from service.messages import Caller, Message, Ready, ServiceError, people_only
+from service.messages import Caller, Message, Ready, ServiceError
+from service.outbox import PROMISE_GRACE
 from service.tables import public_view
 from service.timekeeping import CLOCK_ACTIONS
 from service.turns import Turns
@@ -89,7 +90,7 @@ class Lobby(Turns):
             high=engine.max_players,
         )
         text = f"{text}\n{self.time.settings_text(game, caller.locale)}"
-        return [Message(lobby_text(game, text, caller.locale))]
+        return await self.outbox.hold(game, [Message(lobby_text(game, text, caller.locale))])
 
     async def join(self, caller: Caller) -> list[Message]:
         async with self.lock(caller.channel_id):
@@ -104,7 +105,7 @@ class Lobby(Turns):
             roster = [*game.roster(), (caller.user_id, caller.display_name)]
             game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
         head = t("lobby.joined", caller.locale, user=f"<@{caller.user_id}>")
-        return [Message(lobby_text(game, head, caller.locale))]
+        return await self.outbox.hold(game, [Message(lobby_text(game, head, caller.locale))])
 
     async def add_bot(self, caller: Caller) -> list[Message]:
         """The creator fills an empty lobby seat with the fallback player."""
@@ -122,7 +123,7 @@ class Lobby(Turns):
             roster = [*game.roster(), (-number, name)]
             game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
         head = t("lobby.bot_added", caller.locale, name=name)
-        return [Message(lobby_text(game, head, caller.locale))]
+        return await self.outbox.hold(game, [Message(lobby_text(game, head, caller.locale))])
 
     async def leave(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """Give up a lobby seat; in a running game, hand the seat to the fallback player."""
@@ -138,10 +139,11 @@ class Lobby(Turns):
                 if not humans_seated(game):
                     # Nobody would ever move again: the fallback would play on to no audience,
                     # or the game would stall. It ends here, and the channel is free.
-                    await self.write(self.db.abort_game(game, self.now()))
-                    return [Message(f"{text}\n{t('fallback.nobody_left', caller.locale)}")]
+                    game = await self.write(self.db.abort_game(game, self.now()))
+                    ended = t("fallback.nobody_left", caller.locale)
+                    return await self.announce(game, [Message(f"{text}\n{ended}")])
                 game, turns = await self.play_fallback(caller, game, presenter, ready)
-                return [Message(text), *turns]
+                return await self.announce(game, [Message(text), *turns])
             if game.status != "lobby":
                 raise ServiceError("error.leave_started")
             if caller.user_id not in game.players:
@@ -151,7 +153,7 @@ class Lobby(Turns):
             roster = [entry for entry in game.roster() if entry[0] != caller.user_id]
             game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
         head = t("lobby.left", caller.locale, user=f"<@{caller.user_id}>")
-        return [Message(lobby_text(game, head, caller.locale))]
+        return await self.outbox.hold(game, [Message(lobby_text(game, head, caller.locale))])
 
     async def start(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """Seat the lobby in an order drawn from the seed, set the game up, ping everyone seated."""
@@ -170,16 +172,21 @@ class Lobby(Turns):
             options = {RULES_OPTION: registry.spec(game.game).rules_version, **game.options}
             state = engine.new_game(len(players), options, game.seed)
             game = await self.write(
-                self.db.start_game(game, players, engine.dumps(state), self.now(), options)
+                self.db.start_game(
+                    game,
+                    players,
+                    engine.dumps(state),
+                    self.now(),
+                    options,
+                    announce_by=self.now() + PROMISE_GRACE,
+                )
             )
             view = public_view(presenter, state, caller.locale)
             image = await self._render(presenter, game, view, ready)
             text = presenter.start_text(view, game, caller.locale)
             people = tuple(user for user in game.players if user > 0)
             game, bot_turns = await self.play_fallback(caller, game, presenter, ready)
-        return await self.time.with_dms(
-            game, people_only(game, [Message(text, image=image, ping=people), *bot_turns])
-        )
+        return await self.announce(game, [Message(text, image=image, ping=people), *bot_turns])
 
     async def abort(self, caller: Caller) -> list[Message]:
         """End the channel's game without a result: the creator, anyone who manages the channel,
@@ -189,8 +196,9 @@ class Lobby(Turns):
             game = await self.open_game(caller)
             if not may_abort(game, caller):
                 raise ServiceError("error.abort_rights")
-            await self.write(self.db.abort_game(game, self.now()))
-        return [Message(t("game.aborted", caller.locale, user=f"<@{caller.user_id}>"))]
+            game = await self.write(self.db.abort_game(game, self.now()))
+        aborted = t("game.aborted", caller.locale, user=f"<@{caller.user_id}>")
+        return await self.outbox.hold(game, [Message(aborted)])
 
 
 def humans_seated(game: GameRecord) -> list[int]:

@@ -54,6 +54,9 @@ class Message:
     # channel, for messages that are not an answer to a command).
     dm_to: int | None = None
     channel_id: int | None = None
+    # Set once the outbox holds it (service/outbox.py): the front end reports how posting went.
+    outbox_id: int | None = None
+    game_id: int | None = None
 
 
 class ServiceError(GameError):

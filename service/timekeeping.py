@@ -24,7 +24,6 @@ from service.messages import (
     ServiceError,
     StaleGame,
     jump_link,
-    people_only,
 )
 from service.presenting import Presenter
 
@@ -77,6 +76,7 @@ class Tables(Protocol):
     async def play_fallback(
         self, caller: Caller, game: GameRecord, presenter: Presenter, ready: Ready, force: int | None = None
     ) -> tuple[GameRecord, list[Message]]: ...
+    async def announce(self, game: GameRecord, messages: list[Message]) -> list[Message]: ...
 
 
 class Timekeeper:
@@ -251,7 +251,7 @@ class Timekeeper:
             lines.append(t("reminder.clock", None, deadline=f"<t:{int(deadline)}:R>"))
         mute = ("mute", game.id, turn_key(game), t("reminder.mute", None))
         reminder = Message("\n".join(lines), ping=(user,), actions=(mute,), channel_id=game.channel_id)
-        return await self.with_dms(game, [reminder])
+        return await self.tables.announce(game, [reminder])
 
     async def _clock_ran_out(self, game: GameRecord, presenter: Presenter, seat: int) -> list[Message]:
         """The game's setting: the fallback player plays this turn, or the others choose."""
@@ -261,10 +261,9 @@ class Timekeeper:
             async with self.tables.lock(game.channel_id):
                 head = t("clock.ran_out", None, user=f"<@{user}>")
                 game, turns = await self.tables.play_fallback(caller, game, presenter, None, force=seat)
-            turns = await self.with_dms(game, people_only(game, turns))
-            return [Message(head, channel_id=game.channel_id)] + [
-                _in_channel(m, game.channel_id) for m in turns
-            ]
+            told = [Message(head), *turns]
+            told = [_in_channel(m, game.channel_id) for m in told]
+            return await self.tables.announce(game, told)
         if game.clock_asked == game.turn_started_at:
             return []  # already put to the others
         await self.db.note_turn(game.id, clock_asked=game.turn_started_at)
@@ -275,7 +274,8 @@ class Timekeeper:
             ("handover", game.id, key, t("clock.handover", None)),
         )
         text = t("clock.vote", None, user=f"<@{user}>", others=" ".join(f"<@{other}>" for other in others))
-        return [Message(text, ping=others, actions=actions, channel_id=game.channel_id)]
+        vote = Message(text, ping=others, actions=actions, channel_id=game.channel_id)
+        return await self.tables.announce(game, [vote])
 
     # -------------------------------------------------------------- buttons
 
@@ -298,13 +298,14 @@ class Timekeeper:
                 raise ServiceError("clock.not_yours")
             if kind == "wait":
                 await self.db.note_turn(game.id, clock_extra=game.clock_extra + DAY, clock_asked=None)
-                return [Message(t("clock.waiting", caller.locale, user=f"<@{caller.user_id}>"))]
+                waiting = Message(t("clock.waiting", caller.locale, user=f"<@{caller.user_id}>"))
+                return await tables.announce(game, [waiting])
             if seat is None:  # nobody to move: the game is over
                 raise StaleGame("error.button_stale")
             game = await tables.write(self.db.set_bot(game, seat, tables.now()))
             text = t("fallback.took_over", caller.locale, tag=presenter.tag(game, seat))
             game, turns = await tables.play_fallback(caller, game, presenter, None)
-        return await self.with_dms(game, people_only(game, [Message(text), *turns]))
+        return await self.tables.announce(game, [Message(text), *turns])
 
 
 def _in_channel(message: Message, channel_id: int) -> Message:

@@ -28,6 +28,7 @@ from service.messages import (
     fit,
     people_only,
 )
+from service.outbox import PROMISE_GRACE, Outbox
 from service.presenting import Presenter
 from service.submissions import offered, submitted
 from service.tables import ChannelTables, public_view
@@ -53,6 +54,18 @@ class Turns(ChannelTables):
     ) -> None:
         super().__init__(database, engines=engines, clock=clock, seeds=seeds)
         self.time = Timekeeper(self)  # reminders, clocks, away, DMs (service/timekeeping.py)
+        # Every announcement is held there until Discord took it (service/outbox.py).
+        self.outbox = Outbox(database, clock=self.now, recap=self.recap, dm_refused=self.time.dm_failed)
+
+    async def announce(self, game: GameRecord, messages: list[Message]) -> list[Message]:
+        """What a change of the game posts, as the front end gets it: pings for people only,
+        DM copies for those who asked, and every public message held in the outbox."""
+        return await self.outbox.hold(game, await self.addressed(game, messages))
+
+    async def addressed(self, game: GameRecord, messages: list[Message]) -> list[Message]:
+        """Pings for people only (not seats the fallback player holds), with a DM copy for each
+        pinged player who asked for DMs."""
+        return await self.time.with_dms(game, people_only(game, messages))
 
     async def move_choices(self, caller: Caller, typed: str) -> list[MoveChoice]:
         """The caller's legal moves matching what they typed, best first, at most 25.
@@ -130,7 +143,7 @@ class Turns(ChannelTables):
             game = await self._record(game, engine, state, seat, caller.user_id, applied)
             messages = await self._after_move(caller, game, presenter, applied, ready)
             game, more = await self.play_fallback(caller, game, presenter, ready)
-        return await self.time.with_dms(game, people_only(game, messages + more))
+        return await self.announce(game, messages + more)
 
     async def _record(
         self, game: GameRecord, engine: Game, state: Any, seat: int, user_id: int | None, applied: Applied
@@ -151,6 +164,7 @@ class Turns(ChannelTables):
                 # reminder and clock buttons), also a decision answered by another player.
                 turn_changed=bool(applied.event.get("turn_over")) or engine.to_move(applied.state) != before,
                 now=self.now(),
+                announce_by=self.now() + PROMISE_GRACE,
             )
         )
 
@@ -307,7 +321,37 @@ class Turns(ChannelTables):
             buttons = self._buttons(engine, state, seat, game, locale)
             return [Message(f"{text}\n{t('turn.next', locale, prompt=prompt)}", ephemeral=True, **buttons)]
         image = await self._render(presenter, game, public_view(presenter, state, locale), ready)
-        return [Message(f"{text}\n{t('undo.again', locale, user=f'<@{caller.user_id}>')}", image=image)]
+        again = t("undo.again", locale, user=f"<@{caller.user_id}>")
+        return await self.outbox.hold(game, [Message(f"{text}\n{again}", image=image)])
+
+    async def recap(self, game_id: int) -> tuple[GameRecord | None, list[Message]]:
+        """The game as it stands, for a move whose own message was lost (the process died before
+        it was held): the last move, the board, and a ping for whoever plays next (everyone at
+        the end); nothing for a game that is no longer there to announce. Not yet held: the
+        outbox holds what this returns."""
+        game = await self.db.game(game_id)
+        if game is None or game.state is None or game.status not in ("active", "finished"):
+            return game, []
+        presenter = self.presenter(game)
+        engine = presenter.engine
+        state = engine.loads(game.state)
+        view = public_view(presenter, state, None)
+        image = await self._render(presenter, game, view)
+        last = await self.db.moves(game.id, last=1)
+        lines = [t("delivery.recap", None)]
+        if last:
+            lines.append(presenter.event_text(last[-1].event, game, None))
+        if engine.is_over(state):
+            lines.append(presenter.final_text(view, game, None))
+            final = Message(fit("\n".join(lines)), image=image, ping=game.players)
+            return game, await self.addressed(game, [final])
+        seat = _next_seat(engine, state)
+        lines.append(t("move.next", None, user=presenter.mention(game, seat)))
+        if presenter.batches_turns:
+            lines.append(presenter.prompt_text(engine.view(state, seat, None), seat, None))
+        buttons = self._buttons(engine, state, seat, game, None) if presenter.batches_turns else {}
+        message = Message(fit("\n".join(lines)), image=image, ping=(game.players[seat],), **buttons)
+        return game, await self.addressed(game, [message])
 
     # ------------------------------------------------------------------ catching up
 

@@ -1,0 +1,232 @@
+"""The outbox's rows: messages the service decided on, kept until Discord took them.
+
+`service/outbox.py` decides what goes in and when it is due; this module only stores it. A row
+without a body is a promise, written in the same transaction as a move (`Database.record_move`):
+if the process dies before the move's message is drawn and held, the promise survives and the
+next delivery round announces the move from the stored game instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import aiosqlite
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One held message: where it goes and what it says (`body`: the service's JSON)."""
+
+    id: int
+    game_id: int
+    version: int
+    channel_id: int
+    dm_to: int | None
+    body: str
+    image: bytes | None
+    attempts: int
+
+
+@dataclass(frozen=True)
+class HeldMessage:
+    """A message to hold: its destination and its body (the service's JSON) and image."""
+
+    channel_id: int
+    dm_to: int | None
+    body: str
+    image: bytes | None
+
+
+_DELIVERY = "id, game_id, version, channel_id, dm_to, body, image, attempts"
+
+
+class _Connection(Protocol):
+    """What the outbox's methods need of the database (`db/database.py` `Database`)."""
+
+    def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]: ...
+
+
+async def promise(db: aiosqlite.Connection, game_id: int, channel_id: int, due_at: float, now: float) -> None:
+    """Inside a move's transaction: the move will be announced (the game's version after it)."""
+    async with db.execute(
+        "INSERT INTO outbox (game_id, version, channel_id, due_at, created_at)"
+        " SELECT id, version, channel_id, ?, ? FROM games WHERE id = ?",
+        (due_at, now, game_id),
+    ) as cursor:
+        await cursor.fetchall()
+
+
+class OutboxRows:
+    """The outbox's reads and writes, mixed into `Database` (one connection, one lock)."""
+
+    async def hold(
+        self: _Connection,
+        game_id: int,
+        version: int,
+        messages: Sequence[HeldMessage],
+        due_at: float,
+        now: float,
+    ) -> list[int]:
+        """Store the messages announcing the game at `version`, in one transaction that also
+        retires the promises they keep (every promise up to that version)."""
+        ids = []
+        async with self._transaction() as db:
+            await _exec(
+                db,
+                "DELETE FROM outbox WHERE game_id = ? AND body IS NULL AND version <= ?",
+                (game_id, version),
+            )
+            for message in messages:
+                async with db.execute(
+                    "INSERT INTO outbox (game_id, version, channel_id, dm_to, body, image, due_at,"
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        version,
+                        message.channel_id,
+                        message.dm_to,
+                        message.body,
+                        message.image,
+                        due_at,
+                        now,
+                    ),
+                ) as cursor:
+                    assert cursor.lastrowid is not None
+                    ids.append(cursor.lastrowid)
+        return ids
+
+    async def due_deliveries(self: _Connection, now: float, limit: int) -> list[Delivery]:
+        """Held messages whose (next) attempt is due, oldest first."""
+        rows = await self._fetch(
+            f"SELECT {_DELIVERY} FROM outbox WHERE status = 'pending' AND body IS NOT NULL AND due_at <= ?"
+            " ORDER BY id LIMIT ?",
+            (now, limit),
+        )
+        return [_delivery(row) for row in rows]
+
+    async def next_due(self: _Connection) -> float | None:
+        """When the earliest undelivered message or promise is due (None: nothing waits)."""
+        [(due,)] = await self._fetch("SELECT MIN(due_at) FROM outbox WHERE status = 'pending'")
+        return None if due is None else float(due)
+
+    async def waiting_before(self: _Connection, channel_id: int, before_id: int) -> list[Delivery]:
+        """Held messages for this channel older than `before_id` that are still undelivered (a
+        new message must not overtake them)."""
+        rows = await self._fetch(
+            f"SELECT {_DELIVERY} FROM outbox WHERE status = 'pending' AND body IS NOT NULL"
+            " AND channel_id = ? AND dm_to IS NULL AND id < ? ORDER BY id",
+            (channel_id, before_id),
+        )
+        return [_delivery(row) for row in rows]
+
+    async def broken_promises(self: _Connection, now: float) -> list[int]:
+        """Games with a move whose message was never held (the process died in between)."""
+        rows = await self._fetch(
+            "SELECT DISTINCT game_id FROM outbox WHERE body IS NULL AND due_at <= ? ORDER BY game_id", (now,)
+        )
+        return [int(row[0]) for row in rows]
+
+    async def claim(self: _Connection, delivery_id: int, until: float, now: float) -> bool:
+        """Take a due message for one attempt (until `until`), unless someone else has it."""
+        async with self._transaction() as db:
+            changed = await _exec(
+                db,
+                "UPDATE outbox SET due_at = ? WHERE id = ? AND status = 'pending' AND due_at <= ?",
+                (until, delivery_id, now),
+            )
+        return changed == 1
+
+    async def delivered(self: _Connection, delivery_id: int, now: float) -> None:
+        """Discord took it: keep the row (without its image) as a record; a channel message
+        taken means the channel works again, so a later refusal there is reported again."""
+        async with self._transaction() as db:
+            await _exec(
+                db,
+                "UPDATE outbox SET status = 'sent', sent_at = ?, image = NULL, error = NULL WHERE id = ?",
+                (now, delivery_id),
+            )
+            await _exec(
+                db,
+                "UPDATE games SET delivery_reported = 0"
+                " WHERE id = (SELECT game_id FROM outbox WHERE id = ? AND dm_to IS NULL)",
+                (delivery_id,),
+            )
+
+    async def retry_at(self: _Connection, delivery_id: int, due_at: float, error: str) -> None:
+        """A failed attempt: try again at `due_at`."""
+        async with self._transaction() as db:
+            await _exec(
+                db,
+                "UPDATE outbox SET attempts = attempts + 1, due_at = ?, error = ? WHERE id = ?",
+                (due_at, error, delivery_id),
+            )
+
+    async def refused(self: _Connection, delivery_id: int, error: str, now: float, *, report: bool) -> bool:
+        """Discord will never take it (no channel, no permission): give up on it. With `report`
+        (a channel message), True the first time since the game's last delivered message, when
+        the creator should be told."""
+        async with self._transaction() as db:
+            await _exec(
+                db,
+                "UPDATE outbox SET status = 'refused', attempts = attempts + 1, error = ?, sent_at = ?,"
+                " image = NULL WHERE id = ?",
+                (error, now, delivery_id),
+            )
+            if not report:
+                return False
+            first = await _exec(
+                db,
+                "UPDATE games SET delivery_reported = 1 WHERE delivery_reported = 0"
+                " AND id = (SELECT game_id FROM outbox WHERE id = ?)",
+                (delivery_id,),
+            )
+        return first == 1
+
+    async def release_claims(self: _Connection, now: float) -> int:
+        """At start: nothing is in flight any more (the process that claimed it is gone), so
+        every undelivered message and every promise is due now."""
+        async with self._transaction() as db:
+            return await _exec(
+                db, "UPDATE outbox SET due_at = ? WHERE status = 'pending' AND due_at > ?", (now, now)
+            )
+
+    async def outbox_rows(self: _Connection, game_id: int) -> list[dict[str, Any]]:
+        """Every row of a game's outbox, for checks and the record (status, attempts, error)."""
+        rows = await self._fetch(
+            "SELECT id, version, channel_id, dm_to, body IS NULL, status, attempts, error FROM outbox"
+            " WHERE game_id = ? ORDER BY id",
+            (game_id,),
+        )
+        keys = ("id", "version", "channel_id", "dm_to", "promise", "status", "attempts", "error")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
+
+    async def prune_outbox(self: _Connection, before: float) -> int:
+        """Forget delivered and refused messages settled before `before`."""
+        async with self._transaction() as db:
+            return await _exec(db, "DELETE FROM outbox WHERE status != 'pending' AND sent_at < ?", (before,))
+
+
+def _delivery(row: Sequence[Any]) -> Delivery:
+    return Delivery(
+        id=row[0],
+        game_id=row[1],
+        version=row[2],
+        channel_id=row[3],
+        dm_to=row[4],
+        body=row[5],
+        image=bytes(row[6]) if row[6] is not None else None,
+        attempts=row[7],
+    )
+
+
+async def _exec(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+    async with db.execute(sql, params) as cursor:
+        await cursor.fetchall()
+        return cursor.rowcount
+
+
+__all__ = ["Delivery", "HeldMessage", "OutboxRows", "promise"]
