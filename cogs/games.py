@@ -88,10 +88,12 @@ class GameCog(commands.Cog):
         caller = caller_of(interaction)
         if thread and isinstance(interaction.channel, discord.TextChannel):
             self.service.check_new_game(game.value, options, settings)  # refuse before the thread
-            # The game gets its own thread, kept from archiving for a week of quiet (the longest
-            # Discord allows); reminders post there, which keeps an active game's thread open.
+            # The game gets its own thread, named after it and its map ("Rebirth: Ireland"), kept
+            # from archiving for a week of quiet (the longest Discord allows); reminders post
+            # there, which keeps an active game's thread open.
+            title = self.service.table_title(game.value, options, caller.locale)
             room = await interaction.channel.create_thread(
-                name=game.name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+                name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
             messages = await self.service.new_game(
                 replace(caller, channel_id=room.id), game.value, options, settings
@@ -102,7 +104,7 @@ class GameCog(commands.Cog):
                 "game.thread_opened",
                 caller.locale,
                 user=f"<@{caller.user_id}>",
-                title=game.name,
+                title=title,
                 thread=room.mention,
             )
             await send(interaction, [Message(note)])

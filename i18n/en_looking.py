@@ -5,7 +5,7 @@ without a game, games named in threads and DMs. Merged into i18n/en.py's MESSAGE
 MESSAGES: dict[str, str] = {
     # --- /game status and /game log: private unless shared
     "cmd.share": "Post it in the channel for everyone (nobody is pinged); by default only you see it",
-    "cmd.game.log.page": "Which page of the whole game: 1 is the start (15 moves a page)",
+    "cmd.game.log.page": "Which page of the whole game: 1 is the start (up to 15 moves a page)",
     "log.page": "**Moves {first}–{last} of {total}**",
     "log.no_page": "There is no page {page}: the log so far goes up to page {pages}.",
     "log.older": "◀ Older",
@@ -13,6 +13,7 @@ MESSAGES: dict[str, str] = {
     # --- typed moves
     "error.move.closest": "{reason}\nClosest moves you can make now: {moves}",
     "move.closest_item": "`{notation}` ({label})",
+    "move.closest_bare": "`{notation}`",
     # --- /rules and /help without a game
     "cmd.rules.game": "A game's rules, also where no game is being played",
     "rules.games": "There is no game in this channel. The games I can run (rules: `/rules game:`):",

@@ -192,22 +192,23 @@ class Looking(Turns):
         count: int = LOG_PAGE,
         share: bool = False,
     ) -> LogPage:
-        """One page of the whole game's log, numbered moves oldest first: `page` N of `count`
-        moves (1: the start of the game), or the page starting at move `oldest`, or ending at
-        move `newest`; by default the latest moves. `game_id` (an Older/Newer button) names the
-        game, which must be this channel's. At most `count` moves, and as many as fit."""
+        """One page of the whole game's log, numbered moves oldest first: page `page` as the log
+        reads from the start (1: the first moves), or the page starting at move `oldest`, or
+        ending at move `newest`; by default the latest moves. `game_id` (an Older/Newer button)
+        names the game, which must be this channel's. A page holds at most `count` moves, and
+        only as many as fit in one message."""
         game = await self._logged_game(caller, game_id)
         moves = await self.db.moves(game.id)
         if not moves:
             return LogPage(Message(t("log.empty", caller.locale), ephemeral=not share), game.id)
         numbers = [m.number for m in moves]
-        if page is not None:
-            pages = -(-len(moves) // count)
-            if not 1 <= page <= pages:
-                raise ServiceError("log.no_page", page=page, pages=pages)
-            oldest = numbers[(page - 1) * count]
         presenter = self.presenter(game)
         lines = [f"{m.number}. {presenter.event_text(m.event, game, caller.locale)}" for m in moves]
+        if page is not None:
+            starts = _page_starts(lines, count)
+            if not 1 <= page <= len(starts):
+                raise ServiceError("log.no_page", page=page, pages=len(starts))
+            oldest = numbers[starts[page - 1]]
         if oldest is not None:
             first = bisect.bisect_left(numbers, oldest)
             last = _fill(lines, range(first, len(lines)), count) if first < len(lines) else len(lines) - 1
@@ -244,6 +245,14 @@ class LogPage:
     game_id: int
     older: int | None = None
     newer: int | None = None
+
+
+def _page_starts(lines: list[str], count: int) -> list[int]:
+    """Where each page starts when the log is read from the first move on (`page:` counts so)."""
+    starts = [0]
+    while (after := _fill(lines, range(starts[-1], len(lines)), count) + 1) < len(lines):
+        starts.append(after)
+    return starts
 
 
 def _fill(lines: list[str], order: range, count: int) -> int:
