@@ -13,6 +13,14 @@ from tests.discord_helpers import make_table, notation_of, pinged, refused
 pytestmark = pytest.mark.asyncio
 
 MENTION = re.compile(r"<@(\d+)>")
+SEED = 4  # a 3-player game of either game starts with seat 2, not seat 0: item 10's tests can fail
+
+
+@pytest.fixture
+def simcord_bot(database_path):
+    from bot import create_bot
+
+    return create_bot(database_path, seeds=lambda: SEED)
 ARTIFACT_CARD = re.compile(r"\bAC\d\d\b")
 
 
@@ -62,6 +70,7 @@ async def test_revives_start_message_lists_the_tribes_in_turn_order(simcord_env)
     text = started.response.content
     listed = seat_lines(text, " leads the ")
     assert len(listed) == 3 and f"<@{listed[0]}> takes the first turn" in text
+    assert not text.splitlines()[1].startswith("🟠"), "seat 0 (orange) is not first here: the test can fail"
     first = await to_move(table)
     assert first.id == listed[0]
     ended = await first.slash(table.channel, "move", action="hibernate")
@@ -295,3 +304,25 @@ async def test_a_dm_says_which_game_in_which_server_is_waiting(simcord_env):
     reminder = waiting.user.dm_channel.last_message
     assert reminder is not None and reminder.id != dm.id and "⏰" in reminder.content
     assert reminder.content.startswith(f"🎲 {head}")
+
+
+def test_the_engines_store_their_own_notation_however_a_move_was_typed():
+    """Issue 13 item 12, engine side: Rebirth reads `f 7`, `F7X2` and `f7 x 2` as `F7` and
+    `F7 x2`; Revive reads any case and spacing of exactly one legal move, and leaves alone a
+    text that spells none, so the refusal can say so."""
+    from engine.revive.game import typed_move
+    from games.registry import load_engine
+
+    rebirth = load_engine("rebirth")
+    state = rebirth.new_game(2, {"map": "ireland"}, 7)
+    seat = rebirth.to_move(state)
+    space = next(c.notation for c in rebirth.move_choices(state, seat) if " " not in c.notation)
+    lower = space.lower()
+    assert rebirth.apply(state, seat, f" {lower[0]} {lower[1:]} ").notation == space
+    for typed in (f"{space}X2", f"{lower} x 2", f"{lower}×2"):
+        assert rebirth.apply(state, seat, typed).notation == f"{space} x2"
+    legal = ["play B2 top_left", "play B2 top_right", "switch gear"]
+    assert typed_move("Play b2   TOP LEFT", legal) == "play B2 top_left"
+    assert typed_move("play b2 top-right", legal) == "play B2 top_right"
+    assert typed_move("play b2", legal) == "play b2"
+    assert typed_move("SWITCH GEAR", legal + ["switch  gear"]) == "SWITCH GEAR"  # two spell it: neither
