@@ -43,14 +43,16 @@ def by_label(text: str, choices: list[MoveChoice]) -> MoveChoice | None:
     without the preview a list or button adds in brackets (`explore S7 (−2 food, +3 pts)`), or
     the start of a label cut with `…`."""
     typed = _words(text)
-    shown = {_words(choice.label): choice for choice in choices}
+    shown: dict[str, list[MoveChoice]] = {}
+    for choice in choices:
+        shown.setdefault(_words(choice.label), []).append(choice)
     for candidate in (typed, _without_preview(typed)):
-        if candidate and candidate in shown:
-            return shown[candidate]
+        if candidate and len(shown.get(candidate, [])) == 1:
+            return shown[candidate][0]
     if typed.endswith("…") and len(typed) > 10:
-        started = [choice for label, choice in shown.items() if label.startswith(typed[:-1].rstrip())]
-        if len(started) == 1:
-            return started[0]
+        started = [same for label, same in shown.items() if label.startswith(typed[:-1].rstrip())]
+        if len(started) == 1 and len(started[0]) == 1:
+            return started[0][0]
     return None
 
 

@@ -326,3 +326,22 @@ def test_the_engines_store_their_own_notation_however_a_move_was_typed():
     assert typed_move("play b2 top-right", legal) == "play B2 top_right"
     assert typed_move("play b2", legal) == "play b2"
     assert typed_move("SWITCH GEAR", legal + ["switch  gear"]) == "SWITCH GEAR"  # two spell it: neither
+
+
+def test_a_label_is_read_whole_without_its_preview_or_by_the_start_of_a_cut_label():
+    """Issue 13 item 12: "accepts a choice's own label text", as the list or a button shows it:
+    with the preview in brackets, without it, or cut with "…"; a label two moves share is no one's."""
+    from engine.base import MoveChoice
+    from service.typed import by_label, offered_for
+
+    explore = MoveChoice("explore S7", "explore S7 (sand, 2 food)", 70)
+    play = MoveChoice("play B5 top_left", "play B5 (blue) in top left: trade ×3", 80)
+    twins = [MoveChoice("trade gear book", "trade", 0), MoveChoice("trade gear food", "trade", 0)]
+    choices = [explore, play, *twins]
+    assert by_label("Explore S7 (sand, 2 food) (−2 food, +3 pts)", choices) is explore
+    assert by_label("explore  s7 (sand, 2 food)", choices) is explore
+    assert by_label("play B5 (blue) in top left: trade x3", choices) is play
+    assert by_label("play B5 (blue) in top…", choices) is play
+    assert by_label("trade", choices) is None
+    assert offered_for("play b5 top", choices) == [play]
+    assert offered_for("qqq", choices) and len(offered_for("qqq", choices)) == 3
