@@ -21,6 +21,7 @@ from discord.ext import commands
 from cogs.clock import ClockCog
 from cogs.delivery import DeliveryCog
 from cogs.games import GameCog
+from cogs.paging import LogButton
 from cogs.play import PlayCog
 from cogs.posting import ActionButton, MoveButton, MoveSelect
 from cogs.replies import report_error
@@ -92,7 +93,7 @@ class TabletopBot(commands.Bot):
         # What a stopped process had taken and not settled is due again, before anything new.
         waiting = await self.service.outbox.restarted()
         await self.add_cog(DeliveryCog(self))
-        self.add_dynamic_items(MoveButton, MoveSelect, ActionButton)  # they work after a restart
+        self.add_dynamic_items(MoveButton, MoveSelect, ActionButton, LogButton)  # they work after a restart
         await self.tree.sync()
         if self.warm_up:
             self._warming = asyncio.create_task(self.service.warm_up(game_ids()))

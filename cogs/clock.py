@@ -51,7 +51,7 @@ class ClockCog(commands.Cog):
         if self.still_sound is not None and not await self.still_sound():
             return
         try:
-            due = await self.service.time.tick()
+            due = await self.service.time.tick(self._server_name)
         except Exception:
             log.exception("the reminder check failed")
             return
@@ -61,6 +61,10 @@ class ClockCog(commands.Cog):
             except Exception:
                 log.exception("could not post a reminder in channel %s", message.channel_id)
         await self._keep_threads_open()
+
+    def _server_name(self, guild_id: int | None) -> str:
+        """A server's name for the DMs a tick sends (the service has no Caller then)."""
+        return getattr(self.bot.get_guild(guild_id or 0), "name", "") or ""
 
     async def _keep_threads_open(self) -> None:
         """A game's thread must not archive while the game is on (a week of quiet would do it)."""

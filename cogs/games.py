@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.paging import send_log
 from cogs.posting import post, send
 from cogs.replies import caller_of, deferrer
 from cogs.translator import text
@@ -87,10 +88,12 @@ class GameCog(commands.Cog):
         caller = caller_of(interaction)
         if thread and isinstance(interaction.channel, discord.TextChannel):
             self.service.check_new_game(game.value, options, settings)  # refuse before the thread
-            # The game gets its own thread, kept from archiving for a week of quiet (the longest
-            # Discord allows); reminders post there, which keeps an active game's thread open.
+            # The game gets its own thread, named after it and its map ("Rebirth: Ireland"), kept
+            # from archiving for a week of quiet (the longest Discord allows); reminders post
+            # there, which keeps an active game's thread open.
+            title = self.service.table_title(game.value, options, caller.locale)
             room = await interaction.channel.create_thread(
-                name=game.name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+                name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
             messages = await self.service.new_game(
                 replace(caller, channel_id=room.id), game.value, options, settings
@@ -101,7 +104,7 @@ class GameCog(commands.Cog):
                 "game.thread_opened",
                 caller.locale,
                 user=f"<@{caller.user_id}>",
-                title=game.name,
+                title=title,
                 thread=room.mention,
             )
             await send(interaction, [Message(note)])
@@ -150,17 +153,27 @@ class GameCog(commands.Cog):
         await send(interaction, await self.service.start(caller_of(interaction), self._ready(interaction)))
 
     @game.command(name="status", description=text("cmd.game.status"))
-    async def status(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.status(caller_of(interaction)))
+    @app_commands.describe(share=text("cmd.share"))
+    async def status(self, interaction: discord.Interaction, share: bool = False) -> None:
+        await send(interaction, await self.service.status(caller_of(interaction), share=share))
 
     @game.command(name="log", description=text("cmd.game.log"))
-    @app_commands.describe(since=text("cmd.game.log.since"))
+    @app_commands.describe(
+        since=text("cmd.game.log.since"), page=text("cmd.game.log.page"), share=text("cmd.share")
+    )
     @app_commands.choices(since=[app_commands.Choice(name="my last move", value="my-last-move")])
     async def log(
-        self, interaction: discord.Interaction, since: app_commands.Choice[str] | None = None
+        self,
+        interaction: discord.Interaction,
+        since: app_commands.Choice[str] | None = None,
+        page: app_commands.Range[int, 1] | None = None,
+        share: bool = False,
     ) -> None:
-        since_mine = since is not None and since.value == "my-last-move"
-        await send(interaction, await self.service.log(caller_of(interaction), since_my_move=since_mine))
+        caller = caller_of(interaction)
+        if since is not None and since.value == "my-last-move":
+            await send(interaction, await self.service.log(caller, since_my_move=True, share=share))
+            return
+        await send_log(interaction, await self.service.log_page(caller, page=page, share=share))
 
     @game.command(name="resign", description=text("cmd.game.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:

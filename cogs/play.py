@@ -9,7 +9,11 @@ from discord.ext import commands
 from cogs.posting import send
 from cogs.replies import caller_of, deferrer
 from cogs.translator import text
+from games import registry
 from service.game_service import GameService
+
+# The games `/rules game:` offers, as the registry declares them.
+GAME_CHOICES = [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.GAMES.values()]
 
 
 class PlayCog(commands.Cog):
@@ -63,6 +67,15 @@ class PlayCog(commands.Cog):
         await send(interaction, await self.service.my_games(caller_of(interaction)))
 
     @app_commands.command(name="rules", description=text("cmd.rules"))
+    @app_commands.describe(game=text("cmd.rules.game"))
+    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.rules(caller_of(interaction)))
+    async def rules(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+    ) -> None:
+        chosen = game.value if game is not None else None
+        await send(interaction, await self.service.rules(caller_of(interaction), chosen))
+
+    @app_commands.command(name="help", description=text("cmd.help"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        await send(interaction, await self.service.help(caller_of(interaction)))

@@ -27,6 +27,7 @@ def caller_of(interaction: discord.Interaction) -> Caller:
         locale=str(interaction.locale) if interaction.locale else None,
         display_name=getattr(user, "display_name", user.name),
         can_manage_channel=bool(permissions and permissions.manage_channels),
+        guild_name=getattr(interaction.guild, "name", "") or "",
     )
 
 

@@ -112,13 +112,13 @@ MESSAGES: dict[str, str] = {
     "cmd.game.join": "Take a seat at the table in this channel",
     "cmd.game.leave": "Leave: give up your lobby seat, or hand your seat in play to the fallback player",
     "cmd.game.start": "Start the game (the creator)",
-    "cmd.game.status": "Whose turn, since when, scores and tiles left",
-    "cmd.game.log": "The recent moves",
+    "cmd.game.status": "Whose turn since when, the scores and what is left to play (only you see it)",
+    "cmd.game.log": "The moves so far, page by page (only you see it)",
     "cmd.game.resign": "Resign from the game in this channel",
     "cmd.game.abort": "End the game without a result (creator or channel managers)",
     "cmd.move": "Make your move in this channel's game",
-    "cmd.move.action": "Your move: pick from the list, or type it (e.g. F7)",
-    "cmd.hand": "Your tiles and mission cards (only you see this)",
+    "cmd.move.action": "Your move: pick one from the list, which shows this game's moves, or type it",
+    "cmd.hand": "What only you hold and see: your pieces, cards and secrets in this game",
     "cmd.board": "Show the current board in this channel",
     # --- service errors
     "error.no_game_here": "There is no game in this channel. Start one with /game new.",
@@ -396,3 +396,6 @@ MESSAGES.update(_REVIVE_MESSAGES)
 from i18n.en_async import MESSAGES as _ASYNC_MESSAGES  # noqa: E402
 
 MESSAGES.update(_ASYNC_MESSAGES)
+from i18n.en_looking import MESSAGES as _LOOKING_MESSAGES  # noqa: E402
+
+MESSAGES.update(_LOOKING_MESSAGES)

@@ -47,7 +47,6 @@ MESSAGES: dict[str, str] = {
     "settings.no_clock": "No turn clock.",
     "notify.on": "You will also get a DM when it is your turn (with the board and a link).",
     "notify.off": "No more DMs: the channel mention stays.",
-    "notify.dm_head": "🎲 Your turn: {link}",
     "notify.failed": "I could not DM you about your turn (your DMs are closed to me), so you will "
     "only get the channel mention. `/notify dm:off` stops the attempts.",
     "away.on": "You are away until {until}: your clocks and reminders pause in every game of this server.",

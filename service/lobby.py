@@ -57,6 +57,10 @@ class Lobby(Turns):
         checked_settings(settings)
         return checked_options(registry.spec(game_id), options)
 
+    def table_title(self, game_id: str, options: dict[str, Any], locale: str | None) -> str:
+        """What a table is called (`Rebirth: Ireland`): a game's thread is named so."""
+        return self.presenter_for(game_id).title(self.check_new_game(game_id, options), locale)
+
     async def new_game(
         self, caller: Caller, game_id: str, options: dict[str, Any], settings: dict[str, Any] | None = None
     ) -> list[Message]:
@@ -186,7 +190,8 @@ class Lobby(Turns):
             text = presenter.start_text(view, game, caller.locale)
             people = tuple(user for user in game.players if user > 0)
             game, bot_turns = await self.play_fallback(caller, game, presenter, ready)
-        return await self.announce(game, [Message(text, image=image, ping=people), *bot_turns])
+        start = Message(text, image=image, ping=people)
+        return await self.announce(game, [start, *bot_turns], caller.guild_name)
 
     async def abort(self, caller: Caller) -> list[Message]:
         """End the channel's game without a result: the creator, anyone who manages the channel,

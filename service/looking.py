@@ -5,17 +5,21 @@ texts (hand, options, rules) from their seat's view."""
 from __future__ import annotations
 
 import asyncio
+import bisect
 import logging
+from dataclasses import dataclass
 
 from db import GameRecord
-from i18n import t
+from games import registry
+from i18n import has, t
 from service.lobby import lobby_text
-from service.messages import MESSAGE_LIMIT, Caller, Message, Ready, ServiceError, fit, jump_link
+from service.messages import MESSAGE_LIMIT, Caller, Message, Ready, ServiceError, StaleGame, fit, jump_link
 from service.tables import public_view, seat_names
 from service.timekeeping import clock_deadline
 from service.turns import Turns
 
 log = logging.getLogger(__name__)
+LOG_PAGE = 15  # moves on one page of `/game log`, as many as fit in one message
 
 
 class Looking(Turns):
@@ -58,17 +62,48 @@ class Looking(Turns):
         caption = presenter.player_caption(view, game, seat, caller.locale)
         return [Message(caption, image=image, image_name="player.png")]
 
-    async def rules(self, caller: Caller) -> list[Message]:
-        """A short rules summary of this channel's game and what the caller can do now (private)."""
+    async def rules(self, caller: Caller, game_id: str | None = None) -> list[Message]:
+        """A short rules summary (private): of this channel's game, with what the caller can do
+        now; of the game `game_id` names (also where another game, or none, is played); or, with
+        neither, the list of games there are and how to read their rules."""
         game = await self.db.open_game(caller.channel_id) or await self.db.latest_game(caller.channel_id)
+        if game_id is not None and (game is None or game.game != game_id):
+            if game_id not in registry.game_ids():
+                raise ServiceError("error.unknown_game", game=game_id)
+            text = self.presenter_for(game_id).rules_text(None, None, caller.locale)
+            return [Message(fit(text), ephemeral=True)]
         if game is None:
-            raise ServiceError("error.no_game_here")
+            return [Message(fit(self._games_list(caller.locale)), ephemeral=True)]
         presenter = self.presenter(game)
         seat = game.players.index(caller.user_id) if caller.user_id in game.players else None
         view = None
         if game.state:  # the caller's own view, or the table's for someone not seated
             view = presenter.engine.view(presenter.engine.loads(game.state), seat, caller.locale)
         return [Message(fit(presenter.rules_text(view, seat, caller.locale)), ephemeral=True)]
+
+    def _games_list(self, locale: str | None) -> str:
+        """Every game of the registry in a line: its name, player count and what it is about."""
+        lines = [t("rules.games", locale)]
+        for spec in registry.GAMES.values():
+            engine = self.presenter_for(spec.id).engine
+            blurb = t(f"{spec.id}.blurb", locale) if has(f"{spec.id}.blurb") else ""
+            lines.append(
+                t(
+                    "rules.game_line",
+                    locale,
+                    name=spec.name,
+                    id=spec.id,
+                    low=engine.min_players,
+                    high=engine.max_players,
+                    blurb=blurb,
+                )
+            )
+        lines.append(t("rules.start", locale))
+        return "\n".join(lines)
+
+    async def help(self, caller: Caller) -> list[Message]:
+        """How the bot works and which command does what, in a few lines (private)."""
+        return [Message(t("help.text", caller.locale), ephemeral=True)]
 
     async def board(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """Re-post the current (or last finished) board in the channel, pinging nobody."""
@@ -105,7 +140,9 @@ class Looking(Turns):
         line = t("games.theirs", caller.locale, title=title, link=link, user=who, since=f"<t:{since}:R>")
         return (1, since, line)
 
-    async def status(self, caller: Caller) -> list[Message]:
+    async def status(self, caller: Caller, share: bool = False) -> list[Message]:
+        """Whose turn since when, the scores and the table's settings, from the public view only:
+        for the caller alone, or (`share`) posted for everyone, pinging nobody."""
         game = await self.db.open_game(caller.channel_id) or await self.db.latest_game(
             caller.channel_id, finished_only=True
         )
@@ -114,7 +151,7 @@ class Looking(Turns):
         presenter = self.presenter(game)
         if game.status == "lobby":
             head = t("lobby.status", caller.locale, game=presenter.title(game.options, caller.locale))
-            return [Message(lobby_text(game, head, caller.locale))]
+            return [Message(lobby_text(game, head, caller.locale), ephemeral=not share)]
         state = presenter.engine.loads(game.state or "")
         lines = [presenter.status_text(public_view(presenter, state, caller.locale), game, caller.locale)]
         if game.status == "active":
@@ -125,31 +162,107 @@ class Looking(Turns):
                 member = await self.db.member(game.guild_id, game.players[seat])
                 deadline = clock_deadline(game, member, self.now())
                 lines.append(t("clock.deadline", caller.locale, deadline=f"<t:{int(deadline or 0)}:R>"))
-        return [Message(fit("\n".join(lines)))]
+        return [Message(fit("\n".join(lines)), ephemeral=not share)]
 
-    async def log(self, caller: Caller, count: int = 10, since_my_move: bool = False) -> list[Message]:
-        """The last moves; with `since_my_move`, everything since the caller's own last move."""
+    async def log(
+        self, caller: Caller, count: int = LOG_PAGE, since_my_move: bool = False, share: bool = False
+    ) -> list[Message]:
+        """The latest page of moves; with `since_my_move`, everything since the caller's own last
+        move. For the caller alone unless `share`."""
+        if not since_my_move:
+            return [(await self.log_page(caller, count=count, share=share)).message]
         game = await self._shown_game(caller)
         presenter = self.presenter(game)
-        if since_my_move:
-            seat = self._seat_of(game, caller.user_id)
-            since = await self._since_last_move(game, presenter.engine, seat)
-            if not since:
-                return [Message(t("log.nothing_since", caller.locale))]
-            told = [presenter.event_text(m.event, game, caller.locale) for m in since]
-            return [Message(fit(t("log.since_title", caller.locale) + "\n" + "\n".join(told)))]
-        moves = await self.db.moves(game.id, last=count)
+        seat = self._seat_of(game, caller.user_id)
+        since = await self._since_last_move(game, presenter.engine, seat)
+        if not since:
+            return [Message(t("log.nothing_since", caller.locale), ephemeral=not share)]
+        told = [presenter.event_text(m.event, game, caller.locale) for m in since]
+        text = fit(t("log.since_title", caller.locale) + "\n" + "\n".join(told))
+        return [Message(text, ephemeral=not share)]
+
+    async def log_page(
+        self,
+        caller: Caller,
+        *,
+        page: int | None = None,
+        oldest: int | None = None,
+        newest: int | None = None,
+        game_id: int | None = None,
+        count: int = LOG_PAGE,
+        share: bool = False,
+    ) -> LogPage:
+        """One page of the whole game's log, numbered moves oldest first: page `page` as the log
+        reads from the start (1: the first moves), or the page starting at move `oldest`, or
+        ending at move `newest`; by default the latest moves. `game_id` (an Older/Newer button)
+        names the game, which must be this channel's. A page holds at most `count` moves, and
+        only as many as fit in one message."""
+        game = await self._logged_game(caller, game_id)
+        moves = await self.db.moves(game.id)
         if not moves:
-            return [Message(t("log.empty", caller.locale))]
-        lines: list[str] = []
-        room = MESSAGE_LIMIT - 100  # the title and the note
-        for m in reversed(moves):  # newest first, until the message is full
-            line = f"{m.number}. {presenter.event_text(m.event, game, caller.locale)}"
-            if len(line) + 1 > room:
-                break
-            lines.insert(0, line)
-            room -= len(line) + 1
-        title = t("log.title", caller.locale, count=len(lines))
-        if len(lines) < len(moves):
-            title += " " + t("log.more", caller.locale, count=len(lines))
-        return [Message(title + "\n" + "\n".join(lines))]
+            return LogPage(Message(t("log.empty", caller.locale), ephemeral=not share), game.id)
+        numbers = [m.number for m in moves]
+        presenter = self.presenter(game)
+        lines = [f"{m.number}. {presenter.event_text(m.event, game, caller.locale)}" for m in moves]
+        if page is not None:
+            starts = _page_starts(lines, count)
+            if not 1 <= page <= len(starts):
+                raise ServiceError("log.no_page", page=page, pages=len(starts))
+            oldest = numbers[starts[page - 1]]
+        if oldest is not None:
+            first = bisect.bisect_left(numbers, oldest)
+            last = _fill(lines, range(first, len(lines)), count) if first < len(lines) else len(lines) - 1
+            first = min(first, last)
+        else:
+            last = len(lines) - 1 if newest is None else max(0, bisect.bisect_right(numbers, newest) - 1)
+            first = _fill(lines, range(last, -1, -1), count)
+        title = t("log.page", caller.locale, first=numbers[first], last=numbers[last], total=len(moves))
+        text = fit(title + "\n" + "\n".join(lines[first : last + 1]))
+        return LogPage(
+            Message(text, ephemeral=not share),
+            game.id,
+            older=numbers[first - 1] if first > 0 else None,
+            newer=numbers[last + 1] if last + 1 < len(numbers) else None,
+        )
+
+    async def _logged_game(self, caller: Caller, game_id: int | None) -> GameRecord:
+        """The game whose log is read: the channel's shown game, or the one a button names (a
+        button of another channel's game, or of a game that is gone, is stale)."""
+        if game_id is None:
+            return await self._shown_game(caller)
+        game = await self.db.game(game_id)
+        if game is None or game.channel_id != caller.channel_id or game.state is None:
+            raise StaleGame("error.button_stale")
+        return game
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """A page of `/game log` and where the pages beside it start: `older` is the newest move of
+    the page before, `newer` the oldest of the page after (None: no page that way)."""
+
+    message: Message
+    game_id: int
+    older: int | None = None
+    newer: int | None = None
+
+
+def _page_starts(lines: list[str], count: int) -> list[int]:
+    """Where each page starts when the log is read from the first move on (`page:` counts so)."""
+    starts = [0]
+    while (after := _fill(lines, range(starts[-1], len(lines)), count) + 1) < len(lines):
+        starts.append(after)
+    return starts
+
+
+def _fill(lines: list[str], order: range, count: int) -> int:
+    """Walk `order` (indices of `lines`) while the lines fit one message and number at most
+    `count`; the last index taken (always at least the first, which `fit` cuts if it must)."""
+    room = MESSAGE_LIMIT - 100  # the title
+    taken = order[0]
+    for taken_count, index in enumerate(order):
+        room -= len(lines[index]) + 1
+        if taken_count and (room < 0 or taken_count >= count):
+            break
+        taken = index
+    return taken

@@ -27,6 +27,7 @@ class Caller:
     locale: str | None = None
     display_name: str = ""
     can_manage_channel: bool = False
+    guild_name: str = ""  # the server's name, for DMs that say where a game waits
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,13 @@ class SeatTags:
         return self.tag(game, seat) if user < 0 or game.is_bot(seat) else f"<@{user}>"
 
 
+def in_turn_order(seats: Sequence[Any], first: int | None) -> list[Any]:
+    """`seats` (in seat order) from the seat `first` to move onwards, as play goes round: the
+    start message lists the table in the order it will play (issue 13 item 10)."""
+    start = first if first is not None and 0 <= first < len(seats) else 0
+    return [*seats[start:], *seats[:start]]
+
+
 def by_rank(seats: Sequence[Any], winners: Sequence[int] | None) -> list[Any]:
     """A finished game's seats in rank order: the winners, then by score, resigned seats last;
     in play (`winners` None), as seated."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -76,7 +76,9 @@ class Tables(Protocol):
     async def play_fallback(
         self, caller: Caller, game: GameRecord, presenter: Presenter, ready: Ready, force: int | None = None
     ) -> tuple[GameRecord, list[Message]]: ...
-    async def announce(self, game: GameRecord, messages: list[Message]) -> list[Message]: ...
+    async def announce(
+        self, game: GameRecord, messages: list[Message], server: str = ""
+    ) -> list[Message]: ...
 
 
 class Timekeeper:
@@ -173,16 +175,21 @@ class Timekeeper:
 
     # ----------------------------------------------------------- notifications
 
-    async def with_dms(self, game: GameRecord, messages: list[Message]) -> list[Message]:
-        """A copy by DM (board and jump link) for every pinged player who asked for DMs."""
+    async def with_dms(self, game: GameRecord, messages: list[Message], server: str = "") -> list[Message]:
+        """A copy by DM (board and jump link) for every pinged player who asked for DMs, headed
+        with the game and the server (`server`: its name, when the caller knows it) it waits in."""
         out = list(messages)
+        title = self.tables.presenter(game).title(game.options, None)
+        head = t("notify.dm_game", None, title=title, server=server, link=jump_link(game))
+        if not server:
+            head = t("notify.dm_game_nameless", None, title=title, link=jump_link(game))
         for message in messages:
             if message.ephemeral or message.dm_to is not None:
                 continue
             for user in message.ping:
                 member = await self.db.member(game.guild_id, user)
                 if member["dm"]:
-                    text = f"{t('notify.dm_head', None, link=jump_link(game))}\n{message.text}"
+                    text = f"{head}\n{message.text}"
                     copy = Message(
                         text[:MESSAGE_LIMIT], image=message.image, image_name=message.image_name, dm_to=user
                     )
@@ -205,17 +212,18 @@ class Timekeeper:
 
     # ------------------------------------------------------------------ tick
 
-    async def tick(self) -> list[Message]:
-        """What is due now in every game: reminders and clocks that ran out."""
+    async def tick(self, server_names: Callable[[int | None], str] | None = None) -> list[Message]:
+        """What is due now in every game: reminders and clocks that ran out. `server_names`
+        gives a server's name by its id, for the DMs (no Caller comes with a tick)."""
         out: list[Message] = []
         for game in await self.db.active_games():
             try:
-                out += await self._tick_game(game)
+                out += await self._tick_game(game, server_names(game.guild_id) if server_names else "")
             except Exception:  # one broken game must not stop the others' reminders
                 log.exception("tick failed for game %s", game.id)
         return out
 
-    async def _tick_game(self, game: GameRecord) -> list[Message]:
+    async def _tick_game(self, game: GameRecord, server: str = "") -> list[Message]:
         presenter = self.tables.presenter(game)
         engine = presenter.engine
         state = engine.loads(game.state or "")
@@ -229,7 +237,7 @@ class Timekeeper:
         member = await self.db.member(game.guild_id, user)
         deadline = clock_deadline(game, member, now)
         if deadline is not None and now >= deadline and not is_away(member, now):
-            return await self._clock_ran_out(game, presenter, seat)
+            return await self._clock_ran_out(game, presenter, seat, server)
         if not game.reminder_hours or is_away(member, now) or game.muted_turn == game.turn_started_at:
             return []
         last = max(game.turn_started_at, game.reminded_at or 0)
@@ -251,9 +259,11 @@ class Timekeeper:
             lines.append(t("reminder.clock", None, deadline=f"<t:{int(deadline)}:R>"))
         mute = ("mute", game.id, turn_key(game), t("reminder.mute", None))
         reminder = Message("\n".join(lines), ping=(user,), actions=(mute,), channel_id=game.channel_id)
-        return await self.tables.announce(game, [reminder])
+        return await self.tables.announce(game, [reminder], server)
 
-    async def _clock_ran_out(self, game: GameRecord, presenter: Presenter, seat: int) -> list[Message]:
+    async def _clock_ran_out(
+        self, game: GameRecord, presenter: Presenter, seat: int, server: str = ""
+    ) -> list[Message]:
         """The game's setting: the fallback player plays this turn, or the others choose."""
         user = game.players[seat]
         if game.clock_action == "fallback":
@@ -263,7 +273,7 @@ class Timekeeper:
                 game, turns = await self.tables.play_fallback(caller, game, presenter, None, force=seat)
             told = [Message(head), *turns]
             told = [_in_channel(m, game.channel_id) for m in told]
-            return await self.tables.announce(game, told)
+            return await self.tables.announce(game, told, server)
         if game.clock_asked == game.turn_started_at:
             return []  # already put to the others
         await self.db.note_turn(game.id, clock_asked=game.turn_started_at)
@@ -305,7 +315,7 @@ class Timekeeper:
             game = await tables.write(self.db.set_bot(game, seat, tables.now()))
             text = t("fallback.took_over", caller.locale, tag=presenter.tag(game, seat))
             game, turns = await tables.play_fallback(caller, game, presenter, None)
-        return await self.tables.announce(game, [Message(text), *turns])
+        return await self.tables.announce(game, [Message(text), *turns], caller.guild_name)
 
 
 def _in_channel(message: Message, channel_id: int) -> Message:

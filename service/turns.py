@@ -33,6 +33,7 @@ from service.presenting import Presenter
 from service.submissions import offered, submitted
 from service.tables import ChannelTables, public_view
 from service.timekeeping import Timekeeper
+from service.typed import apply_typed, offered_for
 
 AUTOCOMPLETE_LIMIT = CHOICES_AT_MOST
 BUTTON_LIMIT = CHOICES_AT_MOST  # a decision with more answers than a select menu holds is left to /move
@@ -57,15 +58,15 @@ class Turns(ChannelTables):
         # Every announcement is held there until Discord took it (service/outbox.py).
         self.outbox = Outbox(database, clock=self.now, recap=self.recap, dm_refused=self.time.dm_failed)
 
-    async def announce(self, game: GameRecord, messages: list[Message]) -> list[Message]:
+    async def announce(self, game: GameRecord, messages: list[Message], server: str = "") -> list[Message]:
         """What a change of the game posts, as the front end gets it: pings for people only,
         DM copies for those who asked, and every public message held in the outbox."""
-        return await self.outbox.hold(game, await self.addressed(game, messages))
+        return await self.outbox.hold(game, await self.addressed(game, messages, server))
 
-    async def addressed(self, game: GameRecord, messages: list[Message]) -> list[Message]:
+    async def addressed(self, game: GameRecord, messages: list[Message], server: str = "") -> list[Message]:
         """Pings for people only (not seats the fallback player holds), with a DM copy for each
-        pinged player who asked for DMs."""
-        return await self.time.with_dms(game, people_only(game, messages))
+        pinged player who asked for DMs (naming `server`, the server's name, when known)."""
+        return await self.time.with_dms(game, people_only(game, messages), server)
 
     async def move_choices(self, caller: Caller, typed: str) -> list[MoveChoice]:
         """The caller's legal moves matching what they typed, best first, at most 25.
@@ -80,12 +81,7 @@ class Turns(ChannelTables):
         engine = self._engines(game.game)
         state = engine.loads(game.state or "")
         seat = game.players.index(caller.user_id)
-        needle = typed.strip().lower()
-        choices = [
-            choice
-            for choice in engine.move_choices(state, seat, caller.locale)
-            if not needle or choice.notation.lower().startswith(needle) or needle in choice.label.lower()
-        ][:AUTOCOMPLETE_LIMIT]
+        choices = offered_for(typed, engine.move_choices(state, seat, caller.locale))[:AUTOCOMPLETE_LIMIT]
         # Only for the few choices shown: each preview plays the move on a copy.
         return engine.with_previews(state, seat, choices, caller.locale)
 
@@ -139,11 +135,11 @@ class Turns(ChannelTables):
             presenter = self.presenter(game)
             engine = presenter.engine
             state = engine.loads(game.state or "")
-            applied = engine.apply(state, seat, text)
+            applied = apply_typed(engine, state, seat, text, caller.locale)  # forgiving (service/typed.py)
             game = await self._record(game, engine, state, seat, caller.user_id, applied)
             messages = await self._after_move(caller, game, presenter, applied, ready)
             game, more = await self.play_fallback(caller, game, presenter, ready)
-        return await self.announce(game, messages + more)
+        return await self.announce(game, messages + more, caller.guild_name)
 
     async def _record(
         self, game: GameRecord, engine: Game, state: Any, seat: int, user_id: int | None, applied: Applied

@@ -12,6 +12,7 @@ once-per-game Doubling Marker (`F7 x2`).
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, cast
 
 from engine import hexgrid
@@ -40,6 +41,9 @@ from i18n import t
 COLOURS = SEAT_COLOURS  # seat order
 DISCARD = "discard"
 DOUBLE = "x2"
+# A typed placement, lowercased: a space (letter and digits, spaces between allowed), then
+# maybe the Doubling Marker (`x2`, also `x 2` or glued on: `f7x2`).
+_TYPED = re.compile(r"^\s*([a-z]\s*\d{1,2})\s*(x\s*2)?\s*$")
 PUBLIC_ROW = 8
 
 RULES_VERSION = 2
@@ -343,13 +347,13 @@ class Rebirth:
             if self._legal_spaces(state, tile):
                 raise IllegalMove("error.rebirth.discard_with_space", tile=t(f"tile.{tile}"))
             return self._discard(state, seat, tile)
-        words = text.replace("×", "x").split()
-        doubled = len(words) == 2 and words[1] == DOUBLE
+        typed = _TYPED.match(text.replace("×", "x"))  # any case and spacing: "f 7", "F7X2"
+        doubled = bool(typed and typed.group(2))
         if doubled and not state.doubling:  # a map without the marker (Scotland)
             raise IllegalMove("error.rebirth.no_doubling_map", map=self.board(state).name)
         if doubled and not self.can_double(state, seat):
             raise IllegalMove("error.rebirth.no_doubling")
-        coords = hexgrid.parse(words[0]) if words and (len(words) == 1 or doubled) else None
+        coords = hexgrid.parse(typed.group(1)) if typed else None
         if coords is None:
             raise MalformedMove("error.rebirth.malformed", text=move[:20])
         space = hexgrid.name(*coords)

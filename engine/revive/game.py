@@ -176,7 +176,9 @@ class Revive(ReviveActions, ReviveMoves):
             raise IllegalMove("error.resigned")
         if seat != self.to_move(state):
             raise NotYourTurn("error.not_your_turn")
-        if text not in self.legal_moves(state, seat):
+        legal = self.legal_moves(state, seat)
+        text = text if text in legal else typed_move(text, legal)
+        if text not in legal:
             if not text:
                 raise MalformedMove("error.revive.malformed", text=move[:30])
             raise IllegalMove("error.revive.illegal", move=text[:30])
@@ -272,3 +274,18 @@ class Revive(ReviveActions, ReviveMoves):
 
     def loads(self, text: str) -> ReviveState:
         return ReviveState.loads(text)
+
+
+def typed_move(text: str, legal: list[str]) -> str:
+    """The legal move `text` spells in any case and spacing (`Switch Gear`, `play b2 top left`,
+    `play B2 top-left`), or `text` itself when it spells none (or more than one)."""
+    spelled: dict[str, list[str]] = {}
+    for move in legal:
+        spelled.setdefault(_spelling(move), []).append(move)
+    found = spelled.get(_spelling(text), [])
+    return found[0] if len(found) == 1 else text
+
+
+def _spelling(text: str) -> str:
+    """A move's letters and digits only, lowercased: what stays the same however it is typed."""
+    return "".join(char for char in text.lower() if char.isalnum())

@@ -19,7 +19,7 @@ from engine.rebirth.game import DENSE, STANDARD, VARIANT_OPTION
 from engine.rebirth.views import MissionCard, PlaceEvent, RebirthView, TowerActivation
 from i18n import t
 from service.messages import ServiceError
-from service.presenting import COLOUR_EMOJI, COLOUR_LETTER, Event, SeatTags, by_rank
+from service.presenting import COLOUR_EMOJI, COLOUR_LETTER, Event, SeatTags, by_rank, in_turn_order
 
 DEFAULT_MAP = MAP_IDS[0]
 CATEGORY_ORDER = (
@@ -78,7 +78,7 @@ class RebirthPresenter(SeatTags):
 
     def start_text(self, view: RebirthView, game: GameRecord, locale: str | None) -> str:
         lines = [t("rebirth.start", locale, title=self.title(game.options, locale))]
-        for seat, _user in enumerate(game.players):
+        for seat in in_turn_order(range(len(game.players)), view["current"]):
             colour = COLOURS[seat]
             lines.append(
                 t(

@@ -23,7 +23,7 @@ from engine.revive.labels import decision_prompt
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import MoveFacts, ReviveEvent, ReviveView, SeatView
 from i18n import t
-from service.presenting import Event, SeatTags, by_rank
+from service.presenting import Event, SeatTags, by_rank, in_turn_order
 
 FINAL_ORDER = (
     "progress",
@@ -111,7 +111,7 @@ class RevivePresenter(SeatTags):
 
     def start_text(self, view: ReviveView, game: GameRecord, locale: str | None) -> str:
         lines = [t("revive.start", locale)]
-        for seat in view["seats"]:
+        for seat in in_turn_order(view["seats"], view["current"]):
             lines.append(
                 t(
                     "revive.start_seat",

@@ -1,0 +1,99 @@
+"""Paging through `/game log`: Older and Newer buttons under a page of the log.
+
+The buttons are persistent `DynamicItem`s, like the move buttons of `cogs/posting.py`: each
+`custom_id` carries the game and the move the next page starts (`n`, newer) or ends (`o`, older)
+at, so they work after a restart. A click on a private page turns that page in place; a click
+on a page shared in the channel answers the clicker privately and leaves the shared post as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+import discord
+
+from cogs.replies import allowed_mentions, caller_of, report_error
+from i18n import t
+from service.looking import LogPage
+from service.messages import MESSAGE_LIMIT, Message
+
+
+class LogButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tt:log:(?P<game>[0-9]+):(?P<way>[on]):(?P<move>[0-9]+)",
+):
+    """Older (`o`: the page ending at move `move`) or Newer (`n`: the page starting there)."""
+
+    def __init__(self, game_id: int, way: str, move: int, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or way,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tt:log:{game_id}:{way}:{move}",
+            )
+        )
+        self.game_id, self.way, self.move = game_id, way, move
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LogButton:
+        label = cast(discord.ui.Button, item).label
+        return cls(int(match["game"]), match["way"], int(match["move"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service  # type: ignore[attr-defined]
+        caller = caller_of(interaction)
+        where = {"newest": self.move} if self.way == "o" else {"oldest": self.move}
+        try:
+            page = await service.log_page(caller, game_id=self.game_id, **where)
+            shown = interaction.message
+            if shown is not None and shown.flags.ephemeral:  # the caller's own page: turn it
+                kwargs = _kwargs(page, caller.locale)
+                kwargs.pop("ephemeral")
+                await interaction.response.edit_message(**kwargs)
+            else:  # a page shared in the channel stays as it is for everyone
+                await send_log(interaction, page)
+        except Exception as error:  # a component callback has no tree.on_error: report it the same way
+            await report_error(interaction, error)
+
+
+def log_view(page: LogPage, locale: str | None) -> discord.ui.View | None:
+    """Older / Newer, for the pages there are that way."""
+    buttons = [
+        LogButton(page.game_id, way, move, t(key, locale))
+        for way, move, key in (("o", page.older, "log.older"), ("n", page.newer, "log.newer"))
+        if move is not None
+    ]
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for button in buttons:
+        view.add_item(button)
+    return view
+
+
+def _kwargs(page: LogPage, locale: str | None) -> dict[str, Any]:
+    message: Message = page.message
+    kwargs: dict[str, Any] = {
+        "content": message.text[:MESSAGE_LIMIT],
+        "ephemeral": message.ephemeral,
+        "allowed_mentions": allowed_mentions(message),  # a log pings nobody
+        "view": log_view(page, locale),
+    }
+    return kwargs
+
+
+async def send_log(interaction: discord.Interaction, page: LogPage) -> None:
+    """Answer with a page of the log and its buttons (then any note owed to the caller)."""
+    kwargs = _kwargs(page, caller_of(interaction).locale)
+    if kwargs["view"] is None:
+        kwargs.pop("view")
+    await interaction.response.send_message(**kwargs)
+    service = getattr(interaction.client, "service", None)
+    if service is not None:  # a private note owed to this player (a DM that failed) comes along
+        for note in await service.time.take_notes(caller_of(interaction)):
+            await interaction.followup.send(
+                note.text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            )

@@ -1,0 +1,42 @@
+"""English strings for looking at a table and finding one's way (issue 13 items 10-14): private
+status and log with `share`, the log's pages, forgiving typed moves, `/rules` and `/help`
+without a game, games named in threads and DMs. Merged into i18n/en.py's MESSAGES."""
+
+MESSAGES: dict[str, str] = {
+    # --- /game status and /game log: private unless shared
+    "cmd.share": "Post it in the channel for everyone (nobody is pinged); by default only you see it",
+    "cmd.game.log.page": "Which page of the whole game: 1 is the start (up to 15 moves a page)",
+    "log.page": "**Moves {first}–{last} of {total}**",
+    "log.no_page": "There is no page {page}: the log so far goes up to page {pages}.",
+    "log.older": "◀ Older",
+    "log.newer": "Newer ▶",
+    # --- typed moves
+    "error.move.closest": "{reason}\nClosest moves you can make now: {moves}",
+    "move.closest_item": "`{notation}` ({label})",
+    "move.closest_bare": "`{notation}`",
+    # --- /rules and /help without a game
+    "cmd.rules.game": "A game's rules, also where no game is being played",
+    "rules.games": "There is no game in this channel. The games I can run (rules: `/rules game:`):",
+    "rules.game_line": "• **{name}**, {low} to {high} players (`/rules game:{id}`): {blurb}",
+    "rules.start": "Open a table with `/game new`. `/help` says how the bot works.",
+    "rebirth.blurb": "place farm and settlement tiles on a map of Scotland or Ireland.",
+    "revive.blurb": "lead a tribe: play cards, explore, build and populate as the ice recedes.",
+    "cmd.help": "How this bot works and what each command does (only you see it)",
+    "help.text": "**How this bot works**: a game lives in one channel (or thread) and goes on for days; "
+    "you play when it is your turn, and the bot pings you then. Whatever only you may see comes "
+    "privately.\n"
+    "• `/game new` opens a table; `/game join` takes a seat; the creator starts with `/game start` "
+    "(`/game add-bot` fills a seat with the fallback player).\n"
+    "• `/move` plays: the list shows your legal moves with what each does; buttons answer quick "
+    "questions.\n"
+    "• `/hand`: your own pieces and secret cards. `/board`: the board. `/rules`: the rules and what you "
+    "can do now.\n"
+    "• `/game status` and `/game log`: the state and the moves, for you alone (`share:True` posts them).\n"
+    "• `/games`: your games in this server. `/undo` takes back your last move while nobody has played since and it revealed nothing.\n"
+    "• `/notify`, `/away`, `/game settings`: DMs, time away, reminders and the turn clock.\n"
+    "• `/game leave` hands your seat to the fallback player; `/game resign` gives up; `/game abort` "
+    "ends the game without a result.",
+    # --- threads and DMs name the game
+    "notify.dm_game": "🎲 Your turn in **{title}** on {server}: {link}",
+    "notify.dm_game_nameless": "🎲 Your turn in **{title}**: {link}",
+}
