@@ -216,7 +216,9 @@ def decision_prompt(frame: Frame | None, locale: str | None) -> str:
     if frame is None:
         return ""
     kind = frame["kind"]
-    params: dict[str, Any] = {"left": frame.get("left", 1)}
+    params: dict[str, Any] = {"left": frame.get("left", 1), "count": frame.get("left", 1)}
+    if kind == "machine_token" and frame.get("colour") == "any":
+        kind = "machine_token_any"
     if kind == "rotate":
         params["slot"] = frame["slot"]
     if kind == "action":

@@ -159,9 +159,9 @@ class RevivePresenter(SeatTags):
         points: dict[str, int] = event.get("points", {})
         own = points.get(str(event["seat"]))
         if own:
-            text += " " + t("revive.did.points", locale, points=own)
+            text += " " + t("revive.did.points", locale, points=own, count=own)
         others = [
-            t("revive.did.others_points", locale, who=self.tag(game, int(seat)), points=gained)
+            t("revive.did.others_points", locale, who=self.tag(game, int(seat)), points=gained, count=gained)
             for seat, gained in points.items()
             if int(seat) != event["seat"]
         ]
@@ -212,7 +212,7 @@ class RevivePresenter(SeatTags):
                 tag=self.tag(game, seat["seat"]),
                 total=seat["score"],
                 detail=detail or t("revive.final.nothing", locale),
-                left=sum(seat["resources"].values()),
+                left=t("revive.final.left", locale, count=sum(seat["resources"].values())),
             )
             if seat["resigned"]:
                 line += " " + t("revive.final.resigned", locale)
@@ -263,7 +263,7 @@ class RevivePresenter(SeatTags):
             locale,
             tag=self.tag(game, seat["seat"]),
             tribe=self._tribe(view, seat),
-            score=seat["score"],
+            score=points_text(seat["score"], locale),
             hibernation=seat["hibernation"],
             resources=_resources(seat["resources"], locale),
             energy=seat["energy"],
@@ -283,7 +283,7 @@ class RevivePresenter(SeatTags):
             locale,
             tag=self.tag(game, seat),
             tribe=self._tribe(view, view["seats"][seat]),
-            score=view["seats"][seat]["score"],
+            score=points_text(view["seats"][seat]["score"], locale),
         )
 
     # ------------------------------------------------ one player's texts (seat view)
@@ -303,7 +303,8 @@ class RevivePresenter(SeatTags):
             return t("revive.prompt.turn", locale, count=main)
         if not main:
             return t("revive.prompt.only_free", locale)
-        return t("revive.prompt.more", locale, left=private["actions_left"], count=main)
+        left = t("revive.prompt.actions_left", locale, count=private["actions_left"])
+        return t("revive.prompt.more", locale, left=left, count=main)
 
     def options_text(self, view: ReviveView, seat: int, locale: str | None) -> str:
         """Your options this turn, for `/hand`."""
@@ -330,7 +331,7 @@ class RevivePresenter(SeatTags):
         mine = view["private"]
         assert mine is not None, "hand_text needs the seat's view"
         card = artifact_card(tables, mine["artifact_card"])
-        lines = [t("revive.hand.artifact", locale, card=card["id"], points=mine["artifact_points"])]
+        lines = [t("revive.hand.artifact", locale, card=card["id"], points=points_text(mine["artifact_points"], locale))]
         lines += [category_text("revive.hand.category", category, locale) for category in card["categories"]]
         resting = [self._card_line(tables, card_id, locale) for card_id in mine["resting"]]
         lines.append(t("revive.hand.resting", locale, count=len(resting)))
@@ -362,7 +363,15 @@ def _seat(seat: int | None) -> int:
 
 
 def _resources(resources: dict[str, int], locale: str | None) -> str:
-    return ", ".join(f"{amount} {t(f'revive.res.{name}', locale)}" for name, amount in resources.items())
+    """`2 gears, 1 book, 0 food`: every resource of a seat, each counted."""
+    return ", ".join(
+        f"{amount} {t(f'revive.noun.{name}', locale, count=amount)}" for name, amount in resources.items()
+    )
+
+
+def points_text(points: int, locale: str | None) -> str:
+    """`1 pt`, `12 pts`."""
+    return t("count.points", locale, count=points)
 
 
 def artifact_card(tables: ReviveTables, card_id: str) -> dict[str, Any]:
@@ -375,8 +384,8 @@ def category_text(key: str, category: dict[str, Any], locale: str | None) -> str
     return t(
         key,
         locale,
-        points=category["points"],
+        points=points_text(category["points"], locale),
         per=category["per"],
-        counts=t(f"revive.counts.{category['counts']}", locale),
+        counts=t(f"revive.counts.{category['counts']}", locale, count=category["per"]),
         colour=t(f"revive.colour.{category['colour']}", locale),
     )
