@@ -65,8 +65,9 @@ def plural_category(count: object, locale: str | None) -> str:
     """The CLDR plural category of `count` in `locale` (`one`, `few`, `many`, `other`...), from
     Babel's plural rules; a locale Babel does not know counts as English. A count given as text
     (`"1.5"`, as displayed) is read as a decimal number."""
-    number = count if isinstance(count, int | float | Decimal) else Decimal(str(count))
-    return _rules(locale or DEFAULT_LOCALE)(abs(number))
+    number = Decimal(count) if isinstance(count, int) else Decimal(str(count))
+    rule: PluralRule = _rules(locale or DEFAULT_LOCALE)
+    return rule(abs(number))
 
 
 @functools.cache
