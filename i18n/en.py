@@ -292,6 +292,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "revive.effect.machine_step": {"one": "{steps} step {colour}", "other": "{steps} steps {colour}"},
     "revive.effect.machine_token": "{colour} machine",
     "revive.effect.machine_token_any": "any machine",
+    "revive.effect.machine_step_any": {"one": "{steps} step any", "other": "{steps} steps any"},
     "revive.effect.discount": "{action} -{amount}",
     "revive.effect.action": "free {action}",
     "revive.effect.recruit": "recruit",

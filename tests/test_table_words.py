@@ -96,7 +96,7 @@ async def test_revive_lines_name_the_option_the_reward_and_the_tile_placed(simco
     assert not re.search(r"chose option \d|hibernation reward \d|rotation \d", channel), channel
     # This seed: an option of 2 steps on any track over 2 crystals, a reward of one basic
     # resource, and a tile whose placement gave bob's building a crystal and 2 grey steps.
-    assert "took 2 steps any colour instead of +2 crystals" in channel
+    assert "took 2 steps on any track instead of +2 crystals" in channel
     assert "took the hibernation reward: +1 any basic" in channel
     gained = r"placed the explored tile F10; buildings next to it gained: 🔵B <@\d+> \+1 crystal, 2 steps"
     assert re.search(gained, channel) and "+1 crystal, 2 steps grey" in channel, channel

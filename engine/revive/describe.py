@@ -111,8 +111,8 @@ def effect_text(effect: Mapping[str, Any], locale: str | None, style: Style = CH
         options = [effects_text(option, locale, style) for option in effect["options"]]
         return style.word("choice", locale, options=style.word("or", locale).join(options))
     params = {key: value for key, value in effect.items() if key != "kind"}
-    if kind == "machine_token" and params.get("colour") == "any":
-        kind = "machine_token_any"  # `a machine of any colour`, not `a any colour machine`
+    if kind in ("machine_token", "machine_step") and params.get("colour") == "any":
+        kind += "_any"  # `a machine of any colour`, not `a any colour machine`
     if "colour" in params:
         params["colour"] = style.name("colour", params["colour"], locale)
     if "action" in params:

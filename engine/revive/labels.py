@@ -139,7 +139,8 @@ def _action_head(
         return t("revive.label.build", locale, size=t(f"revive.building.{args[0]}", locale), space=args[1])
     if verb == "populate":
         tech = game.technologies[me["tribe"]][args[1]]
-        return t("revive.label.populate", locale, space=args[0], tech=args[1], points=tech["points"])
+        points = tech["points"]
+        return t("revive.label.populate", locale, space=args[0], tech=args[1], points=points, count=points)
     if verb == "use":
         machine = game.machines[args[0]]
         return t(
