@@ -14,8 +14,6 @@ from games.registry import load_engine
 from tests.conftest import SEED
 from tests.discord_helpers import make_table, notation_of
 
-pytestmark = pytest.mark.asyncio
-
 IRELAND_SEED = 2
 """An Ireland setup whose round tower I17 gives the Doubling Marker (and L8 a mission card)."""
 
@@ -204,3 +202,37 @@ async def test_rebirth_counts_mission_cards_and_castles_in_words(simcord_env):
     status = (await table.members[0].slash(table.channel, "game status")).response.content
     assert re.search(r"· 1 castle\b", status) and re.search(r"· \d+ tiles left", status), status
     assert re.search(r"· (0|[2-9]) castles", status), status  # the other player: plural
+
+
+def test_events_stored_before_the_outcomes_still_read():
+    """Stored games keep working (issue 13 item 7): an event stored before it carried what an
+    option, a reward or a tile placement chose reads by the presenter's one fallback,
+    `stored_facts`: a reward's effects from the content, an option or a rotation by its number
+    as it did then. The example of the issue, "took +2 books instead of a module", once the
+    event carries the option."""
+    from db import GameRecord
+    from games.registry import spec
+    from service.presenters.revive import stored_facts
+
+    engine = load_engine("revive")
+    presenter = spec("revive").presenter(engine)
+    game = GameRecord(
+        id=1, guild_id=1, channel_id=5, game="revive", options={"rules": 1}, seed=12, status="active",
+        creator_id=101, state=None, version=1, created_at=0.0, updated_at=0.0, turn_started_at=None,
+        reminder_hours=0, reminded_at=None, muted_turn=None, clock_days=None, clock_action="fallback",
+        clock_extra=0.0, clock_asked=None, players=(101, 202), names=("a", "b"),
+    )  # fmt: skip
+
+    def text(event):
+        return presenter.event_text(event, game, "en")
+
+    old = {"kind": "move", "seat": 0, "move": "reward 2", "turn": 3, "turn_over": False, "changed": []}
+    crystal = [{"kind": "gain", "resources": {"crystal": 1}}]
+    assert stored_facts(old, engine.edition(1).hibernation)["effects"] == crystal
+    assert text(old).endswith("took the hibernation reward: +1 crystal")
+    assert text({**old, "move": "option 2"}).endswith("chose option 2")
+    assert text({**old, "move": "rotate 3"}).endswith("placed the explored tile (rotation 3)")
+    facts = {**old, "move": "option 2", "verb": "option", "option": 2}  # the facts, not the outcome
+    assert text(facts).endswith("chose option 2")
+    chosen = {"chosen": [{"kind": "gain", "resources": {"book": 2}}], "declined": [[{"kind": "module"}]]}
+    assert text({**facts, **chosen}).endswith("took +2 books instead of a module")
