@@ -283,7 +283,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # --- Revive images (render/revive/, the image style of engine/revive/describe.py): short words that fit on a card, a tile or a token
     "revive.effect.gain": "+{amount} {resource}",
     "revive.effect.gain_any": "+{amount} any",
-    "revive.effect.points": "+{amount} pts",
+    "revive.effect.points": {"one": "+{amount} pt", "other": "+{amount} pts"},
     "revive.effect.trade": "trade x{times}",
     "revive.effect.module": "module",
     "revive.effect.tribe": "tribe ability",
