@@ -3,37 +3,92 @@
 Catalogs are plain Python dicts (no file I/O), so the pure engine can build its error messages
 with them too. English is complete; other locales fall back to English key by key, so a partial
 Brazilian Portuguese catalog can land as soon as any of it is written.
+
+A catalog entry is either a template (`"It is not your turn."`) or, for a text that counts
+something, its plural forms by CLDR plural category (`{"one": "{count} mission card", "other":
+"{count} mission cards"}`). `t(key, locale, count=n)` picks the form of `n` under the plural
+rules of the locale the entry came from (Babel's CLDR data: English has `one`/`other`,
+Portuguese counts 0 and 1 as `one` and a million as `many`), falling back to `other` when the
+entry lacks that category. docs/architecture.md (Translation) says how gettext catalogs map
+onto this.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+from decimal import Decimal
+
+from babel import Locale, UnknownLocaleError
+from babel.plural import PluralRule
+
 from i18n.en import MESSAGES as _EN
 
 DEFAULT_LOCALE = "en"
-CATALOGS: dict[str, dict[str, str]] = {"en": _EN}
+PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+"""CLDR's plural categories: the keys a plural entry may have (`other` is required)."""
+
+Plural = Mapping[str, str]
+"""A plural entry: CLDR category -> template."""
+Entry = str | Plural
+CATALOGS: dict[str, Mapping[str, Entry]] = {"en": _EN}
 
 
 def t(key: str, locale: str | None = None, /, **params: object) -> str:
     """Return the text for `key` in `locale` (falling back to English), formatted with `params`.
 
-    A missing key returns the key itself, so a forgotten string shows up plainly in tests rather
-    than crashing a command.
+    A plural entry needs `count`, whose plural category (in the locale whose catalog had the
+    entry) picks the form. A missing key returns the key itself, so a forgotten string shows up
+    plainly in tests rather than crashing a command.
     """
-    catalog = CATALOGS.get(_normalise(locale), _EN)
-    template = catalog.get(key) or _EN.get(key)
-    if template is None:
+    name = _normalise(locale)
+    entry = CATALOGS.get(name, {}).get(key)
+    if entry is None:
+        name, entry = DEFAULT_LOCALE, _EN.get(key)
+    if entry is None:
         return key
+    if isinstance(entry, str):
+        template = entry
+    else:
+        if "count" not in params:
+            raise TypeError(f"{key} has plural forms: t() needs count=")
+        template = plural_form(entry, params["count"], name)
     return template.format(**params) if params else template
+
+
+def plural_form(entry: Plural, count: object, locale: str | None) -> str:
+    """The form of a plural `entry` for `count` in `locale`: its category's, else `other`."""
+    return entry.get(plural_category(count, locale)) or entry["other"]
+
+
+def plural_category(count: object, locale: str | None) -> str:
+    """The CLDR plural category of `count` in `locale` (`one`, `few`, `many`, `other`...), from
+    Babel's plural rules; a locale Babel does not know counts as English. A count given as text
+    (`"1.5"`, as displayed) is read as a decimal number."""
+    number = Decimal(count) if isinstance(count, int) else Decimal(str(count))
+    rule: PluralRule = _rules(locale or DEFAULT_LOCALE)
+    return rule(abs(number))
+
+
+@functools.cache
+def _rules(locale: str) -> PluralRule:
+    try:
+        parsed = Locale.parse(locale.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        parsed = Locale.parse(DEFAULT_LOCALE)
+    return parsed.plural_form
 
 
 def lookup(key: str, locale: str | None) -> str | None:
     """The text for `key` in exactly `locale`, or None (no English fallback).
 
     Discord localisations use it: a missing translation must stay missing so Discord shows the
-    default text instead of an English copy labelled as Portuguese.
+    default text instead of an English copy labelled as Portuguese. Command texts never count,
+    so a plural entry is not one.
     """
     catalog = CATALOGS.get(_normalise(locale))
-    return catalog.get(key) if catalog else None
+    entry = catalog.get(key) if catalog else None
+    return entry if isinstance(entry, str) else None
 
 
 def _normalise(locale: str | None) -> str:

@@ -1,8 +1,8 @@
 """English strings for the asynchronous life of games (issue 6): catch-up, `/games`, undo,
 reminders, away. Merged into i18n/en.py's MESSAGES."""
 
-MESSAGES: dict[str, str] = {
-    "catch_up.title": "**Since your last move** ({count} moves):",
+MESSAGES: dict[str, str | dict[str, str]] = {
+    "catch_up.title": {"one": "**Since your last move** ({count} move):", "other": "**Since your last move** ({count} moves):"},
     "log.since_title": "**Since your last move:**",
     "log.nothing_since": "Nothing has happened since your last move.",
     "cmd.game.log.since": "Show everything since your own last move",
@@ -41,9 +41,16 @@ MESSAGES: dict[str, str] = {
     "settings.invalid": "Those settings are not possible: reminders every 0 or more hours, a clock of some days.",
     "settings.reminders": "⏰ Reminders every {hours} h without a move.",
     "settings.no_reminders": "⏰ No reminders.",
-    "settings.clock.fallback": "⌛ Turn clock: {days} day(s); when it runs out, the fallback player plays that turn.",
-    "settings.clock.vote": "⌛ Turn clock: {days} day(s); when it runs out, the others choose: wait a day, "
-    "or hand the seat to the fallback player.",
+    "settings.clock.fallback": {
+        "one": "⌛ Turn clock: {days} day; when it runs out, the fallback player plays that turn.",
+        "other": "⌛ Turn clock: {days} days; when it runs out, the fallback player plays that turn.",
+    },
+    "settings.clock.vote": {
+        "one": "⌛ Turn clock: {days} day; when it runs out, the others choose: wait a day, "
+        "or hand the seat to the fallback player.",
+        "other": "⌛ Turn clock: {days} days; when it runs out, the others choose: wait a day, "
+        "or hand the seat to the fallback player.",
+    },
     "settings.no_clock": "No turn clock.",
     "notify.on": "You will also get a DM when it is your turn (with the board and a link).",
     "notify.off": "No more DMs: the channel mention stays.",

@@ -121,8 +121,9 @@ class Timekeeper:
             if game.reminder_hours
             else t("settings.no_reminders", locale)
         )
+        days = f"{game.clock_days:g}" if game.clock_days else ""
         clock = (
-            t(f"settings.clock.{game.clock_action}", locale, days=f"{game.clock_days:g}")
+            t(f"settings.clock.{game.clock_action}", locale, days=days, count=days)
             if game.clock_days
             else t("settings.no_clock", locale)
         )

@@ -30,11 +30,13 @@ class Style:
     `words` is the key family of the effect words (`{words}.trade`, `{words}.and`...), `names`
     the family of resource, colour and action names (`{names}.res.gear`). Gains and costs have
     their own keys because the image words them without a sign parameter; `nothing` is the
-    word for an empty effect list.
+    word for an empty effect list. `nouns` is the family of a resource's name after a number,
+    chosen by its plural form (`{nouns}.book` with `count=2`: `books`).
     """
 
     words: str
     names: str
+    nouns: str
     gain: str
     cost: str
     gains_and: str
@@ -48,6 +50,10 @@ class Style:
         """A resource (`res`), colour (`colour`) or action (`action`) name in this style."""
         return t(f"{self.names}.{family}.{name}", locale)
 
+    def noun(self, name: str, amount: int, locale: str | None) -> str:
+        """A resource's name after `amount` of it: `book` after 1, `books` after 2."""
+        return t(f"{self.nouns}.{name}", locale, count=amount)
+
     def separator(self, locale: str | None) -> str:
         """What joins the items of a list (`+1 gear, 2 steps green`)."""
         return self.word("and", locale)
@@ -56,6 +62,7 @@ class Style:
 CHANNEL = Style(
     words="revive.fx",
     names="revive",
+    nouns="revive.noun",
     gain="revive.fx.amount",
     cost="revive.fx.amount",
     gains_and="revive.fx.and",
@@ -66,12 +73,14 @@ CHANNEL = Style(
 IMAGE = Style(
     words="revive.effect",
     names="revive.effect",
+    nouns="revive.effect.res",
     gain="revive.effect.gain",
     cost="revive.effect.cost",
     gains_and="revive.effect.gains_and",
     nothing="revive.effect.none",
 )
-"""Images: short ASCII words that the bundled font draws and that fit on a card or a token."""
+"""Images: short ASCII words that the bundled font draws and that fit on a card or a token (a
+resource's name stays singular there: `+2 book` fits where `+2 books` might not)."""
 
 
 def resources_text(
@@ -83,7 +92,7 @@ def resources_text(
     last = len(RESOURCE_ORDER)
     names = sorted(resources, key=lambda n: RESOURCE_ORDER.index(n) if n in RESOURCE_ORDER else last)
     parts = [
-        t(key, locale, sign=sign, amount=amount, resource=style.name("res", name, locale))
+        t(key, locale, sign=sign, amount=amount, resource=style.noun(name, amount, locale))
         for name in names
         if (amount := resources[name])
     ]
@@ -102,12 +111,14 @@ def effect_text(effect: Mapping[str, Any], locale: str | None, style: Style = CH
         options = [effects_text(option, locale, style) for option in effect["options"]]
         return style.word("choice", locale, options=style.word("or", locale).join(options))
     params = {key: value for key, value in effect.items() if key != "kind"}
+    if kind in ("machine_token", "machine_step") and params.get("colour") == "any":
+        kind += "_any"  # `a machine of any colour`, not `a any colour machine`
     if "colour" in params:
         params["colour"] = style.name("colour", params["colour"], locale)
     if "action" in params:
         params["action"] = style.name("action", params["action"], locale)
-    if kind == "machine_step" and params["steps"] != 1:
-        kind = "machine_steps"
+    # What the words count, for their plural form: steps on a track, an amount of points...
+    params["count"] = abs(int(params.get("steps", params.get("amount", params.get("times", 1)))))
     return style.word(kind, locale, **params)
 
 
@@ -123,21 +134,23 @@ def steps_text(steps: int, colour: str, locale: str | None, style: Style = CHANN
 
 
 def delta_text(before: Mapping[str, Any], after: Mapping[str, Any], locale: str | None) -> str:
-    """What one seat gained and paid between two states of its record: `−2 food, +3 pts`.
+    """What one seat gained and paid between two states of its record: `−2 food, +3 pts`, `+2 books`.
 
     Takes the seat's record (a `ReviveState` seat or its view: both have these fields)."""
     parts = []
     for name, amount in after["resources"].items():
         change = amount - before["resources"].get(name, 0)
         if change:
-            parts.append(_signed(change, CHANNEL.name("res", name, locale)))
+            parts.append(_signed(change, CHANNEL.noun(name, abs(change), locale)))
     if after["energy"] != before["energy"]:
-        parts.append(_signed(after["energy"] - before["energy"], CHANNEL.name("res", "energy", locale)))
+        change = after["energy"] - before["energy"]
+        parts.append(_signed(change, CHANNEL.noun("energy", abs(change), locale)))
     for colour, position in after["tracks"].items():
         if position != before["tracks"][colour]:
             parts.append(steps_text(position - before["tracks"][colour], colour, locale))
     if after["points"] != before["points"]:
-        parts.append(_signed(after["points"] - before["points"], CHANNEL.name("res", "points", locale)))
+        change = after["points"] - before["points"]
+        parts.append(_signed(change, CHANNEL.noun("points", abs(change), locale)))
     return CHANNEL.separator(locale).join(parts)
 
 

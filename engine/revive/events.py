@@ -8,8 +8,11 @@ so a presenter never re-reads the notation. Events stored before the facts exist
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from engine.revive.state import ReviveState
-from engine.revive.views import MoveFacts, ReviveEvent
+from engine.revive.views import Effect, MoveFacts, MoveOutcome, ReviveEvent, SeatGains
 
 ARGUMENTS: dict[str, tuple[str, ...]] = {
     "play": ("card", "slot"),
@@ -54,10 +57,18 @@ def move_facts(move: str) -> MoveFacts:
     return facts  # type: ignore[return-value]  # keys and value types as ARGUMENTS says
 
 
-def describe(before: ReviveState, after: ReviveState, event: ReviveEvent, move: str) -> None:
+def describe(
+    before: ReviveState,
+    after: ReviveState,
+    event: ReviveEvent,
+    move: str,
+    hibernation: Sequence[Mapping[str, Any]] = (),
+) -> None:
     """Complete a move's event: its facts, the turn it belongs to, whether it ended that turn,
-    points by seat, and the board places it changed (marked on the image)."""
+    points by seat, the board places it changed (marked on the image), and what it chose in
+    content terms (`outcome`). `hibernation` is the content's hibernation track."""
     facts = move_facts(move)
+    event.update(outcome(before, after, facts, hibernation))
     event["turn"] = before.turn
     event["turn_over"] = after.turn != before.turn or after.finished
     event["points"] = {
@@ -75,3 +86,38 @@ def describe(before: ReviveState, after: ReviveState, event: ReviveEvent, move: 
     if after.end_tile is not None and before.end_tile is None:
         event["end_triggered"] = after.end_tile
     event.update(facts)
+
+
+def outcome(
+    before: ReviveState, after: ReviveState, facts: MoveFacts, hibernation: Sequence[Mapping[str, Any]]
+) -> MoveOutcome:
+    """What an answer chose, so its line can name it: the option's effects and the ones
+    declined, the hibernation reward's effects, the tile placed and what buildings next to it
+    gained. Empty for every other move."""
+    verb = facts.get("verb")
+    if verb == "option" and before.stack:
+        options: list[list[Effect]] = before.stack[-1]["options"]
+        index = facts["option"] - 1
+        return {"chosen": options[index], "declined": options[:index] + options[index + 1 :]}
+    if verb == "reward" and facts["reward"] < len(hibernation):
+        return {"effects": list(hibernation[facts["reward"]]["effects"])}
+    if verb == "rotate" and before.stack:
+        seats = range(after.players)
+        gains = {str(seat): gained for seat in seats if (gained := _gains(before, after, seat))}
+        return {"tile_slot": before.stack[-1]["slot"], "gains": gains}
+    return {}
+
+
+def _gains(before: ReviveState, after: ReviveState, seat: int) -> SeatGains | None:
+    """What `seat`'s resources, energy and machine tracks changed by, or None when nothing did."""
+    old, new = before.seats[seat], after.seats[seat]
+    resources = {
+        name: amount - old["resources"].get(name, 0)
+        for name, amount in new["resources"].items()
+        if amount != old["resources"].get(name, 0)
+    }
+    if new["energy"] != old["energy"]:
+        resources["energy"] = new["energy"] - old["energy"]
+    steps = {colour: at - old["tracks"][colour] for colour, at in new["tracks"].items()}
+    tracks = {colour: moved for colour, moved in steps.items() if moved}
+    return {"resources": resources, "tracks": tracks} if resources or tracks else None

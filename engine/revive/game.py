@@ -189,7 +189,7 @@ class Revive(ReviveActions, ReviveMoves):
         current = new.current
         if not new.stack and current is not None and words[0] != "end" and self._turn_over(new):
             self._end_turn(new, current)
-        describe(state, new, event, text)
+        describe(state, new, event, text, self.hibernation)
         return Applied(new, event, {}, text)
 
     def _perform(self, new: ReviveState, seat: int, words: list[str]) -> None:

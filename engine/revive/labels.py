@@ -139,7 +139,8 @@ def _action_head(
         return t("revive.label.build", locale, size=t(f"revive.building.{args[0]}", locale), space=args[1])
     if verb == "populate":
         tech = game.technologies[me["tribe"]][args[1]]
-        return t("revive.label.populate", locale, space=args[0], tech=args[1], points=tech["points"])
+        points = tech["points"]
+        return t("revive.label.populate", locale, space=args[0], tech=args[1], points=points, count=points)
     if verb == "use":
         machine = game.machines[args[0]]
         return t(
@@ -216,7 +217,9 @@ def decision_prompt(frame: Frame | None, locale: str | None) -> str:
     if frame is None:
         return ""
     kind = frame["kind"]
-    params: dict[str, Any] = {"left": frame.get("left", 1)}
+    params: dict[str, Any] = {"left": frame.get("left", 1), "count": frame.get("left", 1)}
+    if kind == "machine_token" and frame.get("colour") == "any":
+        kind = "machine_token_any"
     if kind == "rotate":
         params["slot"] = frame["slot"]
     if kind == "action":

@@ -240,7 +240,27 @@ class MoveFacts(TypedDict, total=False):
     rotation: int  # rotate: sixth-turns
 
 
-class ReviveEvent(EventBase, MoveFacts):
+class SeatGains(TypedDict):
+    """What one seat's record gained (or lost) from a move: resources (energy among them) and
+    machine-track steps, only what changed. Points are in the event's `points`."""
+
+    resources: dict[str, int]
+    tracks: dict[str, int]
+
+
+class MoveOutcome(TypedDict, total=False):
+    """What a move chose, in content terms, for a line that names the thing and not its
+    number (issue 13 item 7). Added to events after their first release: an event stored
+    without them reads as before (service/presenters/revive.py `stored_facts`)."""
+
+    chosen: list[Effect]  # option: the effects of the option taken
+    declined: list[list[Effect]]  # option: the options not taken
+    effects: list[Effect]  # reward: what the chosen hibernation space gives
+    tile_slot: str  # rotate: the tile slot of the tile just placed face up
+    gains: dict[str, SeatGains]  # rotate: seat (as text) -> what its buildings next to the tile gained
+
+
+class ReviveEvent(EventBase, MoveFacts, MoveOutcome):
     """What one Revive move did, as stored with the move. `kind` is `move` or `resign`;
     `move` (always present) is the engine's spelling; `turn`, `turn_over` and `changed` are
     always present too. The move's facts (MoveFacts) are absent from events stored before

@@ -100,7 +100,7 @@ class RebirthPresenter(SeatTags):
         if kind == RESIGN:
             return t("rebirth.event.resign", locale, who=who)
         if kind == "discard":
-            text = t("rebirth.event.discard", locale, who=who, tile=t(f"tile.{event['tile']}", locale))
+            text = t("rebirth.event.discard", locale, who=who, tile=t(f"tile.a.{event['tile']}", locale))
             return f"{text} {t('rebirth.event.extra', locale, who=who)}" if event.get("pending") else text
         return self._place_text(cast(PlaceEvent, event), game, locale)
 
@@ -175,10 +175,10 @@ class RebirthPresenter(SeatTags):
                 "rebirth.status.seat",
                 locale,
                 tag=self.tag(game, seat["seat"]),
-                score=seat["score"],
-                tiles=seat["supply"] + seat["hand"],
-                missions=seat["missions"],
-                castles=seat["castles"],
+                score=t("count.points", locale, count=seat["score"]),
+                tiles=t("rebirth.count.tiles_left", locale, count=seat["supply"] + seat["hand"]),
+                missions=t("rebirth.count.missions", locale, count=seat["missions"]),
+                castles=t("rebirth.count.castles", locale, count=seat["castles"]),
             )
             if seat["resigned"]:
                 line += " " + t("rebirth.final.resigned", locale)
@@ -336,11 +336,17 @@ class RebirthPresenter(SeatTags):
 
     @staticmethod
     def _tower_text(tower: TowerActivation, locale: str | None) -> str:
-        bonus = t(f"tower.bonus.{tower['bonus']}", locale, value=tower.get("value"))
-        key = "rebirth.event.tower_empty" if tower["outcome"] == "empty" else "rebirth.event.tower"
-        if tower["outcome"] == "points":  # the Doubling Marker was unused: 2 points instead
-            key, bonus = "rebirth.event.tower", t("tower.bonus.points", locale, value=2)
-        return t(key, locale, tower=tower["tower"], bonus=bonus)
+        """What the mover got from a round tower (`rebirth.got.*`), not the tower's menu: the
+        Doubling Marker back, or 2 points when theirs was still unused (`outcome`)."""
+        bonus, outcome = tower["bonus"], tower["outcome"]
+        if outcome == "points":
+            got = t("rebirth.got.doubling_points", locale)
+        elif outcome == "empty":
+            got = t(f"rebirth.got.{bonus}_empty", locale)
+        else:
+            value = tower.get("value")
+            got = t(f"rebirth.got.{bonus}", locale, value=value, count=value or 0)
+        return t("rebirth.event.tower", locale, tower=tower["tower"], bonus=got)
 
     def _mission_line(self, card: MissionCard, locale: str | None) -> str:
         state_key = "rebirth.mission.met" if card["met"] else "rebirth.mission.unmet"

@@ -14,14 +14,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from db import GameRecord
-from engine.base import RESIGN, Game
+from engine.base import RESIGN, RULES_OPTION, Game
 from engine.editions import Editions
-from engine.revive.describe import effects_text
+from engine.revive.describe import effects_text, resources_text, steps_text
 from engine.revive.events import move_facts
 from engine.revive.game import Revive
 from engine.revive.labels import decision_prompt
 from engine.revive.tables import COLOURS, ReviveTables
-from engine.revive.views import MoveFacts, ReviveEvent, ReviveView, SeatView
+from engine.revive.views import ReviveEvent, ReviveView, SeatGains, SeatView
 from i18n import t
 from service.presenting import Event, SeatTags, by_rank, in_turn_order
 
@@ -52,12 +52,21 @@ WHAT = {
 """Verbs whose line names one thing (`{what}`), and the fact that names it."""
 
 
-def stored_facts(event: Event) -> MoveFacts:
-    """The move's facts of a stored event. Events stored before the facts were added to them
-    hold only the notation (`move`): read those by the engine's own reading of the notation."""
-    if "verb" in event:
-        return cast(MoveFacts, event)
-    return move_facts(event["move"]) if event.get("move") else {}
+def stored_facts(event: Event, hibernation: Sequence[Mapping[str, Any]] = ()) -> ReviveEvent:
+    """The move's facts of a stored event, the one fallback for events stored before they
+    carried them. Events before the facts hold only the notation (`move`): read those by the
+    engine's own reading of the notation. Events before the outcomes (`chosen`, `effects`,
+    `gains`: what an option, a hibernation reward or a tile's rotation chose) lack them: a
+    reward's effects come from the content's hibernation track (`hibernation`); an option or a
+    rotation stored without them reads by its number, as it did then."""
+    facts = dict(event)
+    if "verb" not in event:
+        facts |= move_facts(event["move"]) if event.get("move") else {}
+    reward = facts.get("reward")
+    known = isinstance(reward, int) and 0 <= reward < len(hibernation)
+    if facts.get("verb") == "reward" and "effects" not in facts and known:
+        facts["effects"] = list(hibernation[cast(int, reward)]["effects"])
+    return cast(ReviveEvent, facts)
 
 
 class RevivePresenter(SeatTags):
@@ -130,9 +139,12 @@ class RevivePresenter(SeatTags):
         who = self.tag(game, event["seat"])
         if event["kind"] == RESIGN:
             return t("revive.did.resign", locale, who=who)
-        facts = stored_facts(event)
+        facts = stored_facts(event, self._hibernation(game))
         verb = facts["verb"]
         params: dict[str, Any] = {"who": who}
+        named = self._outcome_text(facts, who, game, locale)
+        if named is not None:
+            return self._with_points(named, event, game, locale)
         if verb == "play":
             params |= {"card": facts["card"], "slot": t(f"revive.slot.{facts['slot']}", locale)}
         elif verb in ("switch", "crystal", "take"):
@@ -152,16 +164,45 @@ class RevivePresenter(SeatTags):
             verb = f"{verb}_{'deck' if facts.get('from_deck') else 'minor'}"
         elif verb in WHAT:
             params["what"] = cast(Mapping[str, Any], facts)[WHAT[verb]]
+            verb = "reward_number" if verb == "reward" else verb  # a space the content lacks
         return self._with_points(t(f"revive.did.{verb}", locale, **params), event, game, locale)
+
+    def _hibernation(self, game: GameRecord) -> Sequence[Mapping[str, Any]]:
+        """The hibernation track of the game's edition (for rewards stored without effects)."""
+        edition = self.editions.edition(int(game.options.get(RULES_OPTION, 0)))
+        return edition.hibernation if isinstance(edition, Revive) else ()
+
+    def _outcome_text(self, facts: ReviveEvent, who: str, game: GameRecord, locale: str | None) -> str | None:
+        """An answer named by what it chose (issue 13 item 7): `took +2 books instead of a
+        module`, `took the hibernation reward: +1 crystal`, `placed the explored tile F03: 🔵B
+        +1 step green`. None when the event lacks those facts (`stored_facts`)."""
+        verb = facts.get("verb")
+        if verb == "option" and "chosen" in facts:
+            chosen = effects_text(facts["chosen"], locale)
+            others = facts.get("declined", [])
+            declined = t("revive.did.or", locale).join(effects_text(option, locale) for option in others)
+            key = "revive.did.option_taken" if declined else "revive.did.option_only"
+            return t(key, locale, who=who, chosen=chosen, declined=declined)
+        if verb == "reward" and "effects" in facts:
+            return t("revive.did.reward", locale, who=who, effects=effects_text(facts["effects"], locale))
+        if verb == "rotate" and "tile_slot" in facts:
+            gains = [
+                f"{self.tag(game, int(seat))} {gains_text(gained, locale)}"
+                for seat, gained in sorted(facts.get("gains", {}).items())
+            ]
+            if not gains:
+                return t("revive.did.placed_quiet", locale, who=who, tile=facts["tile_slot"])
+            return t("revive.did.placed", locale, who=who, tile=facts["tile_slot"], gains="; ".join(gains))
+        return None
 
     def _with_points(self, text: str, event: Event, game: GameRecord, locale: str | None) -> str:
         """A move's line followed by the points it gave the mover, then anyone else."""
         points: dict[str, int] = event.get("points", {})
         own = points.get(str(event["seat"]))
         if own:
-            text += " " + t("revive.did.points", locale, points=own)
+            text += " " + t("revive.did.points", locale, points=own, count=own)
         others = [
-            t("revive.did.others_points", locale, who=self.tag(game, int(seat)), points=gained)
+            t("revive.did.others_points", locale, who=self.tag(game, int(seat)), points=gained, count=gained)
             for seat, gained in points.items()
             if int(seat) != event["seat"]
         ]
@@ -212,7 +253,7 @@ class RevivePresenter(SeatTags):
                 tag=self.tag(game, seat["seat"]),
                 total=seat["score"],
                 detail=detail or t("revive.final.nothing", locale),
-                left=sum(seat["resources"].values()),
+                left=t("revive.final.left", locale, count=sum(seat["resources"].values())),
             )
             if seat["resigned"]:
                 line += " " + t("revive.final.resigned", locale)
@@ -263,7 +304,7 @@ class RevivePresenter(SeatTags):
             locale,
             tag=self.tag(game, seat["seat"]),
             tribe=self._tribe(view, seat),
-            score=seat["score"],
+            score=points_text(seat["score"], locale),
             hibernation=seat["hibernation"],
             resources=_resources(seat["resources"], locale),
             energy=seat["energy"],
@@ -283,7 +324,7 @@ class RevivePresenter(SeatTags):
             locale,
             tag=self.tag(game, seat),
             tribe=self._tribe(view, view["seats"][seat]),
-            score=view["seats"][seat]["score"],
+            score=points_text(view["seats"][seat]["score"], locale),
         )
 
     # ------------------------------------------------ one player's texts (seat view)
@@ -303,7 +344,8 @@ class RevivePresenter(SeatTags):
             return t("revive.prompt.turn", locale, count=main)
         if not main:
             return t("revive.prompt.only_free", locale)
-        return t("revive.prompt.more", locale, left=private["actions_left"], count=main)
+        left = t("revive.prompt.actions_left", locale, count=private["actions_left"])
+        return t("revive.prompt.more", locale, left=left, count=main)
 
     def options_text(self, view: ReviveView, seat: int, locale: str | None) -> str:
         """Your options this turn, for `/hand`."""
@@ -330,7 +372,8 @@ class RevivePresenter(SeatTags):
         mine = view["private"]
         assert mine is not None, "hand_text needs the seat's view"
         card = artifact_card(tables, mine["artifact_card"])
-        lines = [t("revive.hand.artifact", locale, card=card["id"], points=mine["artifact_points"])]
+        points = points_text(mine["artifact_points"], locale)
+        lines = [t("revive.hand.artifact", locale, card=card["id"], points=points)]
         lines += [category_text("revive.hand.category", category, locale) for category in card["categories"]]
         resting = [self._card_line(tables, card_id, locale) for card_id in mine["resting"]]
         lines.append(t("revive.hand.resting", locale, count=len(resting)))
@@ -362,7 +405,22 @@ def _seat(seat: int | None) -> int:
 
 
 def _resources(resources: dict[str, int], locale: str | None) -> str:
-    return ", ".join(f"{amount} {t(f'revive.res.{name}', locale)}" for name, amount in resources.items())
+    """`2 gears, 1 book, 0 food`: every resource of a seat, each counted."""
+    return ", ".join(
+        f"{amount} {t(f'revive.noun.{name}', locale, count=amount)}" for name, amount in resources.items()
+    )
+
+
+def gains_text(gains: SeatGains, locale: str | None) -> str:
+    """`+2 crystals, 1 step green`: what one seat gained from a move."""
+    parts = [resources_text(gains["resources"], locale, "+")] if gains["resources"] else []
+    parts += [steps_text(steps, colour, locale) for colour, steps in gains["tracks"].items()]
+    return t("revive.fx.and", locale).join(parts)
+
+
+def points_text(points: int, locale: str | None) -> str:
+    """`1 pt`, `12 pts`."""
+    return t("count.points", locale, count=points)
 
 
 def artifact_card(tables: ReviveTables, card_id: str) -> dict[str, Any]:
@@ -375,8 +433,8 @@ def category_text(key: str, category: dict[str, Any], locale: str | None) -> str
     return t(
         key,
         locale,
-        points=category["points"],
+        points=points_text(category["points"], locale),
         per=category["per"],
-        counts=t(f"revive.counts.{category['counts']}", locale),
+        counts=t(f"revive.counts.{category['counts']}", locale, count=category["per"]),
         colour=t(f"revive.colour.{category['colour']}", locale),
     )
