@@ -157,10 +157,19 @@ async def test_a_round_tower_message_says_what_the_player_got(simcord_env, bot_s
             return False
         if member.id in got:
             return None
-        choices = await member.autocomplete(table.channel, "move", "action", "tower: doubling")
+        # With nothing matching, the list offers the three closest moves: keep the true matches.
+        choices = [
+            c
+            for c in await member.autocomplete(table.channel, "move", "action", "tower: doubling")
+            if "tower: doubling" in c["name"].lower()
+        ]
         first = table.members.index(member) == 0
         if not first and member.id not in used_marker:  # bob doubles a placement first
-            doubled = await member.autocomplete(table.channel, "move", "action", "x2")
+            doubled = [
+                c
+                for c in await member.autocomplete(table.channel, "move", "action", "x2")
+                if notation_of(c["value"]).lower().endswith("x2")
+            ]
             if doubled:
                 used_marker.add(member.id)
                 return doubled[0]
