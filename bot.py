@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from cogs.clock import ClockCog
 from cogs.games import GameCog
+from cogs.lobby_buttons import TableButton
 from cogs.play import PlayCog
 from cogs.posting import ActionButton, MoveButton, MoveSelect
 from cogs.replies import report_error
@@ -88,7 +89,7 @@ class TabletopBot(commands.Bot):
         await self.add_cog(GameCog(self.service, self.defer_after))
         await self.add_cog(PlayCog(self.service, self.defer_after))
         await self.add_cog(ClockCog(self, self.service, self.tick_seconds, self.check_database_file))
-        self.add_dynamic_items(MoveButton, MoveSelect, ActionButton)  # they work after a restart
+        self.add_dynamic_items(MoveButton, MoveSelect, ActionButton, TableButton)  # they work after a restart
         await self.tree.sync()
         if self.warm_up:
             self._warming = asyncio.create_task(self.service.warm_up(game_ids()))

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.posting import send
-from cogs.replies import allowed_mentions, caller_of, deferrer
+from cogs.posting import post, send
+from cogs.replies import caller_of, deferrer
 from cogs.translator import text
 from games import registry
 from i18n import t
@@ -95,8 +95,8 @@ class GameCog(commands.Cog):
             messages = await self.service.new_game(
                 replace(caller, channel_id=room.id), game.value, options, settings
             )
-            for message in messages:
-                await room.send(message.text, allowed_mentions=allowed_mentions(message))
+            for message in messages:  # with its lobby buttons
+                await post(interaction.client, replace(message, channel_id=room.id))
             note = t(
                 "game.thread_opened",
                 caller.locale,
@@ -140,6 +140,10 @@ class GameCog(commands.Cog):
     @game.command(name="leave", description=text("cmd.game.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.leave(caller_of(interaction), self._ready(interaction)))
+
+    @game.command(name="rejoin", description=text("cmd.game.rejoin"))
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        await send(interaction, await self.service.rejoin(caller_of(interaction)))
 
     @game.command(name="add-bot", description=text("cmd.game.add_bot"))
     async def add_bot(self, interaction: discord.Interaction) -> None:

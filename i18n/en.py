@@ -144,8 +144,8 @@ MESSAGES: dict[str, str] = {
     "error.resign_via_command": "To resign, use `/game resign`.",
     "reply.posted": "Done: it is posted in the channel.",
     # --- lobby and game life
-    "lobby.opened": "{user} opened a **{game}** table here. Join with `/game join` ({low} to {high} players); "
-    "the creator starts with `/game start`.",
+    "lobby.opened": "{user} opened a **{game}** table here. Join with `/game join` or **Join** ({low} to "
+    "{high} players); the creator starts with `/game start` or **Start**.",
     "lobby.seated": "Seated ({count}): {players}",
     "lobby.joined": "{user} joined.",
     "lobby.left": "{user} left.",

@@ -20,6 +20,7 @@ from engine.fallback import play_turn
 from i18n import t
 from service.messages import (
     CHOICES_AT_MOST,
+    REMATCH_BUTTON,
     Caller,
     Message,
     Ready,
@@ -27,6 +28,7 @@ from service.messages import (
     StaleGame,
     fit,
     people_only,
+    table_buttons,
 )
 from service.presenting import Presenter
 from service.submissions import offered, submitted
@@ -202,7 +204,8 @@ class Turns(ChannelTables):
         line = presenter.event_text(event, game, locale)
         if engine.is_over(state):
             final = presenter.final_text(view, game, locale)
-            messages = [Message(f"{line}\n\n{final}", image=image, ping=tuple(game.players))]
+            rematch = table_buttons(game.id, REMATCH_BUTTON, locale)
+            messages = [Message(f"{line}\n\n{final}", image=image, ping=tuple(game.players), table=rematch)]
         else:
             seat = _next_seat(engine, state)
             ping_line = t("move.next", locale, user=presenter.mention(game, seat))
@@ -264,7 +267,9 @@ class Turns(ChannelTables):
         summary = presenter.turn_text(events, view, game, locale)
         if engine.is_over(state):
             final = presenter.final_text(view, game, locale)
-            return [Message(fit(f"{summary}\n\n{final}"), image=image, ping=tuple(game.players))]
+            rematch = table_buttons(game.id, REMATCH_BUTTON, locale)
+            final_text = fit(f"{summary}\n\n{final}")
+            return [Message(final_text, image=image, ping=tuple(game.players), table=rematch)]
         seat = _next_seat(engine, state)
         catch_up = await self._catch_up(game, presenter, seat, locale, skip_turn=turn)
         lines = [
