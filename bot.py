@@ -21,6 +21,7 @@ from discord.ext import commands
 from cogs.clock import ClockCog
 from cogs.delivery import DeliveryCog
 from cogs.games import GameCog
+from cogs.lobby_buttons import TableButton
 from cogs.paging import LogButton
 from cogs.play import PlayCog
 from cogs.posting import ActionButton, MoveButton, MoveSelect
@@ -93,7 +94,8 @@ class TabletopBot(commands.Bot):
         # What a stopped process had taken and not settled is due again, before anything new.
         waiting = await self.service.outbox.restarted()
         await self.add_cog(DeliveryCog(self))
-        self.add_dynamic_items(MoveButton, MoveSelect, ActionButton, LogButton)  # they work after a restart
+        # Persistent components: they work after a restart.
+        self.add_dynamic_items(MoveButton, MoveSelect, ActionButton, LogButton, TableButton)
         await self.tree.sync()
         if self.warm_up:
             self._warming = asyncio.create_task(self.service.warm_up(game_ids()))

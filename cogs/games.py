@@ -98,7 +98,7 @@ class GameCog(commands.Cog):
             messages = await self.service.new_game(
                 replace(caller, channel_id=room.id), game.value, options, settings
             )
-            for message in messages:  # held in the outbox for the thread: posted there, as new
+            for message in messages:  # held in the outbox for the thread, with its lobby buttons
                 await post(interaction.client, message)
             note = t(
                 "game.thread_opened",
@@ -143,6 +143,10 @@ class GameCog(commands.Cog):
     @game.command(name="leave", description=text("cmd.game.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.leave(caller_of(interaction), self._ready(interaction)))
+
+    @game.command(name="rejoin", description=text("cmd.game.rejoin"))
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        await send(interaction, await self.service.rejoin(caller_of(interaction)))
 
     @game.command(name="add-bot", description=text("cmd.game.add_bot"))
     async def add_bot(self, interaction: discord.Interaction) -> None:

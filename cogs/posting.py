@@ -274,10 +274,13 @@ class ActionButton(
 def moves_view(message: Message) -> discord.ui.View | None:
     """The buttons (few moves) or menu (more) for a message's offered moves, and its other
     buttons (mute, clock votes)."""
-    if message.actions:
+    if message.actions or message.table:
         view = discord.ui.View(timeout=None)
         for kind, game_id, key, label in message.actions:
             view.add_item(ActionButton(kind, game_id, key, label))
+        for kind, game_id, label in message.table:  # clicks answered by cogs/lobby_buttons.py
+            custom_id = table_id(kind, game_id)
+            view.add_item(discord.ui.Button(label=_cut(label, BUTTON_LABEL), custom_id=custom_id))
         return view
     if not message.moves or message.ref is None:
         return None
@@ -293,6 +296,11 @@ def moves_view(message: Message) -> discord.ui.View | None:
         ]
         view.add_item(MoveSelect(game_id, version, options))
     return view
+
+
+def table_id(kind: str, game_id: int) -> str:
+    """The `custom_id` of a table button (`Message.table`): `tt:t:<kind>:<game>`."""
+    return f"tt:t:{kind}:{game_id}"
 
 
 def _cut(text: str, limit: int) -> str:

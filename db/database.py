@@ -379,6 +379,43 @@ class Database(OutboxRows):
             await _run(db, "UPDATE seats SET bot = 1 WHERE game_id = ? AND seat = ?", (game.id, seat))
         return await self._reload(game.id)
 
+    async def take_seat_back(self, game: GameRecord, seat: int, now: float) -> GameRecord:
+        """Give a seat the fallback player holds back to its person, if `game` is still current.
+
+        It does not bump the version: whose move it is and what they may play are unchanged, so
+        the buttons and offered moves of the player to move stay valid."""
+        async with self._transaction() as db:
+            changed = await _run(
+                db,
+                "UPDATE games SET updated_at = ? WHERE id = ? AND version = ?",
+                (now, game.id, game.version),
+            )
+            if changed != 1:
+                raise StaleVersion
+            await _run(db, "UPDATE seats SET bot = 0 WHERE game_id = ? AND seat = ?", (game.id, seat))
+        return await self._reload(game.id)
+
+    async def vote_handover(self, game_id: int, turn: float, seat: int, user_id: int, now: float) -> bool:
+        """Record `user_id`'s vote to hand `seat` to the fallback player after the clock of turn
+        `turn` ran out; False (nothing changed) when they had voted in that turn already."""
+        async with self._transaction() as db:
+            added = await _run(
+                db,
+                "INSERT OR IGNORE INTO handover_votes (game_id, turn, seat, user_id, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, turn, seat, user_id, now),
+            )
+        return added == 1
+
+    async def handover_votes(self, game_id: int, turn: float, seat: int) -> list[int]:
+        """Who voted to hand `seat` over in turn `turn`, in the order they voted."""
+        rows = await self._fetch(
+            "SELECT user_id FROM handover_votes WHERE game_id = ? AND turn = ? AND seat = ?"
+            " ORDER BY created_at, rowid",
+            (game_id, turn, seat),
+        )
+        return [int(row[0]) for row in rows]
+
     async def member(self, guild_id: int | None, user_id: int) -> dict[str, Any]:
         """A member's settings in one server: DM notifications and time away."""
         rows = await self._fetch(

@@ -96,4 +96,17 @@ MIGRATIONS: list[str] = [
     CREATE INDEX outbox_by_game ON outbox (game_id, status);
     ALTER TABLE games ADD COLUMN delivery_reported INTEGER NOT NULL DEFAULT 0;
     """,
+    # 5: a turn clock put to the others hands a seat over only on a majority of them: each
+    # person's vote is kept, one per person and turn (`turn`: the turn's `turn_started_at`,
+    # `seat`: the seat the vote would hand over).
+    """
+    CREATE TABLE handover_votes (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        turn REAL NOT NULL,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, turn, user_id)
+    );
+    """,
 ]

@@ -158,8 +158,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "delivery.recap": "(Posted late: the bot restarted before it could announce this.)",
     "delivery.refused": "I cannot post in {channel} any more (the channel is gone or I lack permission there), so your game's moves are saved but nobody is told. Give me back the right to send messages and attach files there, or end the game with `/game abort` in {link}.",
     # --- lobby and game life
-    "lobby.opened": "{user} opened a **{game}** table here. Join with `/game join` ({low} to {high} players); "
-    "the creator starts with `/game start`.",
+    "lobby.opened": "{user} opened a **{game}** table here. Join with `/game join` or **Join** ({low} to "
+    "{high} players); the creator starts with `/game start` or **Start**.",
     "lobby.seated": "Seated ({count}): {players}",
     "lobby.joined": "{user} joined.",
     "lobby.left": "{user} left.",

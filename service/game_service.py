@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from service.lobby import Lobby
 from service.looking import Looking
+from service.seats import Seats
 
 
-class GameService(Lobby, Looking):
+class GameService(Lobby, Seats, Looking):
     """The use cases of a game channel, one method per command.
 
     - `service/tables.py`: what they share (the channel's game and lock, storage, presenters);
     - `service/turns.py`: moves, the fallback player's turns, undo, catch-ups;
     - `service/lobby.py`: new, join, add a bot, leave, start, abort;
+    - `service/seats.py`: a seat taken back from the fallback player, a rematch;
     - `service/looking.py`: hand, boards, rules, status, log, `/games`;
     - `self.time` (`service/timekeeping.py`): reminders, turn clocks, away, DMs.
     """

@@ -11,7 +11,16 @@ from engine.errors import NotAPlayer
 from games import registry
 from games.spec import GameSpec
 from i18n import t
-from service.messages import Caller, Message, Ready, ServiceError
+from service.messages import (
+    LOBBY_BUTTONS,
+    REJOIN_BUTTON,
+    Caller,
+    Message,
+    Ready,
+    ServiceError,
+    StaleGame,
+    table_buttons,
+)
 from service.outbox import PROMISE_GRACE
 from service.tables import public_view
 from service.timekeeping import CLOCK_ACTIONS
@@ -94,11 +103,19 @@ class Lobby(Turns):
             high=engine.max_players,
         )
         text = f"{text}\n{self.time.settings_text(game, caller.locale)}"
-        return await self.outbox.hold(game, [Message(lobby_text(game, text, caller.locale))])
+        return await self.outbox.hold(game, [lobby_message(game, text, caller.locale)])
 
-    async def join(self, caller: Caller) -> list[Message]:
+    async def table_of(self, caller: Caller, game_id: int | None) -> GameRecord:
+        """The channel's open game; with `game_id` (a button's), refused as stale when the
+        button belongs to an earlier table of this channel."""
+        game = await self.open_game(caller)
+        if game_id is not None and game.id != game_id:
+            raise StaleGame("error.table_button_stale")
+        return game
+
+    async def join(self, caller: Caller, game_id: int | None = None) -> list[Message]:
         async with self.lock(caller.channel_id):
-            game = await self.open_game(caller)
+            game = await self.table_of(caller, game_id)
             engine = self._engines(game.game)
             if game.status != "lobby":
                 raise ServiceError("error.already_started")
@@ -109,12 +126,12 @@ class Lobby(Turns):
             roster = [*game.roster(), (caller.user_id, caller.display_name)]
             game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
         head = t("lobby.joined", caller.locale, user=f"<@{caller.user_id}>")
-        return await self.outbox.hold(game, [Message(lobby_text(game, head, caller.locale))])
+        return await self.outbox.hold(game, [lobby_message(game, head, caller.locale)])
 
-    async def add_bot(self, caller: Caller) -> list[Message]:
+    async def add_bot(self, caller: Caller, game_id: int | None = None) -> list[Message]:
         """The creator fills an empty lobby seat with the fallback player."""
         async with self.lock(caller.channel_id):
-            game = await self.open_game(caller)
+            game = await self.table_of(caller, game_id)
             engine = self._engines(game.game)
             if game.status != "lobby":
                 raise ServiceError("error.already_started")
@@ -127,12 +144,17 @@ class Lobby(Turns):
             roster = [*game.roster(), (-number, name)]
             game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
         head = t("lobby.bot_added", caller.locale, name=name)
-        return await self.outbox.hold(game, [Message(lobby_text(game, head, caller.locale))])
+        return await self.outbox.hold(game, [lobby_message(game, head, caller.locale)])
 
-    async def leave(self, caller: Caller, ready: Ready = None) -> list[Message]:
-        """Give up a lobby seat; in a running game, hand the seat to the fallback player."""
+    async def leave(
+        self, caller: Caller, ready: Ready = None, game_id: int | None = None
+    ) -> list[Message]:
+        """Give up a lobby seat; in a running game, hand the seat to the fallback player (not
+        from a lobby's Leave button, `game_id`: a stray click must not give a seat away)."""
         async with self.lock(caller.channel_id):
-            game = await self.open_game(caller)
+            game = await self.table_of(caller, game_id)
+            if game.status == "active" and game_id is not None:
+                raise ServiceError("error.leave_button_started")
             if game.status == "active":
                 seat = self._seat_of(game, caller.user_id)
                 if game.is_bot(seat):
@@ -146,8 +168,12 @@ class Lobby(Turns):
                     game = await self.write(self.db.abort_game(game, self.now()))
                     ended = t("fallback.nobody_left", caller.locale)
                     return await self.announce(game, [Message(f"{text}\n{ended}")])
+                handed = Message(
+                    f"{text}\n{t('seat.rejoin_hint', caller.locale)}",
+                    table=table_buttons(game.id, REJOIN_BUTTON, caller.locale),
+                )
                 game, turns = await self.play_fallback(caller, game, presenter, ready)
-                return await self.announce(game, [Message(text), *turns])
+                return await self.announce(game, [handed, *turns], caller.guild_name)
             if game.status != "lobby":
                 raise ServiceError("error.leave_started")
             if caller.user_id not in game.players:
@@ -157,12 +183,14 @@ class Lobby(Turns):
             roster = [entry for entry in game.roster() if entry[0] != caller.user_id]
             game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
         head = t("lobby.left", caller.locale, user=f"<@{caller.user_id}>")
-        return await self.outbox.hold(game, [Message(lobby_text(game, head, caller.locale))])
+        return await self.outbox.hold(game, [lobby_message(game, head, caller.locale)])
 
-    async def start(self, caller: Caller, ready: Ready = None) -> list[Message]:
+    async def start(
+        self, caller: Caller, ready: Ready = None, game_id: int | None = None
+    ) -> list[Message]:
         """Seat the lobby in an order drawn from the seed, set the game up, ping everyone seated."""
         async with self.lock(caller.channel_id):
-            game = await self.open_game(caller)
+            game = await self.table_of(caller, game_id)
             presenter = self.presenter(game)
             engine = presenter.engine
             if game.status != "lobby":
@@ -217,6 +245,12 @@ def may_abort(game: GameRecord, caller: Caller) -> bool:
         return True
     creator_gone = game.status == "active" and game.creator_id not in humans_seated(game)
     return creator_gone and caller.user_id in humans_seated(game)
+
+
+def lobby_message(game: GameRecord, head: str, locale: str | None, ping: tuple[int, ...] = ()) -> Message:
+    """A lobby's message: `head`, who is seated, and the Join, Leave, Add bot and Start buttons."""
+    table = table_buttons(game.id, LOBBY_BUTTONS, locale)
+    return Message(lobby_text(game, head, locale), ping=ping, table=table)
 
 
 def lobby_text(game: GameRecord, head: str, locale: str | None) -> str:

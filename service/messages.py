@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from db import GameRecord
 from engine.base import MoveChoice
 from engine.errors import GameError
+from i18n import t
 
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
 CHOICES_AT_MOST = 25  # Discord's limit on an autocomplete's choices and on a select menu's options
@@ -51,6 +52,9 @@ class Message:
     # Buttons that are not moves: (kind, game id, key, label); kinds: "mute" (reminders for this
     # turn), "wait" and "handover" (a turn clock that ran out). `key` names the turn they are for.
     actions: tuple[tuple[str, int, int, str], ...] = ()
+    # Buttons of the table's life, not tied to a turn: (kind, game id, label), kinds as
+    # `TABLE_BUTTONS` lists (answered by cogs/lobby_buttons.py, each as its slash command).
+    table: tuple[tuple[str, int, str], ...] = ()
     # Send as a direct message to this user instead of in the channel (`channel_id`: the game's
     # channel, for messages that are not an answer to a command).
     dm_to: int | None = None
@@ -58,6 +62,20 @@ class Message:
     # Set once the outbox holds it (service/outbox.py): the front end reports how posting went.
     outbox_id: int | None = None
     game_id: int | None = None
+
+
+# The table buttons: on a lobby message, the hand-over of a seat, and the final message.
+LOBBY_BUTTONS = ("join", "leave", "bot", "start")
+REJOIN_BUTTON = ("rejoin",)
+REMATCH_BUTTON = ("rematch",)
+TABLE_BUTTONS = LOBBY_BUTTONS + REJOIN_BUTTON + REMATCH_BUTTON
+
+
+def table_buttons(
+    game_id: int, kinds: tuple[str, ...], locale: str | None
+) -> tuple[tuple[str, int, str], ...]:
+    """`Message.table` for game `game_id`: one button per kind, labelled in `locale`."""
+    return tuple((kind, game_id, t(f"button.{kind}", locale)) for kind in kinds)
 
 
 class ServiceError(GameError):

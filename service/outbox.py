@@ -184,6 +184,7 @@ def encode(message: Message) -> str:
         "moves": [[choice.notation, choice.label] for choice in message.moves],
         "ref": list(message.ref) if message.ref else None,
         "actions": [list(action) for action in message.actions],
+        "table": [list(button) for button in message.table],
         "dm_to": message.dm_to,
         "channel_id": message.channel_id,
     }
@@ -200,6 +201,7 @@ def decode(body: str, image: bytes | None) -> Message:
         moves=tuple(MoveChoice(notation, label) for notation, label in data["moves"]),
         ref=(data["ref"][0], data["ref"][1]) if data["ref"] else None,
         actions=tuple((kind, int(game), int(key), label) for kind, game, key, label in data["actions"]),
+        table=tuple((kind, int(game), label) for kind, game, label in data.get("table", ())),
         dm_to=data["dm_to"],
         channel_id=data["channel_id"],
     )

@@ -18,12 +18,14 @@ from db import Database, GameRecord
 from i18n import t
 from service.messages import (
     MESSAGE_LIMIT,
+    REJOIN_BUTTON,
     Caller,
     Message,
     Ready,
     ServiceError,
     StaleGame,
     jump_link,
+    table_buttons,
 )
 from service.presenting import Presenter
 
@@ -47,6 +49,16 @@ def away_overlap(member: dict[str, Any], start: float, now: float) -> float:
 
 def is_away(member: dict[str, Any], now: float) -> bool:
     return member["away_until"] is not None and member["away_from"] <= now < member["away_until"]
+
+
+def others_seated(game: GameRecord, seat: int) -> tuple[int, ...]:
+    """The people who decide when `seat`'s clock runs out: every other seat a person holds."""
+    return tuple(u for i, u in enumerate(game.players) if u > 0 and i != seat and not game.is_bot(i))
+
+
+def majority(voters: tuple[int, ...]) -> int:
+    """How many of `voters` hand a seat over: more than half of them."""
+    return len(voters) // 2 + 1
 
 
 def clock_deadline(game: GameRecord, member: dict[str, Any], now: float) -> float | None:
@@ -79,6 +91,7 @@ class Tables(Protocol):
     async def announce(
         self, game: GameRecord, messages: list[Message], server: str = ""
     ) -> list[Message]: ...
+    async def hold(self, game: GameRecord, messages: list[Message]) -> list[Message]: ...
 
 
 class Timekeeper:
@@ -278,13 +291,14 @@ class Timekeeper:
         if game.clock_asked == game.turn_started_at:
             return []  # already put to the others
         await self.db.note_turn(game.id, clock_asked=game.turn_started_at)
-        others = tuple(u for i, u in enumerate(game.players) if u > 0 and i != seat and not game.is_bot(i))
+        others = others_seated(game, seat)
         key = turn_key(game)
         actions = (
             ("wait", game.id, key, t("clock.wait", None)),
             ("handover", game.id, key, t("clock.handover", None)),
         )
         text = t("clock.vote", None, user=f"<@{user}>", others=" ".join(f"<@{other}>" for other in others))
+        text += " " + t("clock.vote_majority", None, needed=majority(others), count=len(others))
         vote = Message(text, ping=others, actions=actions, channel_id=game.channel_id)
         return await self.tables.announce(game, [vote])
 
@@ -299,24 +313,56 @@ class Timekeeper:
                 raise StaleGame("error.button_stale")
             presenter = tables.presenter(game)
             seat = presenter.engine.to_move(presenter.engine.loads(game.state or ""))
-            mine = caller.user_id in game.players
             if kind == "mute":
                 if seat is None or game.players[seat] != caller.user_id:
                     raise ServiceError("reminder.not_yours")
                 await self.db.note_turn(game.id, muted_turn=game.turn_started_at)
                 return [Message(t("reminder.muted", caller.locale), ephemeral=True)]
-            if not mine or (seat is not None and game.players[seat] == caller.user_id):
+            if seat is None:  # nobody to move: the game is over
+                raise StaleGame("error.button_stale")
+            if caller.user_id not in others_seated(game, seat):  # nor the player to move, nor one who left
                 raise ServiceError("clock.not_yours")
             if kind == "wait":
                 await self.db.note_turn(game.id, clock_extra=game.clock_extra + DAY, clock_asked=None)
                 waiting = Message(t("clock.waiting", caller.locale, user=f"<@{caller.user_id}>"))
                 return await tables.announce(game, [waiting])
-            if seat is None:  # nobody to move: the game is over
-                raise StaleGame("error.button_stale")
-            game = await tables.write(self.db.set_bot(game, seat, tables.now()))
-            text = t("fallback.took_over", caller.locale, tag=presenter.tag(game, seat))
-            game, turns = await tables.play_fallback(caller, game, presenter, None)
-        return await self.tables.announce(game, [Message(text), *turns], caller.guild_name)
+            return await self._vote_handover(caller, game, presenter, seat)
+
+    async def _vote_handover(
+        self, caller: Caller, game: GameRecord, presenter: Presenter, seat: int
+    ) -> list[Message]:
+        """One person's vote to hand `seat` (whose clock ran out) to the fallback player, kept in
+        the database, once per person and turn; a majority of the others seated hands it over.
+        Called under the channel's lock."""
+        tables, locale = self.tables, caller.locale
+        turn = game.turn_started_at or 0.0
+        voters = others_seated(game, seat)
+        added = await self.db.vote_handover(game.id, turn, seat, caller.user_id, tables.now())
+        votes = [user for user in await self.db.handover_votes(game.id, turn, seat) if user in voters]
+        missing = max(0, majority(voters) - len(votes))
+        user = game.players[seat]
+        if not added:
+            return [Message(t("clock.voted_already", locale, missing=missing), ephemeral=True)]
+        if missing:
+            voted = t(
+                "clock.vote_counted",
+                locale,
+                user=f"<@{caller.user_id}>",
+                tag=presenter.tag(game, seat),
+                missing=missing,
+                needed=majority(voters),
+            )
+            return await tables.announce(game, [Message(voted)])
+        game = await tables.write(self.db.set_bot(game, seat, tables.now()))
+        tag = presenter.tag(game, seat)
+        text = t("clock.handed_over", locale, tag=tag, votes=len(votes), count=len(voters))
+        hint = t("seat.rejoin_hint_for", locale, user=f"<@{user}>")
+        # The player whose seat went is told (pinged); the fallback seat's own turns ping nobody.
+        rejoin = table_buttons(game.id, REJOIN_BUTTON, locale)
+        # Held as it is: `announce` would drop the ping of a seat the fallback player now holds.
+        handed = await tables.hold(game, [Message(f"{text}\n{hint}", ping=(user,), table=rejoin)])
+        game, turns = await tables.play_fallback(caller, game, presenter, None)
+        return [*handed, *await tables.announce(game, turns, caller.guild_name)]
 
 
 def _in_channel(message: Message, channel_id: int) -> Message:

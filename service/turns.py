@@ -20,6 +20,7 @@ from engine.fallback import play_turn
 from i18n import t
 from service.messages import (
     CHOICES_AT_MOST,
+    REMATCH_BUTTON,
     Caller,
     Message,
     Ready,
@@ -27,6 +28,7 @@ from service.messages import (
     StaleGame,
     fit,
     people_only,
+    table_buttons,
 )
 from service.outbox import PROMISE_GRACE, Outbox
 from service.presenting import Presenter
@@ -62,6 +64,10 @@ class Turns(ChannelTables):
         """What a change of the game posts, as the front end gets it: pings for people only,
         DM copies for those who asked, and every public message held in the outbox."""
         return await self.outbox.hold(game, await self.addressed(game, messages, server))
+
+    async def hold(self, game: GameRecord, messages: list[Message]) -> list[Message]:
+        """Hold messages in the outbox as they are (their pings untouched)."""
+        return await self.outbox.hold(game, messages)
 
     async def addressed(self, game: GameRecord, messages: list[Message], server: str = "") -> list[Message]:
         """Pings for people only (not seats the fallback player holds), with a DM copy for each
@@ -212,7 +218,8 @@ class Turns(ChannelTables):
         line = presenter.event_text(event, game, locale)
         if engine.is_over(state):
             final = presenter.final_text(view, game, locale)
-            messages = [Message(f"{line}\n\n{final}", image=image, ping=tuple(game.players))]
+            rematch = table_buttons(game.id, REMATCH_BUTTON, locale)
+            messages = [Message(f"{line}\n\n{final}", image=image, ping=tuple(game.players), table=rematch)]
         else:
             seat = _next_seat(engine, state)
             ping_line = t("move.next", locale, user=presenter.mention(game, seat))
@@ -274,7 +281,9 @@ class Turns(ChannelTables):
         summary = presenter.turn_text(events, view, game, locale)
         if engine.is_over(state):
             final = presenter.final_text(view, game, locale)
-            return [Message(fit(f"{summary}\n\n{final}"), image=image, ping=tuple(game.players))]
+            rematch = table_buttons(game.id, REMATCH_BUTTON, locale)
+            final_text = fit(f"{summary}\n\n{final}")
+            return [Message(final_text, image=image, ping=tuple(game.players), table=rematch)]
         seat = _next_seat(engine, state)
         catch_up = await self._catch_up(game, presenter, seat, locale, skip_turn=turn)
         lines = [
