@@ -116,8 +116,13 @@ def test_a_killed_bot_loses_at_most_the_move_in_flight_and_delivers_what_it_prom
             figures["with_promise"] += bool(promised)
 
             resumed = driver("resume", database, cycle + 1, log)
-            out, _ = resumed.communicate(timeout=60)
-            lines = [json.loads(line) for line in out.splitlines()]
+            assert resumed.stdout is not None
+            lines = []
+            while not lines or "posted" not in lines[-1]:  # all delivered: its work is done
+                lines.append(json.loads(resumed.stdout.readline() or '{"eof": 1}'))
+                assert "eof" not in lines[-1], lines
+            resumed.kill()
+            resumed.wait()
             [report] = [line for line in lines if "posted" in line]
             assert report["errors"] == []
             sent_again = {line["sent"] for line in lines if "sent" in line}
