@@ -30,7 +30,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "fallback.name": "Fallback bot {number}",
     "fallback.played": "🤖 The fallback player played for {tag}:",
     "fallback.took_over": "{tag} left the game: the fallback player plays that seat from now on.",
-    "fallback.nobody_left": "Nobody is left to play: every seat is held by the fallback player, so the game "
+    "fallback.nobody_left": "Nobody is left to play: every seat still in the game is held by the fallback player, so the game "
     "ends here, without a result. The channel is free for `/game new`.",
     "lobby.bot_added": "🤖 {name} takes a seat (the fallback player).",
     "error.already_bot": "The fallback player already plays your seat.",

@@ -162,7 +162,7 @@ class Lobby(Turns):
                 game = await self.write(self.db.set_bot(game, seat, self.now()))
                 presenter = self.presenter(game)
                 text = t("fallback.took_over", caller.locale, tag=presenter.tag(game, seat))
-                if not humans_seated(game):
+                if not await self.people_playing(game):
                     # Nobody would ever move again: the fallback would play on to no audience,
                     # or the game would stall. It ends here, and the channel is free.
                     game = await self.write(self.db.abort_game(game, self.now()))

@@ -143,9 +143,25 @@ class Turns(ChannelTables):
             state = engine.loads(game.state or "")
             applied = apply_typed(engine, state, seat, text, caller.locale)  # forgiving (service/typed.py)
             game = await self._record(game, engine, state, seat, caller.user_id, applied)
+            if game.status == "active" and not await self.people_playing(game):
+                # The last person resigned beside fallback seats: nobody would ever read on.
+                game = await self.write(self.db.abort_game(game, self.now()))
+                line = presenter.event_text(applied.event, game, caller.locale)
+                ended = Message(f"{line}\n{t('fallback.nobody_left', caller.locale)}")
+                return await self.announce(game, [ended], caller.guild_name)
             messages = await self._after_move(caller, game, presenter, applied, ready)
             game, more = await self.play_fallback(caller, game, presenter, ready)
         return await self.announce(game, messages + more, caller.guild_name)
+
+    async def people_playing(self, game: GameRecord) -> list[int]:
+        """The people still in the game: seated, not handed to the fallback player, not resigned.
+        When there are none, no game may go on (nobody would read it, nobody could close it)."""
+        resigned = {move.seat for move in await self.db.moves(game.id) if move.move == RESIGN}
+        return [
+            user
+            for seat, user in enumerate(game.players)
+            if user > 0 and not game.is_bot(seat) and seat not in resigned
+        ]
 
     async def _record(
         self, game: GameRecord, engine: Game, state: Any, seat: int, user_id: int | None, applied: Applied
