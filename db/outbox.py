@@ -156,13 +156,16 @@ class OutboxRows:
                 (delivery_id,),
             )
 
-    async def retry_at(self: _Connection, delivery_id: int, due_at: float, error: str) -> None:
-        """A failed attempt: try again at `due_at`."""
+    async def retry_at(
+        self: _Connection, delivery_id: int, due_at: float, error: str, *, failed: bool = True
+    ) -> None:
+        """Try again at `due_at`: after a failed attempt (counted), or, not `failed`, after a
+        message that had to wait for an older one (no attempt made)."""
         async with self._transaction() as db:
             await _exec(
                 db,
-                "UPDATE outbox SET attempts = attempts + 1, due_at = ?, error = ? WHERE id = ?",
-                (due_at, error, delivery_id),
+                "UPDATE outbox SET attempts = attempts + ?, due_at = ?, error = ? WHERE id = ?",
+                (int(failed), due_at, error, delivery_id),
             )
 
     async def refused(self: _Connection, delivery_id: int, error: str, now: float, *, report: bool) -> bool:

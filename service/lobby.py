@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from db import ChannelBusy, GameRecord
+from db import GameRecord
 from engine.base import RULES_OPTION, seat_order
 from engine.errors import NotAPlayer
 from games import registry
@@ -78,19 +78,9 @@ class Lobby(Turns):
         options = self.check_new_game(game_id, options, settings)
         presenter = self.presenter_for(game_id)
         engine = presenter.engine
-        try:
-            game = await self.db.create_game(
-                guild_id=caller.guild_id,
-                channel_id=caller.channel_id,
-                game=game_id,
-                options=options,
-                seed=self._seeds(),
-                creator_id=caller.user_id,
-                creator_name=caller.display_name,
-                now=self.now(),
-            )
-        except ChannelBusy:
-            raise ServiceError("error.channel_busy") from None
+        game = await self.open_table(
+            caller, guild_id=caller.guild_id, channel_id=caller.channel_id, game_id=game_id, options=options
+        )
         if settings and any(value is not None for value in settings.values()):
             await self.time.settings(caller, **settings)
             game = await self.db.open_game(caller.channel_id) or game

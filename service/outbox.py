@@ -123,7 +123,9 @@ class Outbox:
     async def later(self, message: Message) -> None:
         """Leave a held message to the next delivery round (an older one goes first)."""
         if message.outbox_id is not None:
-            await self.db.retry_at(message.outbox_id, self._clock(), "waiting for an older message")
+            await self.db.retry_at(
+                message.outbox_id, self._clock(), "waiting for an older message", failed=False
+            )
 
     async def sent(self, message: Message) -> None:
         if message.outbox_id is not None:

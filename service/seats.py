@@ -3,7 +3,7 @@ finished table opens its rematch (docs/async.md "Seats and rematches")."""
 
 from __future__ import annotations
 
-from db import ChannelBusy, GameRecord
+from db import GameRecord
 from engine.base import RULES_OPTION
 from engine.errors import NotAPlayer
 from games import registry
@@ -66,19 +66,9 @@ class Seats(Turns):
                 raise NotAPlayer("error.rematch_not_player")
             options = {name: value for name, value in old.options.items() if name != RULES_OPTION}
             options = checked_options(registry.spec(old.game), options)  # rules: those at its start
-            try:
-                game = await self.db.create_game(
-                    guild_id=old.guild_id,
-                    channel_id=old.channel_id,
-                    game=old.game,
-                    options=options,
-                    seed=self._seeds(),
-                    creator_id=caller.user_id,
-                    creator_name=caller.display_name,
-                    now=self.now(),
-                )
-            except ChannelBusy:
-                raise ServiceError("error.channel_busy") from None
+            game = await self.open_table(
+                caller, guild_id=old.guild_id, channel_id=old.channel_id, game_id=old.game, options=options
+            )
             others = [(user, name) for user, name in old.roster() if user != caller.user_id]
             game = await self.write(self.db.set_lobby_players(game, [*game.roster(), *others], self.now()))
             game = await self.write(

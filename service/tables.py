@@ -14,7 +14,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from db import Database, GameRecord, StaleVersion
+from db import ChannelBusy, Database, GameRecord, StaleVersion
 from engine.base import Game
 from engine.errors import GameOver, NotAPlayer
 from games import registry
@@ -56,6 +56,25 @@ class ChannelTables:
         if game is None:
             raise ServiceError("error.no_game_here")
         return game
+
+    async def open_table(
+        self, caller: Caller, *, guild_id: int | None, channel_id: int, game_id: str, options: dict[str, Any]
+    ) -> GameRecord:
+        """A new lobby in a channel with the caller seated as its creator (a `/game new`, a
+        rematch), under a fresh seed; refused while the channel has a game open."""
+        try:
+            return await self.db.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game_id,
+                options=options,
+                seed=self._seeds(),
+                creator_id=caller.user_id,
+                creator_name=caller.display_name,
+                now=self.now(),
+            )
+        except ChannelBusy:
+            raise ServiceError("error.channel_busy") from None
 
     @staticmethod
     async def write(write: Awaitable[GameRecord]) -> GameRecord:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Any, Protocol
 
 from db import Database, GameRecord
@@ -285,8 +284,7 @@ class Timekeeper:
             async with self.tables.lock(game.channel_id):
                 head = t("clock.ran_out", None, user=f"<@{user}>")
                 game, turns = await self.tables.play_fallback(caller, game, presenter, None, force=seat)
-            told = [Message(head), *turns]
-            told = [_in_channel(m, game.channel_id) for m in told]
+            told = [Message(head), *turns]  # held for the game's channel (`Outbox.hold`)
             return await self.tables.announce(game, told, server)
         if game.clock_asked == game.turn_started_at:
             return []  # already put to the others
@@ -363,7 +361,3 @@ class Timekeeper:
         handed = await tables.hold(game, [Message(f"{text}\n{hint}", ping=(user,), table=rejoin)])
         game, turns = await tables.play_fallback(caller, game, presenter, None)
         return [*handed, *await tables.announce(game, turns, caller.guild_name)]
-
-
-def _in_channel(message: Message, channel_id: int) -> Message:
-    return replace(message, channel_id=channel_id)
