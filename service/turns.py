@@ -143,7 +143,8 @@ class Turns(ChannelTables):
             state = engine.loads(game.state or "")
             applied = apply_typed(engine, state, seat, text, caller.locale)  # forgiving (service/typed.py)
             game = await self._record(game, engine, state, seat, caller.user_id, applied)
-            if game.status == "active" and not await self.people_playing(game):
+            resigned = applied.notation == RESIGN
+            if resigned and game.status == "active" and not await self.people_playing(game):
                 # The last person resigned beside fallback seats: nobody would ever read on.
                 game = await self.write(self.db.abort_game(game, self.now()))
                 line = presenter.event_text(applied.event, game, caller.locale)
