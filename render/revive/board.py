@@ -246,7 +246,7 @@ def _draw_plaque(
     d.rounded_rectangle(plaque, radius=10, fill=LARGE[0], outline=WHITE, width=2)
     name = clean_text(side["name"], 28)
     draw_text(d, ((x0 + x1) / 2, y0 + 16), name, 18, WHITE, "mm", max_w=x1 - x0 - 12, bold=True)
-    pts = t("revive.img.large_points", None, points=side["points"])
+    pts = t("revive.img.large_points", None, points=side["points"], count=side["points"])
     side_text = t("revive.img.large_side", None, side=clean_text(info["side"], 2))
     draw_text(d, (x0 + 10, y0 + 40), side_text, 15, LARGE[1])
     draw_text(d, (x1 - 10, y0 + 40), pts, 18, GOLD, "rm", bold=True)

@@ -158,7 +158,7 @@ def back_sprite(slot: str, cost: tuple[tuple[str, int], ...], points: int, size:
     draw_lines(d, x, y + size * 0.05, lines, fs, ink)
     d.text(
         (x, y + size * 1.25),
-        t("revive.img.back_points", None, points=points),
+        t("revive.img.back_points", None, points=points, count=points),
         font=font(20),
         fill=GOLD,
         anchor="mm",
