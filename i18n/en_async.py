@@ -2,7 +2,14 @@
 reminders, away. Merged into i18n/en.py's MESSAGES."""
 
 MESSAGES: dict[str, str | dict[str, str]] = {
-    "catch_up.title": {"one": "**Since your last move** ({count} move):", "other": "**Since your last move** ({count} moves):"},
+    "catch_up.title": {
+        "one": "**Before that, since your last move** ({count} move):",
+        "other": "**Before that, since your last move** ({count} moves):",
+    },
+    "story.earlier": {
+        "one": "… (1 earlier turn: see `/game log`)",
+        "other": "… ({count} earlier turns: see `/game log`)",
+    },
     "log.since_title": "**Since your last move:**",
     "log.nothing_since": "Nothing has happened since your last move.",
     "cmd.game.log.since": "Show everything since your own last move",

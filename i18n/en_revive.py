@@ -174,7 +174,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "revive.turn.total": "Points this turn: {points} (now {score}).",
     "revive.turn.end_triggered": "🏁 The last major artifact is gone: {who} takes the end-game tile. "
     "Every other player now has one final turn.",
-    "revive.prompt.turn": "Your turn: up to 2 actions ({count} possible now) and free actions, or hibernate.",
+    "revive.prompt.turn": "Up to 2 actions ({count} possible now) and free actions, or hibernate.",
     "revive.prompt.more": "{left} ({count} possible), free actions, or `end` your turn.",
     "revive.prompt.actions_left": {"one": "{count} action left", "other": "{count} actions left"},
     "revive.prompt.only_free": "No action is possible now: free actions, or `end` your turn.",

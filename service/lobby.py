@@ -19,6 +19,7 @@ from service.messages import (
     Ready,
     ServiceError,
     StaleGame,
+    headed,
     table_buttons,
 )
 from service.outbox import PROMISE_GRACE
@@ -136,9 +137,7 @@ class Lobby(Turns):
         head = t("lobby.bot_added", caller.locale, name=name)
         return await self.outbox.hold(game, [lobby_message(game, head, caller.locale)])
 
-    async def leave(
-        self, caller: Caller, ready: Ready = None, game_id: int | None = None
-    ) -> list[Message]:
+    async def leave(self, caller: Caller, ready: Ready = None, game_id: int | None = None) -> list[Message]:
         """Give up a lobby seat; in a running game, hand the seat to the fallback player (not
         from a lobby's Leave button, `game_id`: a stray click must not give a seat away)."""
         async with self.lock(caller.channel_id):
@@ -175,9 +174,7 @@ class Lobby(Turns):
         head = t("lobby.left", caller.locale, user=f"<@{caller.user_id}>")
         return await self.outbox.hold(game, [lobby_message(game, head, caller.locale)])
 
-    async def start(
-        self, caller: Caller, ready: Ready = None, game_id: int | None = None
-    ) -> list[Message]:
+    async def start(self, caller: Caller, ready: Ready = None, game_id: int | None = None) -> list[Message]:
         """Seat the lobby in an order drawn from the seed, set the game up, ping everyone seated."""
         async with self.lock(caller.channel_id):
             game = await self.table_of(caller, game_id)
@@ -204,12 +201,13 @@ class Lobby(Turns):
                 )
             )
             view = public_view(presenter, state, caller.locale)
-            image = await self._render(presenter, game, view, ready)
             text = presenter.start_text(view, game, caller.locale)
             people = tuple(user for user in game.players if user > 0)
             game, bot_turns = await self.play_fallback(caller, game, presenter, ready)
+            # The fallback player's first turns come under the start, on their board.
+            image = None if bot_turns else await self._render(presenter, game, view, ready)
         start = Message(text, image=image, ping=people)
-        return await self.announce(game, [start, *bot_turns], caller.guild_name)
+        return await self.announce(game, headed(start, bot_turns), caller.guild_name)
 
     async def abort(self, caller: Caller) -> list[Message]:
         """End the channel's game without a result: the creator, anyone who manages the channel,

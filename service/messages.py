@@ -104,3 +104,20 @@ def fit(text: str) -> str:
         return text
     cut = text.rfind("\n", 0, MESSAGE_LIMIT - 1)
     return text[: cut if cut > 0 else MESSAGE_LIMIT - 1] + "…"
+
+
+def headed(head: Message, told: list[Message]) -> list[Message]:
+    """`head` on top of the first channel message of `told`, as one message with that
+    message's board and buttons and both messages' pings (the start of a game and the fallback
+    player's first turns; a clock that ran out and the turn played for it); `head` alone when
+    `told` has no channel message (or the two would not fit in one)."""
+    public = [index for index, message in enumerate(told) if not message.ephemeral and message.dm_to is None]
+    if not public:
+        return [head, *told]
+    first = told[public[0]]
+    text = f"{head.text}\n\n{first.text}"
+    if len(text) > MESSAGE_LIMIT:  # cut, it would lose the ping at its end: two messages then
+        return [head, *told]
+    pings = tuple(dict.fromkeys((*head.ping, *first.ping)))
+    merged = replace(first, text=text, ping=pings, table=head.table or first.table)
+    return [*told[: public[0]], merged, *told[public[0] + 1 :]]

@@ -23,6 +23,7 @@ from service.messages import (
     Ready,
     ServiceError,
     StaleGame,
+    headed,
     jump_link,
     table_buttons,
 )
@@ -284,7 +285,7 @@ class Timekeeper:
             async with self.tables.lock(game.channel_id):
                 head = t("clock.ran_out", None, user=f"<@{user}>")
                 game, turns = await self.tables.play_fallback(caller, game, presenter, None, force=seat)
-            told = [Message(head), *turns]  # held for the game's channel (`Outbox.hold`)
+            told = headed(Message(head), turns)  # held for the game's channel (`Outbox.hold`)
             return await self.tables.announce(game, told, server)
         if game.clock_asked == game.turn_started_at:
             return []  # already put to the others

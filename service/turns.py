@@ -32,6 +32,7 @@ from service.messages import (
 )
 from service.outbox import PROMISE_GRACE, Outbox
 from service.presenting import Presenter
+from service.story import story_of, told
 from service.submissions import offered, submitted
 from service.tables import ChannelTables, public_view
 from service.timekeeping import Timekeeper
@@ -150,9 +151,9 @@ class Turns(ChannelTables):
                 line = presenter.event_text(applied.event, game, caller.locale)
                 ended = Message(f"{line}\n{t('fallback.nobody_left', caller.locale)}")
                 return await self.announce(game, [ended], caller.guild_name)
-            messages = await self._after_move(caller, game, presenter, applied, ready)
-            game, more = await self.play_fallback(caller, game, presenter, ready)
-        return await self.announce(game, messages + more, caller.guild_name)
+            game, bot_moves = await self._fallback_moves(game, presenter)
+            messages = await self._after_move(caller, game, presenter, applied, 1 + bot_moves, ready)
+        return await self.announce(game, messages, caller.guild_name)
 
     async def people_playing(self, game: GameRecord) -> list[int]:
         """The people still in the game: seated, not handed to the fallback player, not resigned.
@@ -191,27 +192,35 @@ class Turns(ChannelTables):
         self, caller: Caller, game: GameRecord, presenter: Presenter, ready: Ready, force: int | None = None
     ) -> tuple[GameRecord, list[Message]]:
         """Play every turn owed by seats the fallback player holds (and the turn of seat `force`,
-        when its clock ran out), one channel message per turn, until a person is to move."""
+        when its clock ran out) until a person is to move: told in one channel message with one
+        board (none when nothing was owed)."""
+        game, count = await self._fallback_moves(game, presenter, force)
+        if not count:
+            return game, []
+        return game, await self._channel_story(caller, game, presenter, count, ready)
+
+    async def _fallback_moves(
+        self, game: GameRecord, presenter: Presenter, force: int | None = None
+    ) -> tuple[GameRecord, int]:
+        """Store the fallback player's moves until a person is to move; how many it made. What
+        it sees privately (a card it drew) goes to nobody: it says nothing itself."""
         engine = presenter.engine
-        messages: list[Message] = []
+        count = 0
         for _ in range(4 * len(game.players)):  # bounded: at most a few rounds of bot seats
             state = engine.loads(game.state or "")
             seat = engine.to_move(state)
             if seat is None or not (game.is_bot(seat) or seat == force):
                 break
             force = None
-            applied = None
-            for move in play_turn(engine, state, seat, game.seed + game.version):
+            moves = play_turn(engine, state, seat, game.seed + game.version)
+            if not moves:
+                break
+            for move in moves:
                 applied = engine.apply(state, seat, move)
                 game = await self._record(game, engine, state, seat, None, applied)
                 state = applied.state
-            if applied is None:
-                break
-            note = t("fallback.played", caller.locale, tag=presenter.tag(game, seat))
-            turn = await self._after_move(caller, game, presenter, applied, ready, force_turn_message=True)
-            # What the fallback sees privately (a card it drew) goes to nobody.
-            messages += [replace(m, text=fit(f"{note}\n{m.text}")) for m in turn if not m.ephemeral]
-        return game, messages
+                count += 1
+        return game, count
 
     async def _after_move(
         self,
@@ -219,51 +228,87 @@ class Turns(ChannelTables):
         game: GameRecord,
         presenter: Presenter,
         applied: Applied,
+        count: int,
         ready: Ready,
-        force_turn_message: bool = False,
     ) -> list[Message]:
-        """What one applied move says: the move's own channel message, a private answer inside
-        a batched turn, or the turn's message; then the mover's private note, if any."""
-        state, event, locale = applied.state, applied.event, caller.locale
+        """What the caller's move says, with the fallback player's moves after it (`count`
+        moves in all): a private answer inside a batched turn that goes on, or one channel
+        message with one board; then the mover's private note, if any."""
+        event, locale = applied.event, caller.locale
         engine = presenter.engine
-        if presenter.batches_turns and event["kind"] != RESIGN:  # a resignation's kind is its move
-            if not event.get("turn_over") and not engine.is_over(state) and not force_turn_message:
-                return self._mid_turn(caller, game, presenter, applied)
-            return await self._turn_over(caller, game, presenter, applied, ready)
-        view = public_view(presenter, state, locale)
-        image = await self._render(presenter, game, view, ready)
-        line = presenter.event_text(event, game, locale)
-        if engine.is_over(state):
-            final = presenter.final_text(view, game, locale)
-            rematch = table_buttons(game.id, REMATCH_BUTTON, locale)
-            messages = [Message(f"{line}\n\n{final}", image=image, ping=tuple(game.players), table=rematch)]
-        else:
-            seat = _next_seat(engine, state)
-            ping_line = t("move.next", locale, user=presenter.mention(game, seat))
-            catch_up = await self._catch_up(game, presenter, seat, locale)
-            shown = catch_up if catch_up.count("\n") > 1 else ""  # more than the move just posted
-            notes = await self.time.turn_notes(game, seat, locale)
-            text = "\n".join(part for part in (line, ping_line, *notes, shown) if part)
-            messages = [Message(fit(text), image=image, ping=(game.players[seat],))]
+        inside_turn = (
+            presenter.batches_turns
+            and event["kind"] != RESIGN  # a resignation's kind is its move
+            and not event.get("turn_over")
+            and not engine.is_over(applied.state)
+        )
+        if inside_turn and count == 1:
+            return self._mid_turn(caller, game, presenter, applied, applied.state)
+        if inside_turn:  # the fallback player answered a decision: did the turn end with it?
+            state = engine.loads(game.state or "")
+            answered = (await self.db.moves(game.id, last=count))[1:]
+            if not engine.is_over(state) and not any(m.event.get("turn_over") for m in answered):
+                answers = [presenter.event_text(m.event, game, locale) for m in answered]
+                return self._mid_turn(caller, game, presenter, applied, state, answers)
+        messages = await self._channel_story(caller, game, presenter, count, ready)
         mover = game.players.index(caller.user_id) if caller.user_id in game.players else None
         if mover is not None and applied.private.get(mover):
-            own = engine.view(state, mover, locale)
+            own = engine.view(applied.state, mover, locale)
             note = presenter.private_text(applied.private[mover], own, mover, locale)
             messages.append(Message(note, ephemeral=True))
         return messages
 
+    async def _channel_story(
+        self, caller: Caller, game: GameRecord, presenter: Presenter, count: int, ready: Ready
+    ) -> list[Message]:
+        """The one channel message for the last `count` stored moves: what they did (one line a
+        move, or one summary a turn: `service/story.py`), the board with every change marked,
+        then the ping for whoever plays next (with their prompt and buttons in a batched game)
+        and what else they missed, or the final scores and everyone pinged."""
+        engine, locale = presenter.engine, caller.locale
+        state = engine.loads(game.state or "")
+        over = engine.is_over(state)
+        depth = max(count, TURN_EVENTS) if presenter.batches_turns else count  # whole turns to summarise
+        stored = await self.db.moves(game.id, last=depth)
+        view = public_view(presenter, state, locale)
+        story = story_of(presenter, game, stored, count, view, over, locale)
+        blocks = [*story.blocks, *(presenter.event_text(m.event, game, locale) for m in story.open_moves)]
+        gap = "\n\n" if presenter.batches_turns else "\n"  # a turn's summary has lines of its own
+        image = await self._render(presenter, game, view, ready, story.changed)
+        if over:
+            final = "\n" + presenter.final_text(view, game, locale)
+            rematch = table_buttons(game.id, REMATCH_BUTTON, locale)
+            text = told(blocks, "", [final], locale, gap)
+            return [Message(text, image=image, ping=tuple(game.players), table=rematch)]
+        seat = _next_seat(engine, state)
+        catch_up = await self._catch_up(game, presenter, seat, locale, story.shown)
+        tail = [t("move.next", locale, user=presenter.mention(game, seat))]
+        tail += await self.time.turn_notes(game, seat, locale)
+        buttons: dict[str, Any] = {}
+        if presenter.batches_turns:
+            tail.append(presenter.prompt_text(engine.view(state, seat, locale), seat, locale))
+            buttons = self._buttons(engine, state, seat, game, locale)
+        text = told(blocks, catch_up, tail, locale, gap)
+        return [Message(text, image=image, ping=(game.players[seat],), **buttons)]
+
     def _mid_turn(
-        self, caller: Caller, game: GameRecord, presenter: Presenter, applied: Applied
+        self,
+        caller: Caller,
+        game: GameRecord,
+        presenter: Presenter,
+        applied: Applied,
+        state: Any,
+        answers: list[str] | None = None,
     ) -> list[Message]:
         """A small move inside a turn: answered to the mover only, with the next decision's
-        buttons. When the next decision belongs to someone else (a reward for their building,
-        or the turn coming back to its player), that player is pinged in the channel."""
-        engine, state, locale = presenter.engine, applied.state, caller.locale
-        done = t("turn.done", locale, what=presenter.event_text(applied.event, game, locale))
+        buttons (and what the fallback player answered in between, `answers`). When the next
+        decision belongs to another person (a reward for their building, or the turn coming back
+        to its player), that player is pinged in the channel."""
+        engine, locale = presenter.engine, caller.locale
+        what = presenter.event_text(applied.event, game, locale)
+        done = "\n".join([t("turn.done", locale, what=what), *(answers or ())])
         actor = _next_seat(engine, state)
         mover = game.players.index(caller.user_id)
-        if actor != mover and game.is_bot(actor):
-            return [Message(done, ephemeral=True)]  # the fallback player answers at once (`play_fallback`)
         prompt = presenter.prompt_text(engine.view(state, actor, locale), actor, locale)
         buttons = self._buttons(engine, state, actor, game, locale)
         if actor == mover:
@@ -282,37 +327,6 @@ class Turns(ChannelTables):
             return {}
         offered = engine.with_previews(state, seat, offered, locale)
         return {"moves": tuple(offered), "ref": (game.id, game.version)}
-
-    async def _turn_over(
-        self, caller: Caller, game: GameRecord, presenter: Presenter, applied: Applied, ready: Ready
-    ) -> list[Message]:
-        """The one channel message of a turn: the board with the turn's changes marked, what was
-        done, the points, and a ping for whoever plays next (everyone, at the end)."""
-        engine, state, locale = presenter.engine, applied.state, caller.locale
-        turn = applied.event.get("turn")
-        stored = await self.db.moves(game.id, last=TURN_EVENTS)
-        events = [m.event for m in stored if m.event.get("turn") == turn and m.event.get("kind") != RESIGN]
-        changed = tuple(sorted({place for event in events for place in event.get("changed", ())}))
-        view = public_view(presenter, state, locale)
-        image = await self._render(presenter, game, view, ready, changed)
-        summary = presenter.turn_text(events, view, game, locale)
-        if engine.is_over(state):
-            final = presenter.final_text(view, game, locale)
-            rematch = table_buttons(game.id, REMATCH_BUTTON, locale)
-            final_text = fit(f"{summary}\n\n{final}")
-            return [Message(final_text, image=image, ping=tuple(game.players), table=rematch)]
-        seat = _next_seat(engine, state)
-        catch_up = await self._catch_up(game, presenter, seat, locale, skip_turn=turn)
-        lines = [
-            summary,
-            t("move.next", locale, user=presenter.mention(game, seat)),
-            presenter.prompt_text(engine.view(state, seat, locale), seat, locale),
-        ]
-        lines[2:2] = await self.time.turn_notes(game, seat, locale)
-        if catch_up:
-            lines.insert(1, catch_up)
-        buttons = self._buttons(engine, state, seat, game, locale)
-        return [Message(fit("\n".join(lines)), image=image, ping=(game.players[seat],), **buttons)]
 
     async def undo(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """Take back the caller's last move, while nobody else has acted since and it showed
@@ -378,28 +392,30 @@ class Turns(ChannelTables):
     # ------------------------------------------------------------------ catching up
 
     async def _since_last_move(
-        self, game: GameRecord, engine: Game, seat: int, skip_turn: Any = None
+        self, game: GameRecord, engine: Game, seat: int, shown: frozenset[int] = frozenset()
     ) -> list[MoveRecord]:
         """Other players' moves since `seat` last moved, oldest first, without quiet moves and
-        without the turn `skip_turn` (the one the message itself already summarises)."""
+        without those numbered in `shown` (the ones the message itself already tells)."""
         moves = await self.db.moves(game.id, last=CATCH_UP_MOVES)
         mine = [m.number for m in moves if m.seat == seat]
         start = mine[-1] if mine else 0
         return [
             m
             for m in moves
-            if m.number > start
-            and m.seat != seat
-            and not engine.is_quiet(m.move)
-            and (skip_turn is None or m.event.get("turn") != skip_turn)
+            if m.number > start and m.seat != seat and not engine.is_quiet(m.move) and m.number not in shown
         ]
 
     async def _catch_up(
-        self, game: GameRecord, presenter: Presenter, seat: int, locale: str | None, skip_turn: Any = None
+        self,
+        game: GameRecord,
+        presenter: Presenter,
+        seat: int,
+        locale: str | None,
+        shown: frozenset[int] = frozenset(),
     ) -> str:
-        """For the player whose turn it now is: what happened since their last move (moves and
-        points, in order), when that is more than the message already shows."""
-        moves = await self._since_last_move(game, presenter.engine, seat, skip_turn)
+        """For the player whose turn it now is: what else happened since their last move (moves
+        and points, in order), beyond what the message tells (`shown`); empty when nothing."""
+        moves = await self._since_last_move(game, presenter.engine, seat, shown)
         if not moves:
             return ""
         lines = [presenter.event_text(m.event, game, locale) for m in moves[-CATCH_UP_LINES:]]

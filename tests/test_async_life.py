@@ -41,17 +41,26 @@ async def play_first_choice(service, user) -> list:
     return await service.move(caller(user), choice.notation)
 
 
+def caught_up(text: str) -> list[str]:
+    """The catch-up's lines of a turn message (under its title, each with `›`)."""
+    return [line for line in text.splitlines() if line.startswith("› ")]
+
+
 async def test_the_turn_ping_catches_the_next_player_up_on_everything_since_their_last_move(database):
     service, order = await three_player_rebirth(database)
     first, second, third = order
     [to_second, *_] = await play_first_choice(service, first)
-    assert "Since your last move" not in to_second.text  # only the move just shown
+    assert "since your last move" not in to_second.text  # only the move just shown
     [to_third, *_] = await play_first_choice(service, second)
-    assert to_third.ping == (third,) and "Since your last move** (2 moves)" in to_third.text
-    catch_up = to_third.text.split("Since your last move")[1]
-    assert catch_up.index(f"<@{first}>") < catch_up.index(f"<@{second}>")  # in order
+    # The move just announced heads the message; the catch-up below adds only what came before.
+    assert to_third.ping == (third,) and "since your last move** (1 move)" in to_third.text
+    assert to_third.text.splitlines()[0].split(" ", 1)[1].startswith(f"<@{second}> placed")  # after the tag
+    [caught] = caught_up(to_third.text)
+    assert f"<@{first}> placed" in caught  # the move before, never the one just told
     [to_first, *_] = await play_first_choice(service, third)
-    assert "(2 moves)" in to_first.text and f"<@{first}>" not in to_first.text.split("Since")[1]
+    assert to_first.text.splitlines()[0].split(" ", 1)[1].startswith(f"<@{third}> placed")
+    [caught] = caught_up(to_first.text)
+    assert f"<@{second}> placed" in caught and "(1 move)" in to_first.text
 
 
 async def test_log_since_my_last_move_shows_the_same_on_demand(database):
@@ -149,18 +158,19 @@ async def test_a_bot_seat_from_the_lobby_plays_its_turns_at_once_and_says_so(dat
 
         for move in play_turn(engine, state, seat, 1):
             messages = await service.move(caller(ANN), move)
-        bot_turns = [m for m in messages if "fallback player played for" in m.text]
-        assert bot_turns and all(m.ping == (ANN,) and "🤖 bot 1" in m.text for m in bot_turns)
+        # One message, one board: ANN's move, then the bot's turn, then ANN's ping (issue 13 item 8).
+        [told] = [m for m in messages if not m.ephemeral]
+        assert told.ping == (ANN,) and told.image is not None
+        assert told.text.index(f"<@{ANN}>") < told.text.index("🤖 bot 1") < told.text.index("Your turn")
         assert all(-1 not in m.ping for m in messages)
-        if game_id == "rebirth":
-            assert bot_turns[0].image is not None
 
 
 async def test_leaving_a_running_game_hands_the_seat_to_the_fallback_player(database):
     service, (first, second, third) = await three_player_rebirth(database)
     [left, played] = await service.leave(caller(first))
     assert "left the game" in left.text and f"<@{first}> 🤖" in left.text
-    assert "fallback player played for" in played.text and played.ping == (second,)
+    assert f"<@{first}> 🤖 placed" in played.text.splitlines()[0]  # the fallback played that seat
+    assert played.ping == (second,) and played.image is not None
     game = await database.open_game(CHANNEL)
     assert game.is_bot(game.players.index(first)) and len(await database.moves(game.id)) == 1
     with pytest.raises(Exception, match="already plays your seat"):

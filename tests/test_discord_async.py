@@ -120,10 +120,11 @@ async def test_a_turn_clock_running_out_lets_the_fallback_player_play_that_turn(
     await pass_time(simcord_env, DAY / 2)
     await simcord_env.restart_bot(create_bot(database_path))  # the clock is stored, not in memory
     await pass_time(simcord_env, DAY / 2 + 120)
-    played = [m for m in table.channel.history() if "fallback player played for" in m.content]
+    # One message: the clock ran out, the fallback player's move for that seat, the next ping.
+    played = [m for m in table.channel.history() if "turn clock of" in m.content and "ran out" in m.content]
     assert len(played) == 1 and pinged(simcord_env, played[0]) == {other.id}
+    assert f"<@{first.id}> placed" in played[0].content and played[0].attachments
     assert "clock runs out <t:" in played[0].content  # the ping says when the next clock runs out
-    assert any("turn clock of" in m.content and "ran out" in m.content for m in table.channel.history())
     assert await other.autocomplete(table.channel, "move", "action", "")  # the turn passed on
 
 
@@ -144,7 +145,7 @@ async def test_a_turn_clock_put_to_the_others_wait_a_day_then_hand_the_seat_over
     second_vote = [m for m in table.channel.history() if "Wait one more day, or hand" in m.content][-1]
     handed = await other.click(second_vote, label="Hand the seat to the fallback player")
     assert "plays that seat from now on" in handed.response.content
-    assert any("fallback player played for" in m.content for m in table.channel.history())
+    assert any(f"<@{first.id}> 🤖 placed" in m.content for m in table.channel.history())
     stale = await other.click(vote, label="Hand the seat to the fallback player")
     assert stale.ephemeral and "changed" in stale.response.content
 
@@ -225,13 +226,15 @@ async def test_undo_and_catch_up_through_the_commands(simcord_env):
     simcord.assert_error(simcord_env, GameError)
     assert refused.ephemeral and "only take back your own move" in refused.response.content
     third = await to_move()
-    # The ping that gives the third player the turn catches them up on both moves, in order.
+    # The ping that gives the third player the turn tells the move just made, then catches them
+    # up on the one before it, each once.
     text = moved.response.content
     assert pinged(simcord_env, moved.response.message) == {third.id}
-    assert "Since your last move** (2 moves)" in text
-    assert text.index(f"<@{first.id}> placed", text.index("Since")) < text.index(
-        f"<@{second.id}> placed", text.index("Since")
-    )
+    assert text.split(" ", 1)[1].startswith(f"<@{second.id}> placed")
+    assert "since your last move** (1 move)" in text
+    [caught] = [line for line in text.splitlines() if line.startswith("› ")]
+    assert f"<@{first.id}> placed" in caught
+    assert text.count(f"<@{second.id}> placed") == 1
     log = await third.slash(table.channel, "game log", since="my-last-move")
     assert "Since your last move" in log.response.content
 

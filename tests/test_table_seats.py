@@ -157,7 +157,7 @@ async def test_a_clock_vote_hands_a_seat_over_only_on_a_majority_kept_across_a_r
     assert "plays that seat from now on" in text and "/game rejoin" in text
     assert pinged(simcord_env, handed.response.message) == {late.id}  # told that the seat went
     assert labels(handed.response) == ["Take my seat back"]
-    assert any("fallback player played for" in m.content for m in table.channel.history())
+    assert any(f"<@{late.id}> 🤖" in m.content and m.attachments for m in table.channel.history())
     assert await late.autocomplete(table.channel, "move", "action", "") == []
 
     back = await late.click(handed.response, label="Take my seat back")

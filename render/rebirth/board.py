@@ -26,10 +26,14 @@ from render.rebirth.style import CATHEDRAL_SPOTS, TILE_NAMES, TOWER_SLOTS, TOWER
 _STATIC_LOCK = threading.Lock()
 
 
-def render_board(view: RebirthView, map_data: dict[str, Any], names: list[str]) -> bytes:
+def render_board(
+    view: RebirthView, map_data: dict[str, Any], names: list[str], marked: tuple[str, ...] = ()
+) -> bytes:
     """Draw the public view of a Rebirth game on its map and return PNG bytes.
 
     `names` are display names by seat; they are cleaned and truncated, never interpreted.
+    `marked`: the spaces placed on since the message before (a person's move and the fallback
+    player's after it), ringed like the last placement, so every move the message tells shows.
     """
     board = view["board"]
     covered = frozenset(sp for sp, t in board.items() if t["tile"] == "N" and t["seat"] is None)
@@ -45,8 +49,9 @@ def render_board(view: RebirthView, map_data: dict[str, Any], names: list[str]) 
     _draw_cathedrals(img, view, info, lay, styles)
     _draw_towers(img, view, info, lay, styles)
     last = view["last"]
-    if last:
-        cell = info.space_cell(last["space"])
+    spaces = {*marked, last["space"]} if last and last["space"] else set(marked)
+    for space in sorted(spaces):
+        cell = info.space_cell(space)
         if cell is not None:
             highlight_sprite(lay.size).paste_at(img, *lay.center(*cell))
     draw_panel(img, view, names, lay, styles)

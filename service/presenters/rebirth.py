@@ -55,10 +55,10 @@ class RebirthPresenter(SeatTags):
     def render(
         self, view: RebirthView, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
     ) -> bytes:
-        """The board with the score panel. `changed` is not marked: the last tile is, already."""
+        """The board with the score panel; the last tile and the spaces in `changed` ringed."""
         from render.rebirth import render_board  # Pillow is loaded only where boards are drawn
 
-        return render_board(view, load_map(view["map"]), names)
+        return render_board(view, load_map(view["map"]), names, changed)
 
     def render_player(self, view: RebirthView, seat: int, names: list[str]) -> bytes:
         raise ServiceError("error.no_player_board")

@@ -1,0 +1,130 @@
+"""Issue 13 item 8, through the slash commands: "The turn message does not repeat, under 'since
+your last move', the move it has just announced; with fallback seats, one human move followed by
+bot turns produces one message with one board, not one per seat."
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops
+
+from db import Database
+from engine.fallback import play_turn
+from games.registry import load_engine
+from tests.discord_helpers import make_table, pinged
+
+pytestmark = pytest.mark.asyncio
+
+
+def public(table) -> list:
+    """The channel's messages everyone sees."""
+    return [m for m in table.channel.history() if not m.flags.ephemeral]
+
+
+async def stored(database_path: str, channel_id: int):
+    database = await Database.open(database_path)
+    try:
+        game = await database.latest_game(channel_id)
+        return game, await database.moves(game.id)
+    finally:
+        await database.close()
+
+
+async def open_with_bots(table, game: str, bots: int):
+    """Open a game for ann and `bots` fallback seats and start it: the start (with the bots'
+    first turns, when one sits first) is one message."""
+    ann = table.members[0]
+    await ann.slash(table.channel, "game new", game=game)
+    for _ in range(bots):
+        await ann.slash(table.channel, "game add-bot")
+    lobby = len(public(table))
+    start = await ann.slash(table.channel, "game start")
+    assert len(public(table)) == lobby + 1 and pinged(table.env, start.response.message) == {ann.id}
+    return start
+
+
+async def test_a_rebirth_move_and_the_fallback_turns_after_it_are_one_message_with_one_board(
+    simcord_env, database_path
+):
+    table = make_table(simcord_env, ["ann"])
+    [ann] = table.members
+    await open_with_bots(table, "rebirth", 2)
+    for _ in range(3):
+        before = len(public(table))
+        [choice, *_] = await ann.autocomplete(table.channel, "move", "action", "")
+        moved = await ann.slash(table.channel, "move", action=choice["value"])
+        after = public(table)
+        assert len(after) == before + 1, "one message for ann's move and both bot turns"
+        message = after[-1]
+        assert len(message.attachments) == 1 and pinged(simcord_env, message) == {ann.id}
+        lines = message.content.splitlines()
+        game, moves = await stored(database_path, table.channel.id)
+        ann_seat = game.players.index(ann.id)
+        told = moves[-3:]  # ann's placement, then one by each bot seat, in play order
+        assert [m.seat == ann_seat for m in told] == [True, False, False]
+        assert f"<@{ann.id}> placed" in lines[0] and f"**{told[0].move.split()[0]}**" in lines[0]
+        assert "🤖 bot" in lines[1] and "🤖 bot" in lines[2]
+        for move, line in zip(told[1:], lines[1:3], strict=True):
+            assert f"**{move.move.split()[0]}**" in line  # each bot's space, in order
+        assert lines[-1] == f"Your turn, <@{ann.id}>."
+        # Nothing else happened since ann's move: no catch-up repeating the bots' lines.
+        assert "since your last move" not in message.content
+        assert moved.response.message.id == message.id
+
+
+async def test_the_board_rings_every_space_the_message_tells(simcord_env, database_path):
+    """The image of a move followed by bot turns marks each placement, not only the last."""
+    from content.rebirth.loader import load_map
+    from render.rebirth import render_board
+
+    table = make_table(simcord_env, ["ann"])
+    [ann] = table.members
+    await open_with_bots(table, "rebirth", 2)
+    [choice, *_] = await ann.autocomplete(table.channel, "move", "action", "")
+    await ann.slash(table.channel, "move", action=choice["value"])
+    game, moves = await stored(database_path, table.channel.id)
+    engine = load_engine("rebirth")
+    view = engine.view(engine.loads(game.state), None)
+    names = list(game.names)
+    spaces = tuple(m.move.split()[0] for m in moves[-3:])
+    plain = Image.open(io.BytesIO(render_board(view, load_map(view["map"]), names))).convert("RGB")
+    ringed = Image.open(io.BytesIO(render_board(view, load_map(view["map"]), names, spaces))).convert("RGB")
+    from engine.rebirth.mapfile import parse_map
+    from render.rebirth.geometry import layout_for
+
+    info = parse_map(load_map(view["map"]))
+    lay = layout_for(info)
+    diff = ImageChops.difference(plain, ringed)
+    for space in spaces[:2]:  # the last one is ringed in both (it is the view's last move)
+        x, y = lay.center(*info.space_cell(space))
+        reach = lay.size * 1.3
+        box = (int(x - reach), int(y - reach), int(x + reach), int(y + reach))
+        assert diff.crop(box).getbbox() is not None, f"{space} is ringed"
+    far = diff.crop((0, 0, 40, 40))
+    assert far.getbbox() is None, "nothing else on the board changed"
+
+
+async def test_a_revive_turn_and_the_fallback_turn_after_it_are_one_message(simcord_env, database_path):
+    table = make_table(simcord_env, ["ann"])
+    [ann] = table.members
+    await open_with_bots(table, "revive", 1)
+    engine = load_engine("revive")
+    for _ in range(2):
+        game, _moves = await stored(database_path, table.channel.id)
+        state = engine.loads(game.state)
+        seat = engine.to_move(state)
+        assert game.players[seat] == ann.id, "the bot's turn never waits"
+        before = len(public(table))
+        for move in play_turn(engine, state, seat, 5):  # ann plays a whole turn, typed
+            result = await ann.slash(table.channel, "move", action=move)
+        after = public(table)
+        assert len(after) == before + 1, "one message for ann's turn and the bot's"
+        message = after[-1]
+        assert len(message.attachments) == 1 and pinged(simcord_env, message) == {ann.id}
+        text = message.content
+        assert text.index(f"<@{ann.id}>'s turn") < text.index("🤖 bot 1's turn") < text.index("Your turn")
+        assert "since your last move" not in text
+        assert result.response.message.id == message.id
+        assert message.components, "ann's next options come as buttons"
