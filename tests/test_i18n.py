@@ -61,6 +61,22 @@ def test_no_template_hedges_a_plural_with_s_in_brackets():
         assert "(s)" not in path.read_text(), path
 
 
+def test_a_counted_noun_in_english_has_plural_forms():
+    """Issue 13 item 9 in the images too: "Resting: 1 card", "CRATER: 1 major artifact". A plain
+    template that puts a plural noun after `{count}` would read wrong for one."""
+    always_several = {"mission.clusters"}  # used only for a count above 1 (engine/rebirth/missions.py)
+    counted = re.compile(r"\{count\} (?:[a-z]+ )?[a-z]+s\b")
+    plain = [
+        key
+        for key, entry in MESSAGES.items()
+        if isinstance(entry, str) and counted.search(entry) and key not in always_several
+    ]
+    assert not plain, plain
+    assert i18n.t("revive.img.player.resting", "en", count=1) == "Resting: 1 card, face down"
+    assert i18n.t("revive.img.crater", "en", count=1) == "CRATER: 1 major artifact"
+    assert i18n.t("revive.img.player.tribe_markers", "en", count=2) == "2 markers left on the tribe board"
+
+
 def test_plural_forms_follow_english_rules():
     """Issue 13 item 9: "1 mission card", "1 castle", "2 steps green"."""
     assert i18n.t("rebirth.event.missions_drawn", "en", count=1) == "Draws 1 mission card."
