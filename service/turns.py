@@ -40,8 +40,9 @@ from service.typed import apply_typed, offered_for
 
 AUTOCOMPLETE_LIMIT = CHOICES_AT_MOST
 BUTTON_LIMIT = CHOICES_AT_MOST  # a decision with more answers than a select menu holds is left to /move
-TURN_EVENTS = 120  # enough stored moves to hold the longest turn
-CATCH_UP_MOVES = 400  # how far back a catch-up looks (several rounds of a long game)
+# How far back a catch-up looks (several rounds of a long game); also more than the longest turn
+# (about 120 small moves), so a turn's summary finds all of it.
+CATCH_UP_MOVES = 400
 CATCH_UP_LINES = 12
 
 
@@ -268,8 +269,8 @@ class Turns(ChannelTables):
         engine, locale = presenter.engine, caller.locale
         state = engine.loads(game.state or "")
         over = engine.is_over(state)
-        depth = max(count, TURN_EVENTS) if presenter.batches_turns else count  # whole turns to summarise
-        stored = await self.db.moves(game.id, last=depth)
+        # One read serves the story (whole turns to summarise) and the catch-up.
+        stored = await self.db.moves(game.id, last=max(count, CATCH_UP_MOVES))
         view = public_view(presenter, state, locale)
         story = story_of(presenter, game, stored, count, view, over, locale)
         blocks = [*story.blocks, *(presenter.event_text(m.event, game, locale) for m in story.open_moves)]
@@ -281,7 +282,7 @@ class Turns(ChannelTables):
             text = told(blocks, "", [final], locale, gap)
             return [Message(text, image=image, ping=tuple(game.players), table=rematch)]
         seat = _next_seat(engine, state)
-        catch_up = await self._catch_up(game, presenter, seat, locale, story.shown)
+        catch_up = await self._catch_up(game, presenter, seat, locale, story.shown, stored)
         tail = [t("move.next", locale, user=presenter.mention(game, seat))]
         tail += await self.time.turn_notes(game, seat, locale)
         buttons: dict[str, Any] = {}
@@ -392,11 +393,17 @@ class Turns(ChannelTables):
     # ------------------------------------------------------------------ catching up
 
     async def _since_last_move(
-        self, game: GameRecord, engine: Game, seat: int, shown: frozenset[int] = frozenset()
+        self,
+        game: GameRecord,
+        engine: Game,
+        seat: int,
+        shown: frozenset[int] = frozenset(),
+        recent: list[MoveRecord] | None = None,
     ) -> list[MoveRecord]:
         """Other players' moves since `seat` last moved, oldest first, without quiet moves and
-        without those numbered in `shown` (the ones the message itself already tells)."""
-        moves = await self.db.moves(game.id, last=CATCH_UP_MOVES)
+        without those numbered in `shown` (the ones the message itself already tells); `recent`:
+        the game's last moves when already read."""
+        moves = recent if recent is not None else await self.db.moves(game.id, last=CATCH_UP_MOVES)
         mine = [m.number for m in moves if m.seat == seat]
         start = mine[-1] if mine else 0
         return [
@@ -412,10 +419,11 @@ class Turns(ChannelTables):
         seat: int,
         locale: str | None,
         shown: frozenset[int] = frozenset(),
+        recent: list[MoveRecord] | None = None,
     ) -> str:
         """For the player whose turn it now is: what else happened since their last move (moves
         and points, in order), beyond what the message tells (`shown`); empty when nothing."""
-        moves = await self._since_last_move(game, presenter.engine, seat, shown)
+        moves = await self._since_last_move(game, presenter.engine, seat, shown, recent)
         if not moves:
             return ""
         lines = [presenter.event_text(m.event, game, locale) for m in moves[-CATCH_UP_LINES:]]
