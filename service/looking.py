@@ -8,6 +8,7 @@ import asyncio
 import bisect
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from db import GameRecord
 from games import registry
@@ -36,10 +37,14 @@ class Looking(Turns):
         view = engine.view(state, seat, caller.locale)
         text = presenter.hand_text(view, caller.locale)
         options = presenter.options_text(view, seat, caller.locale)
-        buttons = {}
-        if game.status == "active" and presenter.batches_turns and engine.to_move(state) == seat:
-            buttons = self._buttons(engine, state, seat, game, caller.locale)
-        return [Message(fit(f"{text}\n{options}" if options else text), ephemeral=True, **buttons)]
+        buttons: dict[str, Any] = {}
+        image = None
+        if game.status == "active" and engine.to_move(state) == seat:
+            image = await self._options_image(presenter, game, state, seat, caller.locale)
+            if presenter.batches_turns:
+                buttons = self._buttons(engine, state, seat, game, caller.locale)
+        body = fit(f"{text}\n{options}" if options else text)
+        return [Message(body, image=image, image_name="options.png", ephemeral=True, **buttons)]
 
     async def player_board(self, caller: Caller, user_id: int, ready: Ready = None) -> list[Message]:
         """One player's own board as an image, in the channel (public information only)."""

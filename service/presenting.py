@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from db import GameRecord
-from engine.base import SEAT_LETTERS, Game
+from engine.base import SEAT_LETTERS, Game, MoveChoice
 
 COLOUR_EMOJI = {"orange": "🟠", "blue": "🔵", "green": "🟢", "purple": "🟣"}  # keyed by SEAT_COLOURS
 COLOUR_LETTER = SEAT_LETTERS
@@ -36,6 +36,14 @@ class Presenter(Protocol):
         self, view: Any, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
     ) -> bytes: ...
     def render_player(self, view: Any, seat: int, names: list[str]) -> bytes: ...
+    def render_options(
+        self, view: Any, options: dict[str, Any], names: list[str], seat: int, choices: Sequence[MoveChoice]
+    ) -> bytes | None:
+        """`seat`'s own options drawn on the board (`view`: that seat's view, so it goes to that
+        seat only): the places its legal moves `choices` use, marked and numbered as their
+        autocomplete labels read (issue 14 item 3); None when no move of theirs has a place."""
+        ...
+
     def warm_up(self) -> None:
         """Draw each board's static layers once, before the first game needs them."""
         ...

@@ -154,6 +154,23 @@ class ChannelTables:
             log.exception("could not draw the board of game %s", game.id)
             return None
 
+    async def _options_image(
+        self, presenter: Presenter, game: GameRecord, state: Any, seat: int, locale: str | None
+    ) -> bytes | None:
+        """`seat`'s options drawn for them alone (issue 14 item 3), numbered as the autocomplete
+        labels read; None when the game draws none now. Drawn from that seat's view, and only
+        ever attached to a private reply to that seat. A failure costs the image, not the reply."""
+        engine = presenter.engine
+        view = engine.view(state, seat, locale)
+        choices = engine.with_previews(state, seat, engine.move_choices(state, seat, locale), locale)
+        try:
+            return await asyncio.to_thread(
+                presenter.render_options, view, game.options, seat_names(game), seat, choices
+            )
+        except Exception:
+            log.exception("could not draw the options of game %s", game.id)
+            return None
+
     async def warm_up(self, game_ids: tuple[str, ...]) -> None:
         """Pre-draw each game's static board layers off the event loop (see Presenter.warm_up)."""
         for game_id in game_ids:

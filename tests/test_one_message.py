@@ -128,3 +128,34 @@ async def test_a_revive_turn_and_the_fallback_turn_after_it_are_one_message(simc
         assert "since your last move" not in text
         assert result.response.message.id == message.id
         assert message.components, "ann's next options come as buttons"
+
+
+async def test_the_options_image_goes_to_the_player_to_move_alone(simcord_env, monkeypatch):
+    """Issue 14 item 3: "Your private reply on your turn (and `/hand`) can show an image of the
+    board with your legal spaces marked". Whatever a game draws there is drawn from the caller's
+    own view and reaches nobody else: /hand on your turn carries it privately, off turn nothing."""
+    from service.presenters.rebirth import RebirthPresenter
+
+    seen: list[tuple[int, int]] = []
+
+    def drawn(self, view, options, names, seat, choices):
+        seen.append((seat, len(choices)))
+        out = io.BytesIO()
+        Image.new("RGB", (8, 8), (200, 30, 30)).save(out, "PNG")
+        return out.getvalue()
+
+    monkeypatch.setattr(RebirthPresenter, "render_options", drawn)
+    table = make_table(simcord_env, ["ann", "bob"])
+    ann, bob = table.members
+    await ann.slash(table.channel, "game new", game="rebirth")
+    await bob.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+    mover = ann if await ann.autocomplete(table.channel, "move", "action", "") else bob
+    other = bob if mover is ann else ann
+    before = len(public(table))
+    mine = await mover.slash(table.channel, "hand")
+    assert mine.ephemeral and [a.filename for a in mine.response.attachments] == ["options.png"]
+    assert seen and seen[-1][1] > 25, "all the legal moves are given to draw, not only 25"
+    theirs = await other.slash(table.channel, "hand")
+    assert theirs.ephemeral and not theirs.response.attachments  # not their turn: no options
+    assert len(public(table)) == before
