@@ -115,7 +115,7 @@ class Looking(Turns):
         game = await self._shown_game(caller)
         presenter = self.presenter(game)
         view = public_view(presenter, presenter.engine.loads(game.state or ""), caller.locale)
-        image = await self._render(presenter, game, view, ready)
+        image = await self._render(presenter, game, view, ready, whole=True)  # all of it
         return [Message(presenter.board_caption(view, game, caller.locale), image=image)]
 
     async def my_games(self, caller: Caller) -> list[Message]:

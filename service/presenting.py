@@ -33,8 +33,18 @@ class Presenter(Protocol):
 
     # ----------------------------------------------------------------- images (public view)
     def render(
-        self, view: Any, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
-    ) -> bytes: ...
+        self,
+        view: Any,
+        options: dict[str, Any],
+        names: list[str],
+        changed: tuple[str, ...] = (),
+        whole: bool = False,
+    ) -> bytes:
+        """The public board for a channel message, the places in `changed` marked; the one image
+        of its message, so it must read at a phone's inline width (issue 14 item 2) and may show
+        only the part of the board that matters. `whole`: all of it, for `/board`."""
+        ...
+
     def render_player(self, view: Any, seat: int, names: list[str]) -> bytes: ...
     def render_options(
         self, view: Any, options: dict[str, Any], names: list[str], seat: int, choices: Sequence[MoveChoice]

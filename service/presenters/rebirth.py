@@ -53,7 +53,12 @@ class RebirthPresenter(SeatTags):
     # ----------------------------------------------------------------- images
 
     def render(
-        self, view: RebirthView, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
+        self,
+        view: RebirthView,
+        options: dict[str, Any],
+        names: list[str],
+        changed: tuple[str, ...] = (),
+        whole: bool = False,
     ) -> bytes:
         """The board with the score panel; the last tile and the spaces in `changed` ringed."""
         from render.rebirth import render_board  # Pillow is loaded only where boards are drawn

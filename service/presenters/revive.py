@@ -94,7 +94,12 @@ class RevivePresenter(SeatTags):
     # ------------------------------------------------------------ images
 
     def render(
-        self, view: ReviveView, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
+        self,
+        view: ReviveView,
+        options: dict[str, Any],
+        names: list[str],
+        changed: tuple[str, ...] = (),
+        whole: bool = False,
     ) -> bytes:
         from render.revive import render_board  # Pillow is loaded only where boards are drawn
 
