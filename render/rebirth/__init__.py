@@ -28,8 +28,10 @@ panel), `icons` (map icons), `sprites` (tiles, rings, tokens, chips), `terrain` 
 from __future__ import annotations
 
 from render.common import NAME_CHARS, clean_text
-from render.rebirth.board import board_geometry, render_board, space_center
+from render.rebirth.board import Drawing, board_geometry, draw_board, render_board, space_center
+from render.rebirth.focus import draw_focus, draw_options
 from render.rebirth.geometry import Layout, legend_rows
+from render.rebirth.labels import INLINE_W, MIN_CAP, Label
 from render.rebirth.static import MapRef, StaticLayer, static_cache_info, static_layer
 from render.rebirth.style import (
     CARD_GAP,
@@ -43,6 +45,13 @@ from render.rebirth.style import (
 )
 
 __all__ = [
+    "INLINE_W",
+    "MIN_CAP",
+    "Drawing",
+    "Label",
+    "draw_board",
+    "draw_focus",
+    "draw_options",
     "CARD_GAP",
     "CARD_H",
     "HIGHLIGHT",

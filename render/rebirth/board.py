@@ -1,61 +1,128 @@
-"""`render_board(view, map_data, names) -> PNG bytes`: the per-render work over the cached
-static layer, in paint order: tiles, castle rings and flags, the names overlay, cathedral and
-Round Tower markers, the last-move highlight, the score panel, then the palette and PNG.
+"""`render_board(view, map_data, names) -> PNG bytes`: the whole board, for `/board`. The
+per-render work over the cached static layer, in paint order: tiles, castle rings and flags,
+cathedral and Round Tower markers, the last-move highlight, the score panel, then the palette
+and PNG. `draw_board` returns the same with the labels the image carries (`Drawing`).
 
-Why this order: the names overlay goes over the tiles (so names stay readable) but under the
-markers and the highlight (which players must see).
+Why no names over the tiles: every name sits on open water (`lettering.py`), where no tile or
+marker goes, so the order no longer has to keep them readable.
 """
 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
 
+from engine.hexgrid import name as coord_name
 from engine.hexgrid import parse_coord
 from engine.rebirth.mapfile import MapFile, parse_map
 from engine.rebirth.views import RebirthView, SeatSummary
 from render.common import SEAT_STYLES, badge_sprite, png_bytes
 from render.rebirth.geometry import Layout, layout_for
+from render.rebirth.labels import Label
 from render.rebirth.panel import draw_panel
 from render.rebirth.sprites import highlight_sprite, ring_sprite, tile_sprite, tower_token_sprite
-from render.rebirth.static import MapRef, static_layer
-from render.rebirth.style import CATHEDRAL_SPOTS, TILE_NAMES, TOWER_SLOTS, TOWER_TOKEN
+from render.rebirth.static import MapRef, StaticLayer, static_layer
+from render.rebirth.style import CATHEDRAL_SPOTS, LAND, TILE_NAMES, TOWER_SLOTS, TOWER_TOKEN
 
 _STATIC_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A drawn image and what the layout put on it, for tests and callers to measure.
+
+    `labels`: every text, in image pixels. `marks`: the options image's numbers by space.
+    `cells`: the centre of every land space drawn, in image pixels, and `hex_size` their radius.
+    `window`: the part of the whole board shown (x0, y0 in board pixels; the whole board: 0, 0).
+    `dropped`: names the board had no free spot for.
+    """
+
+    png: bytes
+    size: tuple[int, int]
+    labels: tuple[Label, ...]
+    cells: tuple[tuple[str, float, float], ...]
+    hex_size: float
+    window: tuple[int, int] = (0, 0)
+    marks: dict[str, str] = field(default_factory=dict)
+    dropped: tuple[str, ...] = ()
 
 
 def render_board(
     view: RebirthView, map_data: dict[str, Any], names: list[str], marked: tuple[str, ...] = ()
 ) -> bytes:
-    """Draw the public view of a Rebirth game on its map and return PNG bytes.
+    """Draw the public view of a Rebirth game on its whole map and return PNG bytes.
 
     `names` are display names by seat; they are cleaned and truncated, never interpreted.
     `marked`: the spaces placed on since the message before (a person's move and the fallback
     player's after it), ringed like the last placement, so every move the message tells shows.
     """
-    board = view["board"]
-    covered = frozenset(sp for sp, t in board.items() if t["tile"] == "N" and t["seat"] is None)
-    with _STATIC_LOCK:  # the bot renders in worker threads: build each layer only once
-        layer = static_layer(MapRef(map_data), covered)
-    info, lay = layer.info, layer.layout
+    return draw_board(view, map_data, names, marked).png
+
+
+def draw_board(
+    view: RebirthView, map_data: dict[str, Any], names: list[str], marked: tuple[str, ...] = ()
+) -> Drawing:
+    """`render_board` with the labels it drew."""
+    layer = layer_for(view, map_data)
     img = layer.base.copy()
-    styles = [seat_style_index(s, i) for i, s in enumerate(view["seats"])]
-    _draw_tiles(img, view, info, lay, covered, styles)
+    draw_pieces(img, view, layer, marked)
+    panel = draw_panel(img, view, names, layer.layout, seat_styles(view))
+    labels = (*layer.lettering.labels, *layer.legend, *panel)
+    return Drawing(
+        png_bytes(img, layer.palette),
+        img.size,
+        labels,
+        land_cells(layer),
+        layer.layout.size,
+        dropped=layer.lettering.dropped,
+    )
+
+
+def layer_for(view: RebirthView, map_data: dict[str, Any]) -> StaticLayer:
+    """The cached static layer of this view's map and covered spaces."""
+    with _STATIC_LOCK:  # the bot renders in worker threads: build each layer only once
+        return static_layer(MapRef(map_data), covered_of(view))
+
+
+def covered_of(view: RebirthView) -> frozenset[str]:
+    return frozenset(sp for sp, t in view["board"].items() if t["tile"] == "N" and t["seat"] is None)
+
+
+def seat_styles(view: RebirthView) -> list[int]:
+    return [seat_style_index(s, i) for i, s in enumerate(view["seats"])]
+
+
+def land_cells(layer: StaticLayer) -> tuple[tuple[str, float, float], ...]:
+    info, lay = layer.info, layer.layout
+    out = []
+    for row in range(info.grid.height):
+        for col in range(info.grid.width):
+            if info.grid.cells[row][col] in LAND:
+                out.append((coord_name(col, row), *lay.center(col, row)))
+    return tuple(out)
+
+
+def draw_pieces(img: Image.Image, view: RebirthView, layer: StaticLayer, marked: tuple[str, ...]) -> None:
+    """Tiles, castles, cathedral and tower markers, and the rings of the moves told."""
+    info, lay = layer.info, layer.layout
+    styles = seat_styles(view)
+    _draw_tiles(img, view, info, lay, covered_of(view), styles)
     _draw_castles(img, view, info, lay, styles)
-    for patch, xy in layer.overlay:  # names over the tiles
-        img.paste(patch, xy, patch)
     _draw_cathedrals(img, view, info, lay, styles)
     _draw_towers(img, view, info, lay, styles)
-    last = view["last"]
-    spaces = {*marked, last["space"]} if last and last["space"] else set(marked)
-    for space in sorted(spaces):
+    for space in sorted(told_spaces(view, marked)):
         cell = info.space_cell(space)
         if cell is not None:
             highlight_sprite(lay.size).paste_at(img, *lay.center(*cell))
-    draw_panel(img, view, names, lay, styles)
-    return png_bytes(img, layer.palette)
+
+
+def told_spaces(view: RebirthView, marked: tuple[str, ...]) -> set[str]:
+    """The spaces the message tells: `marked` and the last placement."""
+    last = view["last"]
+    return {*marked, last["space"]} if last and last["space"] else set(marked)
 
 
 def seat_style_index(seat: SeatSummary, index: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.rebirth.mapfile import MapFile
+from engine.rebirth.mapfile import RULES_YELLOW, MapFile
 from render.common import Point
 from render.hexgrid import SQRT3, board_pixel_size, hex_center
 from render.rebirth.style import (
@@ -52,19 +52,32 @@ class Layout:
         return hex_center(col, row, self.size, self.origin)
 
 
-def legend_rows(info: MapFile) -> list[tuple[str, str]]:
-    """Legend entries for the features this map has (no port row on a map without ports)."""
+def legend_rows(info: MapFile, covered: bool | None = None) -> list[tuple[str, str]]:
+    """Legend entries for what this board shows, named as the game names them (issue 14 item 5).
+
+    `covered`: whether neutral tiles lie on the yellow spaces (2 or 3 players). Then the
+    neutral tile has a row and the yellow icon none (it is under the tiles); with 4 players the
+    yellow spaces are open, and their row says what yellow means: a space that neutral tiles
+    cover at the start of a 2- or 3-player game. None: the longest legend (for the layout).
+    """
+    big = max((len(s.spaces) for s in info.settlements), default=3)
+    sizes = "1, 2, 3 or 4 spaces" if big >= 4 else "1, 2 or 3 spaces"
     rows: list[tuple[str, str]] = [
-        ("e", "Energy Farm space (E)"),
-        ("f", "Food Farm space (F)"),
-        ("s", "Settlement space (1-3 pips)"),
+        ("e", "Energy Farm space"),
+        ("f", "Food Farm space"),
+        ("blank", "Blank space: either farm"),
+        ("s", f"Settlement: {sizes}"),
+        ("pips", "Settlement tile: pips = Influence"),
     ]
+    has_yellow = any(v >= RULES_YELLOW for v in info.yellow.values())
+    if has_yellow and covered is not False:
+        rows.append(("neutral", "Neutral tile: closed space"))
+    if has_yellow and not covered:
+        rows.append(("yellow", "Yellow: neutral at start, 2-3 players"))
     if info.ports:
         rows.append(("port", "Port: +1 for a Settlement"))
     if info.offshore:
         rows.append(("offshore", "Offshore Farm: +1 for a Settlement"))
-    if info.yellow:
-        rows.append(("yellow", "Yellow: neutral with 2-3 players"))
     if info.castles:
         rows.append(("C", "Castle: 5 pts to controller"))
     if info.cathedrals:
@@ -77,12 +90,12 @@ def legend_rows(info: MapFile) -> list[tuple[str, str]]:
 
 
 def legend_row_h(n_rows: int) -> int:
-    return 32 if n_rows <= 7 else 28
+    return 30 if n_rows <= 10 else 27
 
 
 def legend_height(n_rows: int) -> int:
-    """Scotland's seven rows keep their 250 px; longer legends get tighter rows."""
-    return LEGEND_H if n_rows <= 7 else 22 + n_rows * legend_row_h(n_rows)
+    """Room for every row, at least the 250 px the panel always had."""
+    return max(LEGEND_H, 24 + n_rows * legend_row_h(n_rows))
 
 
 def layout(cols: int, rows: int, missions: bool = False, n_legend_rows: int = 7) -> Layout:

@@ -11,7 +11,6 @@ from PIL import Image, ImageDraw
 
 from render.common import SEAT_STYLES, Sprite, badge_sprite, font, sprite_sheet, stacked_palette
 from render.rebirth.geometry import Layout
-from render.rebirth.overlay import Patch
 from render.rebirth.sprites import (
     doubling_chip_sprite,
     first_badge_sprite,
@@ -34,13 +33,9 @@ from render.rebirth.style import (
 )
 
 
-def build_palette(
-    base: Image.Image, overlay: list[Patch], lay: Layout, advanced: bool = False
-) -> Image.Image:
+def build_palette(base: Image.Image, lay: Layout, advanced: bool = False) -> Image.Image:
     """A 256-colour palette covering the board, every sprite and the panel colours."""
     frame = base.copy()
-    for patch, (px, py) in overlay:
-        frame.paste(patch, (px, py), patch)
     sprites = _palette_sprites(lay, advanced)
     per_row = max(1, base.width // (max(sp.image.width for sp in sprites) + 4))
     # the sprites alternate between the two land colours they sit on, field first

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from engine.rebirth.views import RebirthView, SeatSummary
 from render.common import RGB, SEAT_STYLES, badge_sprite, clean_text, fit_text, font
 from render.rebirth.geometry import Layout
+from render.rebirth.labels import Label, RecordingDraw
 from render.rebirth.sprites import (
     doubling_chip_sprite,
     first_badge_sprite,
@@ -45,9 +46,9 @@ STATS_TEXT: RGB = (208, 214, 222)
 
 def draw_panel(
     img: Image.Image, view: RebirthView, names: Sequence[str], lay: Layout, style_idx: list[int]
-) -> None:
-    """Everything of the panel that depends on the view, over the static panel."""
-    d = ImageDraw.Draw(img)
+) -> list[Label]:
+    """Everything of the panel that depends on the view, over the static panel; its labels."""
+    d = RecordingDraw(img)
     x0, y0, x1, _ = lay.panel_box
     seats = view["seats"]
     finished = view["finished"]
@@ -62,6 +63,7 @@ def draw_panel(
     _draw_last(img, d, view, x0 + 14, x1, y, style_idx)
     if lay.missions:
         _draw_public_missions(img, d, view, lay, len(seats), style_idx)
+    return d.labels
 
 
 def ordinal(n: int) -> str:

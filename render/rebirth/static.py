@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.hexgrid import parse_coord
 from engine.rebirth.mapfile import MapFile, parse_map
-from render.common import ContentHandle, cache_key, clean_text, font
+from render.common import RGB, ContentHandle, Point, Sprite, cache_key, clean_text, font
 from render.hexgrid import hex_corners
 from render.rebirth.geometry import Layout, layout_for, legend_row_h, legend_rows
 from render.rebirth.icons import (
@@ -29,7 +29,8 @@ from render.rebirth.icons import (
     draw_tara,
     draw_yellow_hex,
 )
-from render.rebirth.overlay import Patch, build_overlay
+from render.rebirth.labels import Label, text_label
+from render.rebirth.lettering import Lettering, draw_lettering, place_lettering
 from render.rebirth.palette import build_palette
 from render.rebirth.sprites import tile_sprite
 from render.rebirth.style import (
@@ -50,6 +51,8 @@ from render.rebirth.style import (
 )
 from render.rebirth.terrain import draw_terrain
 
+LEGEND_FONT = 17
+
 
 class MapRef(ContentHandle):
     """A hashable handle on map data so the static layer can sit in an lru_cache.
@@ -66,12 +69,14 @@ class MapRef(ContentHandle):
 
 @dataclass
 class StaticLayer:
-    """Everything view-independent: base image, overlay patches, geometry, PNG palette."""
+    """Everything view-independent: base image, its words, geometry, PNG palette."""
 
     info: MapFile
     layout: Layout
-    base: Image.Image  # RGB, final size
-    overlay: list[Patch]  # RGBA patches pasted over the tiles
+    base: Image.Image  # RGB, final size: the whole board with its words and the panel
+    bare: Image.Image  # the same board without its words, for windows on it (`focus.py`)
+    lettering: Lettering  # every word on the board, where `base` draws it
+    legend: tuple[Label, ...]  # the panel's title and legend words
     palette: Image.Image  # "P" image whose palette the output is reduced to
 
 
@@ -89,15 +94,17 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
         except ValueError:
             continue
     draw_terrain(d, info, lay, covered_cells)
-    _draw_static_panel(d, info, lay)
-    base = img.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
+    legend = draw_static_panel(img, info, lay, bool(covered_cells))
+    bare = img.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
     # covered yellow spaces get the grey face-down tile baked in
     for col, row in sorted(covered_cells):
         if info.kind(col, row) in LAND:
-            tile_sprite(None, "N", lay.size).paste_at(base, *lay.center(col, row))
-    overlay = build_overlay(info, lay)
-    palette = build_palette(base, overlay, lay, info.advanced)
-    return StaticLayer(info, lay, base, overlay, palette)
+            tile_sprite(None, "N", lay.size).paste_at(bare, *lay.center(col, row))
+    lettering = place_lettering(info, lay, frozenset(covered_cells))
+    base = bare.copy()
+    draw_lettering(base, lettering.labels)
+    palette = build_palette(base, lay, info.advanced)
+    return StaticLayer(info, lay, base, bare, lettering, legend, palette)
 
 
 class CacheInfo(NamedTuple):
@@ -114,25 +121,38 @@ def static_cache_info() -> CacheInfo:
     return CacheInfo(*static_layer.cache_info())
 
 
-def _draw_static_panel(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout) -> None:
-    """Panel background, title and legend, drawn at SS scale."""
+def draw_static_panel(img: Image.Image, info: MapFile, lay: Layout, covered: bool) -> tuple[Label, ...]:
+    """Panel background, title and legend, drawn at SS scale; returns their labels (1x)."""
+    d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = (v * SS for v in lay.panel_box)
     d.rectangle((x0, y0, x1, y1), fill=PANEL_BG)
     px = x0 + 18 * SS
-    d.text((px, y0 + 16 * SS), "REBIRTH", font=font(15 * SS), fill=PANEL_MUTED)
-    d.text((px, y0 + 34 * SS), clean_text(info.name, 24), font=font(32 * SS), fill=PANEL_TEXT)
-    # legend at the bottom of the panel
+    labels = [
+        _panel_text(d, (px, y0 + 16 * SS), "REBIRTH", 15, PANEL_MUTED, "la"),
+        _panel_text(d, (px, y0 + 34 * SS), clean_text(info.name, 24), 32, PANEL_TEXT, "la"),
+    ]
+    # legend at the bottom of the panel: only what this board shows, in the game's words
     ly = y1 - lay.legend_h * SS
     d.line([(px, ly), (x1 - 18 * SS, ly)], fill=(70, 84, 100), width=SS)
-    f = font(16 * SS)
-    rows = legend_rows(info)
+    rows = legend_rows(info, covered)
     step = legend_row_h(len(rows)) * SS
-    y = ly + (14 if len(rows) <= 7 else 8) * SS
+    y = ly + 12 * SS
     for kind, text in rows:
         cx, cy = px + 14 * SS, y + 12 * SS
-        _legend_icon(d, kind, cx, cy, 11 * SS)
-        d.text((px + 36 * SS, cy), text, font=f, fill=PANEL_MUTED, anchor="lm")
+        if kind in ("neutral", "pips"):
+            sample = tile_sprite(None, "N", 13.0) if kind == "neutral" else tile_sprite(0, "S3", 13.0)
+            _paste_ss(img, sample, cx, cy)
+        else:
+            _legend_icon(d, kind, cx, cy, 11 * SS)
+        labels.append(_panel_text(d, (px + 36 * SS, cy), text, LEGEND_FONT, PANEL_MUTED, "lm"))
         y += step
+    return tuple(labels)
+
+
+def _panel_text(d: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: RGB, anchor: str) -> Label:
+    """Draw a panel text at SS scale; its label in final pixels."""
+    d.text(xy, text, font=font(size * SS), fill=fill, anchor=anchor)
+    return text_label(text, (xy[0] / SS, xy[1] / SS), size, "panel", anchor)
 
 
 def _legend_icon(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float) -> None:
@@ -158,7 +178,15 @@ def _legend_icon(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: flo
     elif kind == "offshore":
         d.polygon(hex_corners(cx, cy, r * 1.15), fill=SEA)
         draw_fish(d, cx, cy - r * 0.1, r * 0.8, SEA_MARK, SEA_MARK_EDGE)
+    elif kind == "blank":
+        d.polygon(hex_corners(cx, cy, r * 1.15), fill=TERRAIN["."], outline=LAND_LINE, width=SS)
     elif kind == "R":
         draw_round_tower(d, cx, cy, r * 0.85)
     elif kind == "T":
         draw_tara(d, cx, cy - r * 0.1, r * 0.8)
+
+
+def _paste_ss(canvas: Image.Image, sprite: Sprite, cx: float, cy: float) -> None:
+    """Paste a 1x sprite onto the SS-scale canvas, scaled up."""
+    img = sprite.image.resize((sprite.image.width * SS, sprite.image.height * SS), Image.Resampling.LANCZOS)
+    canvas.paste(img, (int(cx + sprite.dx * SS), int(cy + sprite.dy * SS)), img)

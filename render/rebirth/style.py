@@ -73,6 +73,11 @@ TILE_NAMES = {
 SS = 2  # supersampling of the static layer (antialiased edges and text)
 
 MARGIN = 14
+# The channel image (issue 14 item 2): a window on the board as big as the board draws it, under
+# a score strip, about 640 px wide so that Discord's 550-px inline preview shrinks it by 0.86 only.
+FOCUS_W = 640
+FOCUS_BOARD_H = 470
+STRIP_H = 64
 PANEL_W = 350
 MAX_BOARD_W = 900
 MAX_BOARD_H = 1420

@@ -14,9 +14,8 @@ from collections.abc import Iterator
 from PIL import ImageDraw
 
 from engine.hexgrid import edge_neighbour
-from engine.hexgrid import name as coord_name
 from engine.rebirth.mapfile import RULES_YELLOW, MapFile
-from render.common import RGB, Point, clean_text, font
+from render.common import RGB, Point
 from render.hexgrid import hex_corners
 from render.rebirth.geometry import Layout
 from render.rebirth.icons import (
@@ -33,7 +32,6 @@ from render.rebirth.icons import (
 )
 from render.rebirth.style import (
     COAST,
-    COORD_TEXT,
     ICON_ENERGY,
     ICON_FOOD,
     ICON_HOUSE,
@@ -52,6 +50,8 @@ from render.rebirth.style import (
 )
 
 Cell = tuple[int, int]
+# Coordinates and names are not drawn here but placed by `lettering.py`, which keeps each clear
+# of every other label and of the hexes' edges.
 
 
 def draw_terrain(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout, covered: set[Cell]) -> None:
@@ -60,7 +60,6 @@ def draw_terrain(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout, covered: se
     _draw_cells(d, info, lay)
     _draw_borders(d, info, lay)
     _draw_settlements(d, info, lay)
-    _draw_labels(d, info, lay)
     _draw_contents(d, info, lay, covered)
     _draw_yellow(d, info, lay, covered)
     _draw_sea_marks(d, info, lay)
@@ -151,31 +150,9 @@ def _draw_settlements(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout) -> Non
                 d.ellipse((x - rr, y - rr, x + rr, y + rr), fill=SETTLEMENT_LINE)
 
 
-def _draw_labels(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout) -> None:
-    """Place names, printed on the board like a map's lettering: under the coordinates and icons
-    (which players need) and under the tiles; land names faint, water names pale."""
-    label_font = font(max(15.0, lay.size * 0.6) * SS)
-    for label in info.labels:
-        text, (col, row) = label.text, info.cell(label.at)
-        x, y = _ss(lay, col, row)
-        if info.kind(col, row) in ("~", "w", "-"):
-            d.text(
-                (x, y),
-                clean_text(text, 32),
-                font=label_font,
-                fill=(214, 230, 246),
-                anchor="mm",
-                stroke_width=SS,
-                stroke_fill=(40, 78, 120),
-            )
-        else:
-            d.text((x, y), clean_text(text, 32), font=label_font, fill=(142, 150, 104), anchor="mm")
-
-
 def _draw_contents(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout, covered: set[Cell]) -> None:
     """Icons and coordinates of placeable spaces; castles, cathedrals, towers and Tara."""
     s = lay.size * SS
-    coord_font = font(max(11.0, lay.size * 0.46) * SS)
     icon_r = s * 0.27
     for col, row, k, cx, cy in _cells(info, lay):
         if k in PLACEABLE and (col, row) not in covered:
@@ -186,7 +163,6 @@ def _draw_contents(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout, covered: 
                 draw_sheaf(d, cx, iy, icon_r, ICON_FOOD)
             elif k == "s":
                 draw_house(d, cx, iy, icon_r * 0.95, ICON_HOUSE)
-            d.text((cx, cy + s * 0.36), coord_name(col, row), font=coord_font, fill=COORD_TEXT, anchor="mm")
         elif k == "C":
             draw_castle(d, cx, cy - s * 0.08, s * 0.48, (70, 66, 62), TERRAIN["C"])
         elif k == "K":
@@ -195,9 +171,7 @@ def _draw_contents(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout, covered: 
             ix, iy = TOWER_ICON
             draw_round_tower(d, cx + ix * s, cy + iy * s, s * 0.56)
         elif k == "T":
-            draw_tara(d, cx, cy - s * 0.1, s * 0.66)
-            tara_font = font(max(10.0, lay.size * 0.36) * SS)
-            d.text((cx, cy + s * 0.58), "Tara", font=tara_font, fill=(40, 70, 30), anchor="mm")
+            draw_tara(d, cx, cy - s * 0.24, s * 0.52)  # its name under it: `lettering.py`
 
 
 def _draw_yellow(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout, covered: set[Cell]) -> None:
@@ -217,25 +191,25 @@ def _draw_yellow(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout, covered: se
         draw_yellow_hex(d, cx - s * 0.52, cy - s * 0.04, s * 0.24, max(1, int(SS * 1.1)))
 
 
+def sea_mark_at(info: MapFile, lay: Layout, space: str) -> Point:
+    """Where a port's anchor or an offshore farm's fish is drawn (1x): in the sea next to the
+    space, on the first water edge east, west, then the others; else beside the space."""
+    col, row = info.cell(space)
+    cx, cy = lay.center(col, row)
+    s = lay.size
+    for e in (0, 3, 1, 2, 4, 5):
+        if info.kind(*edge_neighbour(col, row, e)) == "~":
+            a = math.radians(60 * e)  # from the centre to the middle of edge e
+            return cx + math.cos(a) * s * 1.22, cy + math.sin(a) * s * 1.22
+    return cx + s * 0.55, cy
+
+
 def _draw_sea_marks(d: ImageDraw.ImageDraw, info: MapFile, lay: Layout) -> None:
     """Ports: an anchor in the sea next to the port space; offshore farms: a fish."""
     s = lay.size * SS
     marks = [(space, "port") for space in info.ports] + [(space, "offshore") for space in info.offshore]
     for space, mark in marks:
-        col, row = info.cell(space)
-        cx, cy = _ss(lay, col, row)
-        best = None
-        for e in (0, 3, 1, 2, 4, 5):
-            nc, nr = edge_neighbour(col, row, e)
-            if info.kind(nc, nr) == "~":
-                best = e
-                break
-        if best is None:
-            ax, ay = cx + s * 0.55, cy
-        else:
-            # direction from the cell centre to the middle of edge `best` (angle 60*e)
-            a = math.radians(60 * best)
-            ax, ay = cx + math.cos(a) * s * 1.22, cy + math.sin(a) * s * 1.22
+        ax, ay = (v * SS for v in sea_mark_at(info, lay, space))
         if mark == "port":
             draw_anchor(d, ax, ay, s * 0.32, SEA_MARK, SEA_MARK_EDGE)
         else:

@@ -60,10 +60,14 @@ class RebirthPresenter(SeatTags):
         changed: tuple[str, ...] = (),
         whole: bool = False,
     ) -> bytes:
-        """The board with the score panel; the last tile and the spaces in `changed` ringed."""
-        from render.rebirth import render_board  # Pillow is loaded only where boards are drawn
+        """The channel image: a window on the board around the last tile and the spaces in
+        `changed` (ringed), under a score strip, legible at 550 px (issue 14 item 2).
+        `whole`: the whole board with the score panel and the legend, for `/board`."""
+        from render.rebirth import draw_focus, render_board  # Pillow is loaded only where boards are drawn
 
-        return render_board(view, load_map(view["map"]), names, changed)
+        if whole:
+            return render_board(view, load_map(view["map"]), names, changed)
+        return draw_focus(view, load_map(view["map"]), names, changed).png
 
     def render_player(self, view: RebirthView, seat: int, names: list[str]) -> bytes:
         raise ServiceError("error.no_player_board")
@@ -107,8 +111,13 @@ class RebirthPresenter(SeatTags):
         seat: int,
         choices: Sequence[MoveChoice],
     ) -> bytes | None:
-        """Not drawn yet: the private replies carry no options image."""
-        return None
+        """The seat's legal spaces numbered by what they would score, as their autocomplete
+        labels read ("+3"), on the window that holds the best of them (issue 14 item 3); None
+        when no choice places a tile (a discard, or not their turn)."""
+        from render.rebirth import draw_options
+
+        drawn = draw_options(view, load_map(view["map"]), names, choices)
+        return None if drawn is None else drawn.png
 
     def event_text(self, event: Event, game: GameRecord, locale: str | None) -> str:
         who = self.tag(game, event["seat"])
