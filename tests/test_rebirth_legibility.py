@@ -254,3 +254,17 @@ async def test_hand_on_your_turn_carries_your_options_privately(simcord_env, dat
 
     waiting = await other.slash(table.channel, "hand")
     assert waiting.ephemeral and not waiting.response.attachments, "no options image out of turn"
+
+
+def test_a_told_space_outside_the_window_is_named_in_the_strip() -> None:
+    """The window shows the moves the message tells; one too far from the others is named, so
+    the image never hides that a move was made (the whole board shows it: /board)."""
+    engine, state = played("scotland", 4, 80)
+    view = engine.view(state, None)
+    m = load_map("scotland")
+    near = draw_focus(view, m, NAMES, ("C7",))
+    assert not any("also" in lb.text for lb in near.labels)
+    far = draw_focus(view, m, NAMES, ("C7", "N19"))
+    assert any("also N19" in lb.text for lb in far.labels), [
+        lb.text for lb in far.labels if lb.kind == "seat"
+    ]

@@ -95,7 +95,12 @@ def draw_focus(
     board_labels = tuple(lb.moved(dx, dy) for lb in (*inside, *mark_labels))
     draw_lettering(img, tuple(lb.moved(dx, dy) for lb in inside))
     _draw_marks(img, [lb.moved(dx, dy) for lb in mark_labels])
-    strip = _draw_strip(img, view, names)
+    away = sorted(
+        sp
+        for sp in told_spaces(view, marked)
+        if (c := info.space_cell(sp)) is not None and not _shows(lay.center(*c), x0, y0, w, h)
+    )
+    strip = _draw_strip(img, view, names, away)
     cells = tuple(
         (n, x + dx, y + dy)
         for n, x, y in land_cells(layer)
@@ -170,6 +175,10 @@ def choose_window(
     return best[1]
 
 
+def _shows(pt: tuple[float, float], x0: float, y0: float, w: float, h: float) -> bool:
+    return x0 <= pt[0] <= x0 + w and y0 <= pt[1] <= y0 + h
+
+
 def _within(lb: Label, x0: float, y0: float, w: float, h: float) -> bool:
     bx0, by0, bx1, by1 = lb.box
     return bx0 >= x0 + 2 and by0 >= y0 + 2 and bx1 <= x0 + w - 2 and by1 <= y0 + h - 2
@@ -184,8 +193,9 @@ def _draw_marks(img: Image.Image, labels: list[Label]) -> None:
         d.text(lb.at, lb.text, font=font(lb.size), fill=TOKEN_BG, anchor="mm")
 
 
-def _draw_strip(img: Image.Image, view: RebirthView, names: list[str]) -> list[Label]:
-    """One cell per seat (badge, name, score; gold edge: to move), then the turn and last move."""
+def _draw_strip(img: Image.Image, view: RebirthView, names: list[str], away: list[str]) -> list[Label]:
+    """One cell per seat (badge, name, score; gold edge: to move), then the turn, the last move
+    and the told spaces the window does not show (`away`)."""
     d = RecordingDraw(img, "seat")
     d.rectangle((0, 0, FOCUS_W, STRIP_H), fill=PANEL_BG)
     seats = view["seats"]
@@ -216,7 +226,9 @@ def _draw_strip(img: Image.Image, view: RebirthView, names: list[str]) -> list[L
         colour = PANEL_MUTED if seat["resigned"] else PANEL_TEXT
         name_f = font(name_size)
         d.text((x0 + 30, 21.5), fit_text(name, name_f, room), font=name_f, fill=colour, anchor="lm")
-    d.text((8, 53), _strip_line(view, styles), font=font(small), fill=PANEL_MUTED, anchor="lm")
+    line = _strip_line(view, styles) + (f"  ·  also {', '.join(away)}: /board" if away else "")
+    small_f = font(small)
+    d.text((8, 53), fit_text(line, small_f, FOCUS_W - 16), font=small_f, fill=PANEL_MUTED, anchor="lm")
     return d.labels
 
 
