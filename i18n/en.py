@@ -435,3 +435,6 @@ MESSAGES.update(_ASYNC_MESSAGES)
 from i18n.en_looking import MESSAGES as _LOOKING_MESSAGES  # noqa: E402
 
 MESSAGES.update(_LOOKING_MESSAGES)
+from i18n.en_rebirth_images import MESSAGES as _REBIRTH_IMAGE_MESSAGES  # noqa: E402
+
+MESSAGES.update(_REBIRTH_IMAGE_MESSAGES)

@@ -21,6 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.rebirth.views import RebirthView
+from i18n import t
 from render.common import SEAT_STYLES, badge_sprite, clean_text, fit_text, font, png_bytes
 from render.rebirth.board import Drawing, draw_pieces, land_cells, layer_for, seat_styles, told_spaces
 from render.rebirth.labels import Label, RecordingDraw, inline_cap, size_for_cap, text_label
@@ -226,7 +227,9 @@ def _draw_strip(img: Image.Image, view: RebirthView, names: list[str], away: lis
         colour = PANEL_MUTED if seat["resigned"] else PANEL_TEXT
         name_f = font(name_size)
         d.text((x0 + 30, 21.5), fit_text(name, name_f, room), font=name_f, fill=colour, anchor="lm")
-    line = _strip_line(view, styles) + (f"  ·  also {', '.join(away)}: /board" if away else "")
+    line = _strip_line(view, styles)
+    if away:
+        line = t("rebirth.img.also", line=line, spaces=", ".join(away))
     small_f = font(small)
     d.text((8, 53), fit_text(line, small_f, FOCUS_W - 16), font=small_f, fill=PANEL_MUTED, anchor="lm")
     return d.labels
@@ -234,11 +237,11 @@ def _draw_strip(img: Image.Image, view: RebirthView, names: list[str], away: lis
 
 def _strip_line(view: RebirthView, styles: list[int]) -> str:
     """'Turn 31 · last: O Food Farm at O2', or 'Final'."""
-    head = "Final" if view["finished"] else f"Turn {view['turn'] + 1}"
+    head = t("rebirth.img.final") if view["finished"] else t("rebirth.img.turn", turn=view["turn"] + 1)
     last = view["last"]
     if not last or not last["space"]:
         return head
     seat_no = last["seat"]
     who = SEAT_STYLES[styles[seat_no]].letter + " " if 0 <= seat_no < len(styles) else ""
     tile = TILE_NAMES.get(last["tile"], last["tile"])
-    return clean_text(f"{head}  ·  last: {who}{tile} at {last['space']}", 60)
+    return clean_text(t("rebirth.img.last", head=head, who=who, tile=tile, space=last["space"]), 80)

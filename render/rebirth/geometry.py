@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from engine.rebirth.mapfile import RULES_YELLOW, MapFile
+from i18n import t
 from render.common import Point
 from render.hexgrid import SQRT3, board_pixel_size, hex_center
 from render.rebirth.style import (
@@ -61,32 +62,22 @@ def legend_rows(info: MapFile, covered: bool | None = None) -> list[tuple[str, s
     cover at the start of a 2- or 3-player game. None: the longest legend (for the layout).
     """
     big = max((len(s.spaces) for s in info.settlements), default=3)
-    sizes = "1, 2, 3 or 4 spaces" if big >= 4 else "1, 2 or 3 spaces"
-    rows: list[tuple[str, str]] = [
-        ("e", "Energy Farm space"),
-        ("f", "Food Farm space"),
-        ("blank", "Blank space: either farm"),
-        ("s", f"Settlement: {sizes}"),
-        ("pips", "Settlement tile: pips = Influence"),
-    ]
+    kinds = ["e", "f", "blank", "s4" if big >= 4 else "s", "pips"]
     has_yellow = any(v >= RULES_YELLOW for v in info.yellow.values())
     if has_yellow and covered is not False:
-        rows.append(("neutral", "Neutral tile: closed space"))
+        kinds.append("neutral")
     if has_yellow and not covered:
-        rows.append(("yellow", "Yellow: neutral at start, 2-3 players"))
-    if info.ports:
-        rows.append(("port", "Port: +1 for a Settlement"))
-    if info.offshore:
-        rows.append(("offshore", "Offshore Farm: +1 for a Settlement"))
-    if info.castles:
-        rows.append(("C", "Castle: 5 pts to controller"))
-    if info.cathedrals:
-        rows.append(("K", "Cathedral: marker + mission"))
-    if info.towers:
-        rows.append(("R", "Round Tower: bonus when next to it"))
-    if info.tara is not None:
-        rows.append(("T", "Hill of Tara: breaks ties"))
-    return rows
+        kinds.append("yellow")
+    features = (
+        ("port", info.ports),
+        ("offshore", info.offshore),
+        ("C", info.castles),
+        ("K", info.cathedrals),
+        ("R", info.towers),
+        ("T", info.tara is not None),
+    )
+    kinds += [kind for kind, present in features if present]
+    return [(kind[:1] if kind == "s4" else kind, t(f"rebirth.img.legend.{kind}")) for kind in kinds]
 
 
 def legend_row_h(n_rows: int) -> int:
