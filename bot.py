@@ -176,9 +176,9 @@ def create_bot(
     )
 
 
-def arguments(argv: list[str] | None) -> argparse.Namespace:
+def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python bot.py",
+        prog=prog,
         description="Run the tabletop Discord bot.",
         epilog=(
             "Settings from the environment (or a .env file here): DISCORD_TOKEN, the bot's token; "
@@ -199,11 +199,11 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
     from dotenv import load_dotenv
 
     load_dotenv()
-    args = arguments(argv)
+    args = arguments(argv, prog)
     logging.basicConfig(
         level=(args.log_level or os.environ.get("TABLETOP_LOG_LEVEL", "INFO")).upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -247,6 +247,38 @@ async def run_until_stopped(
             delay = backoff.delay()
             print(NO_NETWORK.format(reason=type(problem).__name__, delay=delay), file=sys.stderr)
             await sleep(delay)
+
+
+OFFLINE_COMMANDS = ("selfplay", "replay", "balance")  # the engine's (`python -m engine`)
+CLI_HELP = """\
+usage: tabletop COMMAND [ARGS]
+
+  tabletop run [--database FILE] [--init] [--log-level LEVEL]
+                                   run the bot on Discord (DISCORD_TOKEN from the environment or .env)
+  tabletop backup FILE             copy the database, safely while the bot runs
+  tabletop selfplay GAME [...]     play random legal games offline (as python -m engine)
+  tabletop balance GAME [...]      the fallback player in every seat: win shares and scores
+  tabletop replay RECORD           re-play a game record; exit 1 if its scores differ
+
+`tabletop COMMAND --help` says more about each.
+"""
+
+
+def cli(argv: list[str] | None = None) -> int:
+    """The `tabletop` console script: one command for the bot and the offline tools, so an
+    installed package needs no path to a source file."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    command = args[0] if args else ""
+    if command in OFFLINE_COMMANDS:
+        from engine.cli import main as offline
+
+        return offline(args)
+    if command == "run":
+        return main(args[1:], prog="tabletop run")
+    if command == "backup":
+        return main(args, prog="tabletop")
+    print(CLI_HELP, file=sys.stdout if command in ("-h", "--help", "help") else sys.stderr)
+    return 0 if command in ("-h", "--help", "help") else 2
 
 
 if __name__ == "__main__":

@@ -245,3 +245,27 @@ def test_run_bot_sets_up_again_only_when_the_dependencies_changed(tmp_path):
     with (tmp_path / "pyproject.toml").open("a") as toml:
         toml.write("\n# a dependency changed\n")
     assert any(line.startswith("pip install") for line in start())
+
+
+def test_the_tabletop_command_runs_the_bot_and_the_offline_tools(tmp_path):
+    """Issue 16 item 5: "The package installs a `tabletop` console script (`tabletop run`, ...
+    `tabletop backup`, `tabletop selfplay`/`replay`) ... and `python -m engine ...` keeps
+    working." The script is the one pip installed beside this interpreter."""
+    tabletop = Path(sys.executable).parent / "tabletop"
+    assert tabletop.exists(), "pip install puts a tabletop command in the environment"
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+
+    def call(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([str(tabletop), *args], cwd=tmp_path, capture_output=True, text=True, env=env)
+
+    listed = call("--help")
+    assert listed.returncode == 0 and "tabletop run" in listed.stdout and "tabletop replay" in listed.stdout
+    played = call("selfplay", "rebirth", "--players", "2", "--games", "1", "--records", str(tmp_path))
+    assert played.returncode == 0 and json.loads(played.stdout)["games"] == 1, played.stderr
+    [record] = tmp_path.glob("*.json")
+    assert call("replay", str(record)).returncode == 0
+    no_token = call("run", "--database", str(tmp_path / "t.sqlite3"))
+    assert no_token.returncode == 2 and "DISCORD_TOKEN is not set" in no_token.stderr
+    assert "usage: tabletop run" in call("run", "--help").stdout
+    assert run("-m", "engine", "selfplay", "revive", "--players", "2", "--games", "1").returncode == 0
+    assert call("nonsense").returncode == 2
