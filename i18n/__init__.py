@@ -105,6 +105,14 @@ def _catalog(name: str) -> Mapping[str, Entry]:
     return CATALOGS[name]
 
 
+def reload() -> None:
+    """Forget the catalogs read so far, so the PO files are read again at their next use (a
+    translator's edit shows without a restart of a test or a sandbox)."""
+    for name in [name for name in CATALOGS if name != DEFAULT_LOCALE]:
+        del CATALOGS[name]
+    _known.cache_clear()
+
+
 @functools.cache
 def _known() -> frozenset[str]:
     """The locales with a catalog: English and every PO file's language (`pt-BR`)."""

@@ -78,8 +78,7 @@ def test_t_reads_a_po_file_with_its_own_plural_rule(tmp_path: Path, monkeypatch)
     catalog.add("This game is over.", "Velho.", context="error.game_over", flags=["fuzzy"])
     monkeypatch.setattr(po, "LOCALE_DIR", tmp_path)
     po.write(catalog, po.catalog_path("pt_BR"))
-    monkeypatch.setattr(i18n, "CATALOGS", {"en": MESSAGES})
-    i18n._known.cache_clear()
+    i18n.reload()
     try:
         assert i18n.t("error.not_your_turn", "pt-BR") == "Não é a sua vez."
         assert [i18n.t("rebirth.count.castles", "pt-BR", count=n) for n in (0, 1, 2, 1_000_000)] == [
@@ -93,4 +92,5 @@ def test_t_reads_a_po_file_with_its_own_plural_rule(tmp_path: Path, monkeypatch)
         assert i18n.lookup("error.resigned", "pt-BR") is None  # Discord shows its default then
         assert i18n.t("error.not_your_turn", "pt-PT") == "Não é a sua vez."  # the Portuguese there is
     finally:
-        i18n._known.cache_clear()
+        monkeypatch.undo()
+        i18n.reload()
