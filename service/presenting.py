@@ -26,6 +26,9 @@ class Presenter(Protocol):
     engine: Game
     batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
     has_player_board: bool  # `/board player:` draws one seat's own board
+    # The channel image shows the part of the board that matters (issue 14 item 2): its turn
+    # messages carry a **Whole board** button, answered privately with all of it.
+    partial_image: bool
 
     def tag(self, game: GameRecord, seat: int) -> str: ...
     def mention(self, game: GameRecord, seat: int) -> str: ...

@@ -39,6 +39,7 @@ CATEGORY_ORDER = (
 class RebirthPresenter(SeatTags):
     batches_turns = False  # one channel message per move
     has_player_board = False  # everything is on the one board
+    partial_image = False  # the channel image is the whole board
 
     def __init__(self, engine: Game) -> None:
         self.engine = engine
