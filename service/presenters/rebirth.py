@@ -39,7 +39,7 @@ CATEGORY_ORDER = (
 class RebirthPresenter(SeatTags):
     batches_turns = False  # one channel message per move
     has_player_board = False  # everything is on the one board
-    partial_image = False  # the channel image is the whole board
+    partial_image = True  # the channel image is a window on the board (issue 14 item 2)
 
     def __init__(self, engine: Game) -> None:
         self.engine = engine
