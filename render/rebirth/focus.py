@@ -24,7 +24,7 @@ from engine.rebirth.views import RebirthView
 from i18n import t
 from render.common import SEAT_STYLES, badge_sprite, clean_text, fit_text, font, png_bytes
 from render.rebirth.board import Drawing, draw_pieces, land_cells, layer_for, seat_styles, told_spaces
-from render.rebirth.labels import Label, RecordingDraw, inline_cap, size_for_cap, text_label
+from render.rebirth.labels import Label, RecordingDraw, inline_cap, overlaps, size_for_cap, text_label
 from render.rebirth.lettering import draw_lettering
 from render.rebirth.panel import ranks_of
 from render.rebirth.static import StaticLayer
@@ -35,6 +35,7 @@ from render.rebirth.style import (
     FOCUS_BOARD_H,
     FOCUS_W,
     GOLD,
+    HIGHLIGHT,
     PANEL_BG,
     PANEL_MUTED,
     PANEL_TEXT,
@@ -69,7 +70,10 @@ def draw_focus(
     full = layer.bare.copy()
     draw_pieces(full, view, layer, marked)
     if window is None:
-        window = choose_window(layer, [info.space_cell(s) for s in told_spaces(view, marked)])
+        last = view["last"]
+        first = [last["space"]] if last and last["space"] else []
+        ordered = list(dict.fromkeys([*first, *marked]))  # the last placement first: it counts double
+        window = choose_window(layer, [info.space_cell(s) for s in ordered])
     x0, y0 = window
     w, h = _window_size(layer)
     img = Image.new("RGB", (FOCUS_W, STRIP_H + FOCUS_BOARD_H), BG)
@@ -77,10 +81,16 @@ def draw_focus(
     img.paste(full.crop((x0, y0, x0 + w, y0 + h)), (px, py))
     dx, dy = px - x0, py - y0
     occupied = {sp for sp, t in view["board"].items() if t["seat"] is not None}
+    # the inset avoids the told spaces only, so an options image is its window's public drawing
+    # plus the marks (an option under the inset goes unmarked there)
+    keep = [lay.center(*c) for c in (info.space_cell(s) for s in told_spaces(view, marked)) if c]
+    inset = _inset_box(layer, (x0, y0, w, h), keep)
     inside = [
         lb
         for lb in layer.lettering.labels
-        if _within(lb, x0, y0, w, h) and not (lb.kind == "coord" and lb.text in occupied)
+        if _within(lb, x0, y0, w, h)
+        and not (lb.kind == "coord" and lb.text in occupied)
+        and not (inset and overlaps(lb.box, inset, 3))
     ]
     marks_drawn: dict[str, str] = {}
     mark_labels: list[Label] = []
@@ -90,12 +100,14 @@ def draw_focus(
             continue
         cx, cy = lay.center(*cell)
         label = text_label(text, (cx, cy - lay.size * 0.3), base_size() + 1, "mark")
-        if _within(label, x0, y0, w, h):
+        if _within(label, x0, y0, w, h) and not (inset and overlaps(label.box, inset, 3)):
             marks_drawn[space] = text
             mark_labels.append(label)
     board_labels = tuple(lb.moved(dx, dy) for lb in (*inside, *mark_labels))
     draw_lettering(img, tuple(lb.moved(dx, dy) for lb in inside))
     _draw_marks(img, [lb.moved(dx, dy) for lb in mark_labels])
+    if inset is not None:
+        _draw_inset(img, layer, (x0, y0, w, h), (inset[0] + dx, inset[1] + dy))
     away = sorted(
         sp
         for sp in told_spaces(view, marked)
@@ -174,6 +186,44 @@ def choose_window(
             best = (score, (x0, y0))
     assert best is not None
     return best[1]
+
+
+def _inset_box(
+    layer: StaticLayer, window: tuple[int, int, int, int], keep: list[tuple[float, float]]
+) -> tuple[float, float, float, float] | None:
+    """Where the overview goes (board pixels): the first corner of the window, right then left,
+    top then bottom, that covers none of the spaces the image is about; None if all do."""
+    x0, y0, w, h = window
+    ow, oh = layer.overview.size
+    if ow + 8 > w / 2 or oh + 8 > h / 2:
+        return None
+    reach = layer.layout.size * 1.2
+    for bx, by in (
+        (x0 + w - ow - 6, y0 + 6),
+        (x0 + 6, y0 + 6),
+        (x0 + w - ow - 6, y0 + h - oh - 6),
+        (x0 + 6, y0 + h - oh - 6),
+    ):
+        box = (bx - 3, by - 3, bx + ow + 3, by + oh + 3)
+        if not any(
+            box[0] - reach < x < box[2] + reach and box[1] - reach < y < box[3] + reach for x, y in keep
+        ):
+            return box
+    return None
+
+
+def _draw_inset(
+    img: Image.Image, layer: StaticLayer, window: tuple[int, int, int, int], at: tuple[float, float]
+) -> None:
+    """The whole map, small and framed, with the window drawn on it (no words in it)."""
+    ox, oy = int(at[0]) + 3, int(at[1]) + 3
+    ov = layer.overview
+    k = ov.height / layer.layout.height
+    d = ImageDraw.Draw(img)
+    d.rectangle((ox - 3, oy - 3, ox + ov.width + 2, oy + ov.height + 2), fill=PANEL_BG, outline=PANEL_MUTED)
+    img.paste(ov, (ox, oy))
+    x0, y0, w, h = window
+    d.rectangle((ox + x0 * k, oy + y0 * k, ox + (x0 + w) * k, oy + (y0 + h) * k), outline=HIGHLIGHT, width=2)
 
 
 def _shows(pt: tuple[float, float], x0: float, y0: float, w: float, h: float) -> bool:

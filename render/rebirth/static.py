@@ -52,6 +52,7 @@ from render.rebirth.style import (
 from render.rebirth.terrain import draw_terrain
 
 LEGEND_FONT = 17
+OVERVIEW_H = 124  # px: the whole map in the channel image's corner, the window marked on it
 
 
 class MapRef(ContentHandle):
@@ -78,6 +79,7 @@ class StaticLayer:
     lettering: Lettering  # every word on the board, where `base` draws it
     legend: tuple[Label, ...]  # the panel's title and legend words
     palette: Image.Image  # "P" image whose palette the output is reduced to
+    overview: Image.Image  # the board alone, small: the channel image's inset (`focus.py`)
 
 
 @lru_cache(maxsize=8)
@@ -104,7 +106,11 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
     base = bare.copy()
     draw_lettering(base, lettering.labels)
     palette = build_palette(base, lay, info.advanced)
-    return StaticLayer(info, lay, base, bare, lettering, legend, palette)
+    board_w = lay.panel_box[0]
+    scale = OVERVIEW_H / lay.height
+    small = bare.crop((0, 0, board_w, lay.height))
+    overview = small.resize((max(1, round(board_w * scale)), OVERVIEW_H), Image.Resampling.LANCZOS)
+    return StaticLayer(info, lay, base, bare, lettering, legend, palette, overview)
 
 
 class CacheInfo(NamedTuple):
