@@ -26,6 +26,7 @@ from render.rebirth.labels import (
     Box,
     Label,
     box_meets_hex,
+    cap_height,
     inline_cap,
     near,
     overlaps,
@@ -81,12 +82,28 @@ def place_lettering(info: MapFile, lay: Layout, covered: frozenset[tuple[int, in
     dropped = []
     size = coord_size()
     for text, cell, kind in names:
-        label = _find_spot(clean_text(text, 28), lay.center(*cell), size, kind, lay, land, labels, blocked)
-        if label is None:
+        found = None
+        for lines in _line_breaks(clean_text(text, 28), kind):
+            found = _find_spot(lines, lay.center(*cell), size, kind, lay, land, labels, blocked)
+            if found:
+                break
+        if found is None:
             dropped.append(text)
         else:
-            labels.append(label)
+            labels += found
     return Lettering(tuple(labels), tuple(dropped))
+
+
+def _line_breaks(text: str, kind: str) -> list[list[str]]:
+    """A name on one line, then (a sea's or an island's of several words) on two."""
+    words = text.split()
+    out = [[text]]
+    if kind == "water" and len(words) > 1:
+        cut = min(
+            range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:])))
+        )
+        out.append([" ".join(words[:cut]), " ".join(words[cut:])])
+    return out
 
 
 def _on(info: MapFile, space: str) -> str:
@@ -129,7 +146,7 @@ def _sea_marks(info: MapFile, lay: Layout) -> list[Box]:
 
 
 def _find_spot(
-    text: str,
+    lines: list[str],
     anchor: Point,
     size: int,
     kind: str,
@@ -137,29 +154,39 @@ def _find_spot(
     land: list[Point],
     labels: list[Label],
     blocked: list[Box],
-) -> Label | None:
-    """The nearest spot around `anchor` where the name meets no land, label or mark: a place's
-    name within a hex and a half of its space, so it reads as that place's; a sea's further."""
-    bx0, by0, bx1, by1 = lay.board_box
-    pad = HALO + 1.0  # the halo, and a pixel of the coast line
-    reach = (0.0, 0.6, 1.1, 1.6, 2.1, 2.7, 3.3) if kind == "water" else (0.0, 0.5, 0.8, 1.1, 1.4, 1.7)
+) -> list[Label] | None:
+    """The nearest spot around `anchor` where the name (its `lines`, stacked) meets no land,
+    label or mark: a place's within a hex and a half of its space, so it reads as that place's;
+    a sea's further."""
+    reach = (0.0, 0.6, 1.1, 1.6, 2.1, 2.7, 3.3, 3.9, 4.5) if kind == "water" else (0.0, 0.5, 0.8, 1.1, 1.4, 1.7)
     for dist in reach:
         for step in range(1 if dist == 0 else 16):
             a = math.radians(90 + step * 22.5)
             xy = (anchor[0] + math.cos(a) * dist * lay.size * 1.5, anchor[1] + math.sin(a) * dist * lay.size)
-            label = text_label(text, xy, size, kind)
-            x0, y0, x1, y1 = label.box
-            if x0 - HALO < bx0 or y0 - HALO < by0 or x1 + HALO > bx1 or y1 + HALO > by1:
-                continue
-            grown = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
-            if any(box_meets_hex(grown, c, lay.size) for c in near(grown, land, lay.size)):
-                continue
-            if any(overlaps(label.box, o.box, HALO + 3) for o in labels) or any(
-                overlaps(label.box, b) for b in blocked
-            ):
-                continue
-            return label
+            step_y = cap_height(size) * 1.55
+            stack = [
+                text_label(line, (xy[0], xy[1] + (i - (len(lines) - 1) / 2) * step_y), size, kind)
+                for i, line in enumerate(lines)
+            ]
+            if all(_free(lb, lay, land, labels, blocked) for lb in stack):
+                return stack
     return None
+
+
+def _free(label: Label, lay: Layout, land: list[Point], labels: list[Label], blocked: list[Box]) -> bool:
+    """Inside the board, clear of every land hex (by the halo and a pixel of coast line), of
+    every placed label and of the ports' and offshore farms' marks."""
+    bx0, by0, bx1, by1 = lay.board_box
+    x0, y0, x1, y1 = label.box
+    if x0 - HALO < bx0 or y0 - HALO < by0 or x1 + HALO > bx1 or y1 + HALO > by1:
+        return False
+    pad = HALO + 1.0
+    grown = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+    if any(box_meets_hex(grown, c, lay.size) for c in near(grown, land, lay.size)):
+        return False
+    return not any(overlaps(label.box, o.box, HALO + 3) for o in labels) and not any(
+        overlaps(label.box, b) for b in blocked
+    )
 
 
 def draw_lettering(img: Image.Image, labels: tuple[Label, ...], offset: Point = (0.0, 0.0)) -> None:
