@@ -10,7 +10,7 @@ marker goes, so the order no longer has to keep them readable.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from PIL import Image
@@ -105,9 +105,18 @@ def land_cells(layer: StaticLayer) -> tuple[tuple[str, float, float], ...]:
     return tuple(out)
 
 
-def draw_pieces(img: Image.Image, view: RebirthView, layer: StaticLayer, marked: tuple[str, ...]) -> None:
-    """Tiles, castles, cathedral and tower markers, and the rings of the moves told."""
+def draw_pieces(
+    img: Image.Image,
+    view: RebirthView,
+    layer: StaticLayer,
+    marked: tuple[str, ...],
+    shift: tuple[float, float] = (0.0, 0.0),
+) -> None:
+    """Tiles, castles, cathedral and tower markers, and the rings of the moves told; `shift`:
+    where the board's origin is on `img` (a window on the board is drawn without the rest)."""
     info, lay = layer.info, layer.layout
+    if shift != (0.0, 0.0):
+        lay = replace(lay, origin=(lay.origin[0] + shift[0], lay.origin[1] + shift[1]))
     styles = seat_styles(view)
     _draw_tiles(img, view, info, lay, covered_of(view), styles)
     _draw_castles(img, view, info, lay, styles)

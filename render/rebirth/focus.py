@@ -67,8 +67,6 @@ def draw_focus(
     """
     layer = layer_for(view, map_data)
     lay, info = layer.layout, layer.info
-    full = layer.bare.copy()
-    draw_pieces(full, view, layer, marked)
     if window is None:
         last = view["last"]
         first = [last["space"]] if last and last["space"] else []
@@ -78,7 +76,9 @@ def draw_focus(
     w, h = _window_size(layer)
     img = Image.new("RGB", (FOCUS_W, STRIP_H + FOCUS_BOARD_H), BG)
     px, py = (FOCUS_W - w) // 2, STRIP_H + (FOCUS_BOARD_H - h) // 2
-    img.paste(full.crop((x0, y0, x0 + w, y0 + h)), (px, py))
+    part = layer.bare.crop((x0, y0, x0 + w, y0 + h))  # a copy: the cached layer stays clean
+    draw_pieces(part, view, layer, marked, (-x0, -y0))
+    img.paste(part, (px, py))
     dx, dy = px - x0, py - y0
     occupied = {sp for sp, t in view["board"].items() if t["seat"] is not None}
     # the inset avoids the told spaces only, so an options image is its window's public drawing

@@ -158,7 +158,9 @@ def _find_spot(
     """The nearest spot around `anchor` where the name (its `lines`, stacked) meets no land,
     label or mark: a place's within a hex and a half of its space, so it reads as that place's;
     a sea's further."""
-    reach = (0.0, 0.6, 1.1, 1.6, 2.1, 2.7, 3.3, 3.9, 4.5) if kind == "water" else (0.0, 0.5, 0.8, 1.1, 1.4, 1.7)
+    reach = (
+        (0.0, 0.6, 1.1, 1.6, 2.1, 2.7, 3.3, 3.9, 4.5) if kind == "water" else (0.0, 0.5, 0.8, 1.1, 1.4, 1.7)
+    )
     for dist in reach:
         for step in range(1 if dist == 0 else 16):
             a = math.radians(90 + step * 22.5)
