@@ -1,28 +1,33 @@
-"""Board image for Rebirth: `render_board(view, map_data, names) -> PNG bytes`.
+"""Images of Rebirth: the channel image `draw_focus` (a window on the board under a score strip,
+issue 14 item 2), a seat's options `draw_options` (item 3) and the whole board `render_board` /
+`draw_board` (for `/board`). Each `draw_*` returns a `Drawing`: the PNG and every label it
+carries (text, box, font size, cap height), so tests measure what the layout computed.
 
 Why it is built the way it is:
 
-* Discord shows an inline preview about 550 px wide, so the image is about 1100-1300 px wide
-  (board on the left, score panel on the right) and its text is sized to survive a halving.
+* Discord shows an inline preview about 550 px wide and a message carries one image, so the
+  channel image is 640 px wide and shows the part of the board the message is about, at the
+  whole board's hex size, with every word at a 9-px cap height once shown 550 wide; the whole
+  board (1278 px, board and score panel) is for opening full size.
 * Rendering happens on every move in a busy bot, so everything that does not depend on the
   view is drawn once: the static layer (per map and set of covered yellow spaces, `static.py`)
-  is cached with functools.lru_cache, and sprites (`sprites.py`) are pre-rendered once per seat
-  and kind and pasted, the way chess GIF renderers paste pre-rendered pieces. A render
-  (`board.py`) is then a copy, a few dozen pastes, the score panel (`panel.py`) and a palette
+  is cached with functools.lru_cache, with its words placed once (`lettering.py`), and sprites
+  (`sprites.py`) are pre-rendered once per seat and kind and pasted. A render (`board.py`,
+  `focus.py`) is then a copy or a crop, a few dozen pastes, the panel or strip and a palette
   conversion, which keeps it fast and the PNG small.
 * Colour alone must never carry meaning (colour-blind players): every seat also has a shape and
   a letter, drawn on its tiles, its castle flags, its cathedral markers and in the score panel.
-* Player names are user-typed: they are only ever drawn as text, cleaned to what the bundled
-  font can show (the default Pillow font covers ASCII), and truncated.
-* Fonts come from `ImageFont.load_default(size=...)`, bundled with Pillow, so rendering works
-  in Docker and CI without system fonts. No file is read at render time.
+* Player names are user-typed: they are only ever drawn as text, cleaned and truncated.
+* Words never cross a hex edge or another word: coordinates sit inside their hex, names on open
+  water where nothing else is (`lettering.py`); a name with no free spot is left out.
 * Ireland (advanced mode) adds Round Towers (with their face-up bonus tile and the seats that
   took it), the Hill of Tara, offshore farms, the public mission row in the panel and each
   seat's Doubling Marker. A map without those features draws exactly as before.
 
-The modules, by what they draw: `style` (colours, sizes), `geometry` (layout of board and
-panel), `icons` (map icons), `sprites` (tiles, rings, tokens, chips), `terrain` and `overlay`
-(the map and its names), `palette`, `static` (the cached layer), `panel`, `board`.
+The modules, by what they draw: `style` (colours, sizes), `geometry` (layout of board, panel
+and legend), `icons` (map icons), `sprites` (tiles, rings, tokens, chips), `terrain` (the map),
+`lettering` (where its words go), `labels` (label boxes and cap heights), `palette`, `static`
+(the cached layer), `panel`, `board` (the whole board), `focus` (the channel and options images).
 """
 
 from __future__ import annotations
