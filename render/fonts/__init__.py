@@ -190,7 +190,8 @@ class FallbackFont(ImageFont.FreeTypeFont):
     def getlength(self, text: Any, mode: str = "", direction: Any = None, features: Any = None,
                   language: Any = None) -> float:  # fmt: skip
         parts = runs(text) if isinstance(text, str) else None
-        if parts is None:
+        if not parts:
+            text = text if parts is None else ""
             return super().getlength(text, mode, direction, features, language)
         return sum(face(i, int(self.size)).getlength(t) for i, t in parts)
 
@@ -198,7 +199,8 @@ class FallbackFont(ImageFont.FreeTypeFont):
                 language: Any = None, stroke_width: float = 0, anchor: str | None = None,
                 ) -> tuple[float, float, float, float]:  # fmt: skip
         parts = runs(text) if isinstance(text, str) else None
-        if parts is None:
+        if not parts:
+            text = text if parts is None else ""
             return super().getbbox(text, mode, direction, features, language, stroke_width, anchor)
         xs, total, boxes = self._placed(parts, stroke_width)
         ox, oy = self._origin(anchor, total, boxes, xs)
@@ -214,7 +216,8 @@ class FallbackFont(ImageFont.FreeTypeFont):
                  ink: int = 0, start: tuple[float, float] | None = None, *args: Any, **kwargs: Any,
                  ) -> tuple[Any, tuple[int, int]]:  # fmt: skip
         parts = runs(text) if isinstance(text, str) else None
-        if parts is None:
+        if not parts:
+            text = text if parts is None else ""
             return super().getmask2(
                 text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
             )
