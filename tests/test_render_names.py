@@ -79,16 +79,22 @@ def glyph(f: ImageFont.FreeTypeFont, text: str) -> tuple[tuple[int, int], bytes]
 
 
 def assert_real_glyphs(text: str, f: Any) -> None:
-    """Each character of `text`, drawn alone with the font the renderer used, is not the
-    missing-glyph box, and distinct characters draw distinct glyphs."""
-    boxes = {glyph(fonts.face(i, int(f.size)), NOTDEF) for i in range(len(fonts.CHAIN))}
+    """Each character of `text` comes from a bundled font whose glyph for it is not a
+    missing-glyph box (compared with the .notdef rendering of every bundled font at the size
+    the renderer used), distinct characters draw distinct glyphs, and a name the main font
+    cannot draw alone looks different from the main font's rendering of it (its boxes)."""
+    size = int(f.size)
+    boxes = {glyph(fonts.face(i, size), NOTDEF) for i in range(len(fonts.CHAIN))}
     seen: dict[str, tuple[tuple[int, int], bytes]] = {}
     for ch in set(text) - {" "}:
-        assert fonts.font_for(ch) is not None, f"no bundled font has {ch!r} ({text!r})"
-        seen[ch] = glyph(f, ch)
+        index = fonts.font_for(ch)
+        assert index is not None, f"no bundled font has {ch!r} ({text!r})"
+        seen[ch] = glyph(fonts.face(index, size), ch)
         assert seen[ch] not in boxes, f"{ch!r} of {text!r} drew a missing-glyph box"
         assert seen[ch][0] != (0, 0), f"{ch!r} of {text!r} drew nothing"
     assert len(set(seen.values())) == len(seen), f"two characters of {text!r} drew the same glyph"
+    if fonts.runs(text) is not None:
+        assert glyph(f, text) != glyph(fonts.face(0, size), text), f"{text!r} drew in the main font alone"
 
 
 def names_drawn(calls: list[Drawn], names: list[str]) -> dict[str, Drawn]:
