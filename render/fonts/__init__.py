@@ -106,7 +106,25 @@ def _logical_runs(text: str) -> list[Run]:
             runs[-1] = (index, runs[-1][1] + ch)
         else:
             runs.append((index, ch))
-    return runs
+    return _split_trailing_neutrals(runs)
+
+
+_TRAILING = frozenset({"WS", "ON", "CS", "ES", "ET", "S", "B"})
+
+
+def _split_trailing_neutrals(runs: list[Run]) -> list[Run]:
+    """A right-to-left run followed by a left-to-right one gives up its trailing spaces and
+    punctuation to a run of their own, so "محمد Ali" keeps its space between the two."""
+    out: list[Run] = []
+    for n, (index, text) in enumerate(runs):
+        body = text
+        while body and unicodedata.bidirectional(body[-1]) in _TRAILING:
+            body = body[:-1]
+        if body != text and body and n + 1 < len(runs) and _is_rtl(body) and not _is_rtl(runs[n + 1][1]):
+            out += [(index, body), (index, text[len(body) :])]
+        else:
+            out.append((index, text))
+    return out
 
 
 @lru_cache(maxsize=8192)
