@@ -227,3 +227,18 @@ def test_clean_text_never_raises() -> None:
     for text in odd:
         assert isinstance(clean_text(text), str)
     assert clean_text("\u200d👩") == "👩" and clean_text("👩\u200d") == "👩"
+
+
+def test_the_fonts_and_their_licences_ship_in_the_package() -> None:
+    """"Use real fonts ... shipped with the package ..., never downloaded at run time": every
+    font of the fallback chain lies in render/fonts/ and matches the package data a wheel
+    carries, and so do the licence files."""
+    import fnmatch
+    import tomllib
+
+    project = tomllib.loads((fonts.FONT_DIR.parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = project["tool"]["setuptools"]["package-data"]["render.fonts"]
+    shipped = [*fonts.CHAIN, "LICENSE-Noto.txt", "LICENSE-NotoSansCJK.txt", "LICENSE-Symbola.txt"]
+    for name in shipped:
+        assert (fonts.FONT_DIR / name).is_file(), name
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), f"{name} is not package data"
