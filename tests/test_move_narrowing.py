@@ -198,9 +198,11 @@ async def test_a_number_in_a_word_is_whole():
 
 
 async def test_the_hint_rides_on_the_best_move_within_discords_100_characters():
-    """"an empty field says how many there are and how to narrow them": the first choice stays
+    """ "an empty field says how many there are and how to narrow them": the first choice stays
     the best move, its name cut so the hint fits in 100 characters."""
-    long = MoveChoice("G11", "G11  food farm, +1 · in Highlands, takes Eilean Donan Castle, takes Urquhart Castle", 9)
+    long = MoveChoice(
+        "G11", "G11  food farm, +1 · in Highlands, takes Eilean Donan Castle, takes Urquhart Castle", 9
+    )
     shown = [long] + [farm(f"A{i}", 1) for i in range(24)]
     hinted = with_hint(shown, 59, "", "rebirth.narrow", None)
     assert hinted[0].notation == "G11" and hinted[1:] == shown[1:]

@@ -271,7 +271,9 @@ class Rebirth:
                 )
                 # Spending the once-a-game marker on a small gain is rarely wise: rank it lower.
                 choices.append(
-                    MoveChoice(f"{space} {DOUBLE}", (doubled + suffix)[:100], rank + gain - 4, preview["doubled"])
+                    MoveChoice(
+                        f"{space} {DOUBLE}", (doubled + suffix)[:100], rank + gain - 4, preview["doubled"]
+                    )
                 )
         choices.sort(key=lambda choice: (-choice.rank, _space_order(choice.notation)))
         return choices
