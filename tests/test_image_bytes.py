@@ -75,4 +75,3 @@ def test_every_image_fits_the_budget_and_looks_like_what_was_drawn(drawn):
         original, _ = drawn[-1]
         worst, off = difference(original, png)
         assert worst <= WORST_PIXEL_MAX and off <= OFF_SHARE_MAX, (name, worst, off)
-
