@@ -316,7 +316,7 @@ def fixed_palette(sample: Image.Image, keys: Sequence[RGB]) -> Image.Image:
     Why reserve keys: a quantizer gives small, loud features (highlights, seat colours) too few
     entries, so their exact colours are kept and the quantizer fills the rest.
 
-    Why maximum coverage (docs/images.md "Bytes"): against median cut, over the same sample, it
+    Why maximum coverage (docs/image-bytes.md): against median cut, over the same sample, it
     puts the renders nearer their RGB originals (the worst pixel 29-37 levels off instead of
     55-77; pixels more than 16 levels off 0.1-0.6 % instead of 1.4-4.4 %) and the PNGs 7-9 %
     smaller, since its blends repeat more; building it is faster too.
@@ -339,7 +339,7 @@ def png_bytes(img: Image.Image, palette: Image.Image) -> bytes:
     """Reduce to a fixed palette (3-4x smaller than RGB, 2-3 ms) and encode as PNG.
 
     No dithering: it scatters the palette's error over flat areas, which costs half as many
-    bytes again and looks grainier. `compress_level` 6 (docs/images.md "Bytes"): about 10 %
+    bytes again and looks grainier. `compress_level` 6 (docs/image-bytes.md): about 10 %
     smaller than 3 for some 8 ms more; 9 (and `optimize`, which means 9) saves 2 % more for
     60 ms more.
     """

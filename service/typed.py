@@ -83,7 +83,7 @@ def offered_for(text: str, choices: list[MoveChoice]) -> list[MoveChoice]:
 
 
 def narrows(tokens: list[str], choice: MoveChoice) -> bool:
-    """Whether every typed word matches `choice` (docs/architecture.md "Typed moves"):
+    """Whether every typed word matches `choice` (docs/architecture.md "Typed moves and /move's list"):
 
     - `+3` is the moves that score exactly 3 now, when the engine says what each scores
       (`MoveChoice.points`; otherwise it is a word like any other);
