@@ -318,7 +318,7 @@ def fixed_palette(sample: Image.Image, keys: Sequence[RGB]) -> Image.Image:
 
     Why maximum coverage (docs/image-bytes.md): against median cut, over the same sample, it
     puts the renders nearer their RGB originals (the worst pixel 29-37 levels off instead of
-    55-77; pixels more than 16 levels off 0.1-0.6 % instead of 1.4-4.4 %) and the PNGs 7-9 %
+    55-77; pixels more than 16 levels off 0.1-0.6 % instead of 0.3-4.4 %) and the PNGs 5-9 %
     smaller, since its blends repeat more; building it is faster too.
     """
     keys = list(dict.fromkeys(keys))
@@ -332,14 +332,14 @@ def fixed_palette(sample: Image.Image, keys: Sequence[RGB]) -> Image.Image:
     return pal
 
 
-COMPRESS_LEVEL = 6
+COMPRESS_LEVEL = 6  # zlib level of every PNG (png_bytes; docs/image-bytes.md)
 
 
 def png_bytes(img: Image.Image, palette: Image.Image) -> bytes:
     """Reduce to a fixed palette (3-4x smaller than RGB, 2-3 ms) and encode as PNG.
 
     No dithering: it scatters the palette's error over flat areas, which costs half as many
-    bytes again and looks grainier. `compress_level` 6 (docs/image-bytes.md): about 10 %
+    bytes again and looks grainier. `compress_level` 6 (docs/image-bytes.md): 8-18 %
     smaller than 3 for some 8 ms more; 9 (and `optimize`, which means 9) saves 2 % more for
     60 ms more.
     """
