@@ -188,6 +188,7 @@ async def test_a_column_letter_is_a_column_and_a_score_is_exact():
     assert [c.notation for c in offered_for("+1", choices)] == ["F12", "H4"]
     assert [c.notation for c in offered_for("munster +3", choices)] == ["F7"]
     assert [c.notation for c in offered_for("ULS", choices)] == ["G2"]
+    assert [c.notation for c in offered_for("Múnster +1", choices)] == ["F12", "H4"]  # accents folded
     assert [c.notation for c in offered_for("farm", choices)] == [c.notation for c in choices]
 
 
