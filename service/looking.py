@@ -8,6 +8,7 @@ import asyncio
 import bisect
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from db import GameRecord
 from games import registry
@@ -36,10 +37,14 @@ class Looking(Turns):
         view = engine.view(state, seat, caller.locale)
         text = presenter.hand_text(view, caller.locale)
         options = presenter.options_text(view, seat, caller.locale)
-        buttons = {}
-        if game.status == "active" and presenter.batches_turns and engine.to_move(state) == seat:
-            buttons = self._buttons(engine, state, seat, game, caller.locale)
-        return [Message(fit(f"{text}\n{options}" if options else text), ephemeral=True, **buttons)]
+        buttons: dict[str, Any] = {}
+        image = None
+        if game.status == "active" and engine.to_move(state) == seat:
+            image = await self._options_image(presenter, game, state, seat, caller.locale)
+            if presenter.batches_turns:
+                buttons = self._buttons(engine, state, seat, game, caller.locale)
+        body = fit(f"{text}\n{options}" if options else text)
+        return [Message(body, image=image, image_name="options.png", ephemeral=True, **buttons)]
 
     async def player_board(self, caller: Caller, user_id: int, ready: Ready = None) -> list[Message]:
         """One player's own board as an image, in the channel (public information only)."""
@@ -110,8 +115,20 @@ class Looking(Turns):
         game = await self._shown_game(caller)
         presenter = self.presenter(game)
         view = public_view(presenter, presenter.engine.loads(game.state or ""), caller.locale)
-        image = await self._render(presenter, game, view, ready)
+        image = await self._render(presenter, game, view, ready, whole=True)  # all of it
         return [Message(presenter.board_caption(view, game, caller.locale), image=image)]
+
+    async def whole_board(self, caller: Caller, game_id: int, ready: Ready = None) -> list[Message]:
+        """The whole board of game `game_id` (the **Whole board** button under a turn message
+        whose image shows only part of it), for the clicker alone: public information, drawn
+        as it stands now, also after the game ended."""
+        game = await self.db.game(game_id)
+        if game is None or game.channel_id != caller.channel_id or game.state is None:
+            raise StaleGame("error.table_button_stale")
+        presenter = self.presenter(game)
+        view = public_view(presenter, presenter.engine.loads(game.state), caller.locale)
+        image = await self._render(presenter, game, view, ready, whole=True)
+        return [Message(presenter.board_caption(view, game, caller.locale), image=image, ephemeral=True)]
 
     async def my_games(self, caller: Caller) -> list[Message]:
         """The caller's games in this server, those waiting on them first, each with whose turn

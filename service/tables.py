@@ -23,6 +23,7 @@ from service.presenting import Presenter
 
 log = logging.getLogger(__name__)
 
+
 class ChannelTables:
     """Storage, locks, time and each game's engine and presenter, shared by every use case."""
 
@@ -136,6 +137,7 @@ class ChannelTables:
         view: Any,
         ready: Ready = None,
         changed: tuple[str, ...] = (),
+        whole: bool = False,
     ) -> bytes | None:
         """Draw the public board (`view`: the public view) off the event loop (Pillow work would
         stall other commands).
@@ -145,13 +147,29 @@ class ChannelTables:
         """
         if ready is not None:
             await ready()
-        args: tuple[Any, ...] = (view, game.options, seat_names(game))
-        if changed:
-            args += (changed,)
         try:
-            return await asyncio.to_thread(presenter.render, *args)
+            return await asyncio.to_thread(
+                presenter.render, view, game.options, seat_names(game), changed, whole
+            )
         except Exception:
             log.exception("could not draw the board of game %s", game.id)
+            return None
+
+    async def _options_image(
+        self, presenter: Presenter, game: GameRecord, state: Any, seat: int, locale: str | None
+    ) -> bytes | None:
+        """`seat`'s options drawn for them alone (issue 14 item 3), numbered as the autocomplete
+        labels read; None when the game draws none now. Drawn from that seat's view, and only
+        ever attached to a private reply to that seat. A failure costs the image, not the reply."""
+        engine = presenter.engine
+        view = engine.view(state, seat, locale)
+        choices = engine.with_previews(state, seat, engine.move_choices(state, seat, locale), locale)
+        try:
+            return await asyncio.to_thread(
+                presenter.render_options, view, game.options, seat_names(game), seat, choices
+            )
+        except Exception:
+            log.exception("could not draw the options of game %s", game.id)
             return None
 
     async def warm_up(self, game_ids: tuple[str, ...]) -> None:

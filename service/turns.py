@@ -19,6 +19,7 @@ from engine.errors import NotAPlayer
 from engine.fallback import play_turn
 from i18n import t
 from service.messages import (
+    BOARD_BUTTON,
     CHOICES_AT_MOST,
     REMATCH_BUTTON,
     Caller,
@@ -246,13 +247,13 @@ class Turns(ChannelTables):
             and not engine.is_over(applied.state)
         )
         if inside_turn and count == 1:
-            return self._mid_turn(caller, game, presenter, applied, applied.state)
+            return await self._mid_turn(caller, game, presenter, applied, applied.state)
         if inside_turn:  # the fallback player answered a decision: did the turn end with it?
             state = engine.loads(game.state or "")
             answered = (await self.db.moves(game.id, last=count))[1:]
             if not engine.is_over(state) and not any(m.event.get("turn_over") for m in answered):
                 answers = [presenter.event_text(m.event, game, locale) for m in answered]
-                return self._mid_turn(caller, game, presenter, applied, state, answers)
+                return await self._mid_turn(caller, game, presenter, applied, state, answers)
         messages = await self._channel_story(caller, game, presenter, count, ready)
         mover = game.players.index(caller.user_id) if caller.user_id in game.players else None
         if mover is not None and applied.private.get(mover):
@@ -292,9 +293,10 @@ class Turns(ChannelTables):
             tail.append(presenter.prompt_text(engine.view(state, seat, locale), seat, locale))
             buttons = self._buttons(engine, state, seat, game, locale)
         text = told(blocks, catch_up, tail, locale, gap)
-        return [Message(text, image=image, ping=(game.players[seat],), **buttons)]
+        board = table_buttons(game.id, BOARD_BUTTON, locale) if presenter.partial_image else ()
+        return [Message(text, image=image, ping=(game.players[seat],), table=board, **buttons)]
 
-    def _mid_turn(
+    async def _mid_turn(
         self,
         caller: Caller,
         game: GameRecord,
@@ -314,8 +316,10 @@ class Turns(ChannelTables):
         mover = game.players.index(caller.user_id)
         prompt = presenter.prompt_text(engine.view(state, actor, locale), actor, locale)
         buttons = self._buttons(engine, state, actor, game, locale)
-        if actor == mover:
-            return [Message(f"{done}\n{t('turn.next', locale, prompt=prompt)}", ephemeral=True, **buttons)]
+        if actor == mover:  # their options drawn too, for them alone
+            image = await self._options_image(presenter, game, state, actor, locale)
+            text = f"{done}\n{t('turn.next', locale, prompt=prompt)}"
+            return [Message(text, image=image, image_name="options.png", ephemeral=True, **buttons)]
         user = game.players[actor]
         ask = t("turn.decision_for", locale, user=f"<@{user}>", prompt=prompt)
         return [Message(done, ephemeral=True), Message(ask, ping=(user,), **buttons)]

@@ -128,3 +128,72 @@ async def test_a_revive_turn_and_the_fallback_turn_after_it_are_one_message(simc
         assert "since your last move" not in text
         assert result.response.message.id == message.id
         assert message.components, "ann's next options come as buttons"
+
+
+async def test_the_options_image_goes_to_the_player_to_move_alone(simcord_env, monkeypatch):
+    """Issue 14 item 3: "Your private reply on your turn (and `/hand`) can show an image of the
+    board with your legal spaces marked". Whatever a game draws there is drawn from the caller's
+    own view and reaches nobody else: /hand on your turn carries it privately, off turn nothing."""
+    from service.presenters.rebirth import RebirthPresenter
+
+    seen: list[tuple[int, int]] = []
+
+    def drawn(self, view, options, names, seat, choices):
+        seen.append((seat, len(choices)))
+        out = io.BytesIO()
+        Image.new("RGB", (8, 8), (200, 30, 30)).save(out, "PNG")
+        return out.getvalue()
+
+    monkeypatch.setattr(RebirthPresenter, "render_options", drawn)
+    table = make_table(simcord_env, ["ann", "bob"])
+    ann, bob = table.members
+    await ann.slash(table.channel, "game new", game="rebirth")
+    await bob.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+    mover = ann if await ann.autocomplete(table.channel, "move", "action", "") else bob
+    other = bob if mover is ann else ann
+    before = len(public(table))
+    mine = await mover.slash(table.channel, "hand")
+    assert mine.ephemeral and [a.filename for a in mine.response.attachments] == ["options.png"]
+    assert seen and seen[-1][1] > 25, "all the legal moves are given to draw, not only 25"
+    theirs = await other.slash(table.channel, "hand")
+    assert theirs.ephemeral and not theirs.response.attachments  # not their turn: no options
+    assert len(public(table)) == before
+
+
+async def test_a_turn_message_showing_part_of_the_board_offers_the_whole_board_privately(
+    simcord_env, monkeypatch
+):
+    """Issue 14 item 2: the channel image may show only the part of the board that matters; the
+    whole board is then one click away, for the clicker alone, and the turn's own buttons stay."""
+    from service.presenters.revive import RevivePresenter
+
+    monkeypatch.setattr(RevivePresenter, "partial_image", True)
+    table = make_table(simcord_env, ["ann", "bob"])
+    ann, bob = table.members
+    await ann.slash(table.channel, "game new", game="revive")
+    await bob.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+    engine = load_engine("revive")
+    database = await Database.open(simcord_env.bot.database_path)
+    try:
+        game = await database.open_game(table.channel.id)
+    finally:
+        await database.close()
+    state = engine.loads(game.state)
+    seat = engine.to_move(state)
+    mover = table.member(game.players[seat])
+    for move in play_turn(engine, state, seat, 5):
+        result = await mover.slash(table.channel, "move", action=move)
+    message = result.response.message
+    rows = message.components
+    names = [
+        getattr(child, "label", None) or getattr(child, "placeholder", None)
+        for row in rows
+        for child in row.children
+    ]
+    assert "🗺️ Whole board" in names and len(names) > 1, names  # the next player's moves too
+    before = len(public(table))
+    looked = await ann.click(message, label="🗺️ Whole board")
+    assert looked.ephemeral and looked.response.attachments
+    assert len(public(table)) == before  # nothing posted for everyone

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map
 from db import GameRecord
-from engine.base import RESIGN, Game
+from engine.base import RESIGN, Game, MoveChoice
 from engine.rebirth import COLOURS
 from engine.rebirth.game import DENSE, STANDARD, VARIANT_OPTION
 from engine.rebirth.views import MissionCard, PlaceEvent, RebirthView, TowerActivation
@@ -39,6 +39,7 @@ CATEGORY_ORDER = (
 class RebirthPresenter(SeatTags):
     batches_turns = False  # one channel message per move
     has_player_board = False  # everything is on the one board
+    partial_image = False  # the channel image is the whole board
 
     def __init__(self, engine: Game) -> None:
         self.engine = engine
@@ -53,7 +54,12 @@ class RebirthPresenter(SeatTags):
     # ----------------------------------------------------------------- images
 
     def render(
-        self, view: RebirthView, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
+        self,
+        view: RebirthView,
+        options: dict[str, Any],
+        names: list[str],
+        changed: tuple[str, ...] = (),
+        whole: bool = False,
     ) -> bytes:
         """The board with the score panel; the last tile and the spaces in `changed` ringed."""
         from render.rebirth import render_board  # Pillow is loaded only where boards are drawn
@@ -93,6 +99,17 @@ class RebirthPresenter(SeatTags):
         assert current is not None, "a game that just started has a seat to move"
         lines.append(t("rebirth.first", locale, user=self.mention(game, current)))
         return "\n".join(lines)
+
+    def render_options(
+        self,
+        view: RebirthView,
+        options: dict[str, Any],
+        names: list[str],
+        seat: int,
+        choices: Sequence[MoveChoice],
+    ) -> bytes | None:
+        """Not drawn yet: the private replies carry no options image."""
+        return None
 
     def event_text(self, event: Event, game: GameRecord, locale: str | None) -> str:
         who = self.tag(game, event["seat"])

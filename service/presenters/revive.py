@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from db import GameRecord
-from engine.base import RESIGN, RULES_OPTION, Game
+from engine.base import RESIGN, RULES_OPTION, Game, MoveChoice
 from engine.editions import Editions
 from engine.revive.describe import effects_text, resources_text, steps_text
 from engine.revive.events import move_facts
@@ -72,6 +72,7 @@ def stored_facts(event: Event, hibernation: Sequence[Mapping[str, Any]] = ()) ->
 class RevivePresenter(SeatTags):
     batches_turns = True
     has_player_board = True
+    partial_image = False  # the channel image is the whole board
 
     def __init__(self, engine: Editions) -> None:
         self.engine: Game = engine
@@ -94,7 +95,12 @@ class RevivePresenter(SeatTags):
     # ------------------------------------------------------------ images
 
     def render(
-        self, view: ReviveView, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
+        self,
+        view: ReviveView,
+        options: dict[str, Any],
+        names: list[str],
+        changed: tuple[str, ...] = (),
+        whole: bool = False,
     ) -> bytes:
         from render.revive import render_board  # Pillow is loaded only where boards are drawn
 
@@ -104,6 +110,17 @@ class RevivePresenter(SeatTags):
         from render.revive import render_player
 
         return render_player(view, self.tables(view).content, seat, names)
+
+    def render_options(
+        self,
+        view: ReviveView,
+        options: dict[str, Any],
+        names: list[str],
+        seat: int,
+        choices: Sequence[MoveChoice],
+    ) -> bytes | None:
+        """Not drawn yet: the private replies carry no options image."""
+        return None
 
     def warm_up(self) -> None:
         """Draw a fresh board for each player count once, so static layers are cached."""
