@@ -238,10 +238,10 @@ class Rebirth:
         if not spaces:
             return [MoveChoice(DISCARD, t("move.rebirth.discard_label", locale), 0)]
         assert tile is not None, "a tile with legal spaces exists"
-        choices = []
+        choices, regions = [], self.board(state).region
         for space in spaces:
             preview = self._preview(state, seat, tile, space)
-            region = self.board(state).region.get(space)  # typing a region's name finds its spaces
+            region = regions.get(space)  # typing a region's name finds its spaces
             extras = [t("move.rebirth.in_region", locale, region=region)] if region else []
             extras += [t("move.rebirth.takes_castle", locale, castle=name) for name in preview["castles"]]
             extras += [t("move.rebirth.cathedral_card", locale)] * preview["cathedrals"]
