@@ -412,16 +412,20 @@ def _encoding(name: str, render_ms: float, png: bytes, renders: int) -> list[Fig
 
 
 def bench_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[Figure]:
-    """Median time and PNG size of a full Rebirth board render with the static layers built, its
-    encoding's share, and the size of each other map's full board."""
+    """Median time and PNG size of a full Rebirth board render (`/board`: `whole=True`) with the
+    static layers built, its encoding's share, the same for the channel image (the window on the
+    board a turn message carries), and the size of each other map's full board."""
     view, _ = finished_game(GAME, OPTIONS, players, seed)
     names = list(NAMES[:players])
     drawer = presenter(GAME)
-    millis, png = _median_render_ms([partial(drawer.render, view, OPTIONS, names)], renders)
+    millis, png = _median_render_ms([partial(drawer.render, view, OPTIONS, names, (), True)], renders)
+    channel_ms, channel_png = _median_render_ms([partial(drawer.render, view, OPTIONS, names)], renders)
     figures = [
         Figure("rebirth_render_full_board_ms", millis, "ms", maximum=RENDER_MS_MAX),
         Figure("rebirth_render_full_board_bytes", len(png), "bytes", maximum=RENDER_BYTES_MAX),
         *_encoding("rebirth_render_full_board", millis, png, renders),
+        Figure("rebirth_render_channel_ms", channel_ms, "ms", maximum=RENDER_MS_MAX),
+        Figure("rebirth_render_channel_bytes", len(channel_png), "bytes", maximum=RENDER_BYTES_MAX),
     ]
     maps = next(option for option in spec(GAME).options if option.name == "map").choices
     for choice in maps:
@@ -429,7 +433,7 @@ def bench_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[
             continue
         options = {**OPTIONS, "map": choice.value}
         other, _ = finished_game(GAME, options, players, seed)
-        size = len(drawer.render(other, options, names))
+        size = len(drawer.render(other, options, names, (), True))
         name = f"rebirth_render_full_board_bytes_{choice.value}"
         figures.append(Figure(name, size, "bytes", maximum=RENDER_BYTES_MAX))
     return figures
