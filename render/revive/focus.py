@@ -90,7 +90,8 @@ def focus_window(geo: BoardGeometry, places: Iterable[str]) -> Box:
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     left = min(max(cx - w / 2, area[0]), area[2] - w)
     top = min(max(cy - h / 2, area[1]), area[3] - h)
-    return (left, top, left + w, top + h)
+    left, top = round(left), round(top)
+    return (left, top, left + round(w), top + round(h))
 
 
 def render_focus(
@@ -137,7 +138,7 @@ def focus_image(
             highlight_sprite(geo.size).paste_at(layer, *geo.centres[place])
     scale = OUT_W / (window[2] - window[0])
     win_h = round((window[3] - window[1]) * scale)
-    crop = layer.crop(tuple(round(v) for v in window)).resize((OUT_W, win_h), Image.Resampling.LANCZOS)
+    crop = layer.crop(window).resize((OUT_W, win_h), Image.Resampling.LANCZOS)
     strip_h = STRIP_ROW * math.ceil(len(view["seats"]) / 2) + 8
     with LOCK:
         items = board_symbols(ref, geo, view, changed_l, marks_l, window)
