@@ -158,6 +158,8 @@ def test_the_private_part_of_a_view_is_never_read() -> None:
     state = played(3, seed=4)
     view = PoisonedView(GAME.view(state, 1))
     rr.render_board(view, CONTENT, NAMES, changed=["S1.1"])
+    rr.render_focus(view, CONTENT, NAMES, changed=["S1.1"])  # the channel image and the options image
+    rr.render_focus(view, CONTENT, NAMES, marks=["S1.1", "F07"])
     for seat in range(3):
         rr.render_player(view, CONTENT, seat, NAMES)
 
