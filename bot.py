@@ -12,10 +12,12 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
+import aiohttp
 import discord
 from discord import app_commands
+from discord.backoff import ExponentialBackoff
 from discord.ext import commands
 
 from cogs.clock import ClockCog
@@ -48,6 +50,14 @@ To get one: open https://discord.com/developers/applications, create an applicat
   export DISCORD_TOKEN=...      (or put DISCORD_TOKEN=... in a .env file here)
 and run `python bot.py` again. README.md explains how to invite the bot to a server.
 """
+
+
+TOKEN_REFUSED = (
+    "Discord refused the token in DISCORD_TOKEN: it is wrong, or it was reset. Copy a new one "
+    '(https://discord.com/developers/applications, your application, "Bot", "Reset Token") into '
+    "DISCORD_TOKEN or .env, then start again."
+)
+NO_NETWORK = "Cannot reach Discord ({reason}): trying again in {delay:.0f} s. Check the network."
 
 
 class TabletopBot(commands.Bot):
@@ -166,9 +176,9 @@ def create_bot(
     )
 
 
-def arguments(argv: list[str] | None) -> argparse.Namespace:
+def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python bot.py",
+        prog=prog,
         description="Run the tabletop Discord bot.",
         epilog=(
             "Settings from the environment (or a .env file here): DISCORD_TOKEN, the bot's token; "
@@ -178,6 +188,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--database", default=None, help="the database file (overrides TABLETOP_DATABASE)")
     parser.add_argument(
+        "--log-level", default=None, help="DEBUG, INFO, WARNING or ERROR (overrides TABLETOP_LOG_LEVEL)"
+    )
+    parser.add_argument(
         "--init", action="store_true", help="start a new, empty database where the configured one is missing"
     )
     commands_ = parser.add_subparsers(dest="command")
@@ -186,13 +199,13 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
     from dotenv import load_dotenv
 
     load_dotenv()
-    args = arguments(argv)
+    args = arguments(argv, prog)
     logging.basicConfig(
-        level=os.environ.get("TABLETOP_LOG_LEVEL", "INFO"),
+        level=(args.log_level or os.environ.get("TABLETOP_LOG_LEVEL", "INFO")).upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     database = args.database or os.environ.get("TABLETOP_DATABASE", DEFAULT_DATABASE)
@@ -209,8 +222,63 @@ def main(argv: list[str] | None = None) -> int:
     except health.DatabaseProblem as problem:
         print(problem, file=sys.stderr)
         return 2
-    create_bot(database, warm_up=True).run(token, log_handler=None)
-    return 0
+    return asyncio.run(run_until_stopped(lambda: create_bot(database, warm_up=True), token))
+
+
+async def run_until_stopped(
+    make_bot: Callable[[], TabletopBot],
+    token: str,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+) -> int:
+    """Log in and run until stopped: 2 after one clear line when Discord refuses the token (no
+    traceback: nothing in it helps), and, while Discord cannot be reached at all, a line and
+    another try after a growing wait, as discord.py itself does once connected."""
+    backoff = ExponentialBackoff()
+    while True:
+        bot = make_bot()
+        try:
+            async with bot:
+                await bot.start(token)
+            return 0
+        except discord.LoginFailure:
+            print(TOKEN_REFUSED, file=sys.stderr)
+            return 2
+        except (TimeoutError, aiohttp.ClientConnectionError, OSError) as problem:
+            delay = backoff.delay()
+            print(NO_NETWORK.format(reason=type(problem).__name__, delay=delay), file=sys.stderr)
+            await sleep(delay)
+
+
+OFFLINE_COMMANDS = ("selfplay", "replay", "balance")  # the engine's (`python -m engine`)
+CLI_HELP = """\
+usage: tabletop COMMAND [ARGS]
+
+  tabletop run [--database FILE] [--init] [--log-level LEVEL]
+                                   run the bot on Discord (DISCORD_TOKEN from the environment or .env)
+  tabletop backup FILE             copy the database, safely while the bot runs
+  tabletop selfplay GAME [...]     play random legal games offline (as python -m engine)
+  tabletop balance GAME [...]      the fallback player in every seat: win shares and scores
+  tabletop replay RECORD           re-play a game record; exit 1 if its scores differ
+
+`tabletop COMMAND --help` says more about each.
+"""
+
+
+def cli(argv: list[str] | None = None) -> int:
+    """The `tabletop` console script: one command for the bot and the offline tools, so an
+    installed package needs no path to a source file."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    command = args[0] if args else ""
+    if command in OFFLINE_COMMANDS:
+        from engine.cli import main as offline
+
+        return offline(args)
+    if command == "run":
+        return main(args[1:], prog="tabletop run")
+    if command == "backup":
+        return main(args, prog="tabletop")
+    print(CLI_HELP, file=sys.stdout if command in ("-h", "--help", "help") else sys.stderr)
+    return 0 if command in ("-h", "--help", "help") else 2
 
 
 if __name__ == "__main__":

@@ -61,4 +61,6 @@ async def answer(
         return await service.start(caller, ready, game_id)
     if kind == "rejoin":
         return await service.rejoin(caller, game_id)
+    if kind == "board":
+        return await service.whole_board(caller, game_id, ready)
     return await service.rematch(caller, game_id)

@@ -272,20 +272,25 @@ class ActionButton(
 
 
 def moves_view(message: Message) -> discord.ui.View | None:
-    """The buttons (few moves) or menu (more) for a message's offered moves, and its other
-    buttons (mute, clock votes)."""
-    if message.actions or message.table:
-        view = discord.ui.View(timeout=None)
-        for kind, game_id, key, label in message.actions:
-            view.add_item(ActionButton(kind, game_id, key, label))
-        for kind, game_id, label in message.table:  # clicks answered by cogs/lobby_buttons.py
-            custom_id = table_id(kind, game_id)
-            view.add_item(discord.ui.Button(label=_cut(label, BUTTON_LABEL), custom_id=custom_id))
-        return view
-    if not message.moves or message.ref is None:
+    """The buttons (few moves) or menu (more) for a message's offered moves, then its other
+    buttons (mute, clock votes, the table's: a row of their own)."""
+    if not (message.actions or message.table or (message.moves and message.ref is not None)):
         return None
-    game_id, version = message.ref
     view = discord.ui.View(timeout=None)
+    for kind, game_id, key, label in message.actions:
+        view.add_item(ActionButton(kind, game_id, key, label))
+    for kind, game_id, label in message.table:  # clicks answered by cogs/lobby_buttons.py
+        custom_id = table_id(kind, game_id)
+        view.add_item(discord.ui.Button(label=_cut(label, BUTTON_LABEL), custom_id=custom_id, row=4))
+    if message.moves and message.ref is not None:
+        _add_moves(view, message)
+    return view
+
+
+def _add_moves(view: discord.ui.View, message: Message) -> None:
+    """The offered moves: a button each when few, else one select menu."""
+    assert message.ref is not None
+    game_id, version = message.ref
     if len(message.moves) <= BUTTONS_AT_MOST:
         for choice in message.moves:
             view.add_item(MoveButton(game_id, version, choice.notation, choice.label))
@@ -295,7 +300,6 @@ def moves_view(message: Message) -> discord.ui.View | None:
             for choice in message.moves[:SELECT_OPTIONS]
         ]
         view.add_item(MoveSelect(game_id, version, options))
-    return view
 
 
 def table_id(kind: str, game_id: int) -> str:

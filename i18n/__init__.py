@@ -1,8 +1,10 @@
 """The one translation function every user-facing string goes through.
 
-Catalogs are plain Python dicts (no file I/O), so the pure engine can build its error messages
-with them too. English is complete; other locales fall back to English key by key, so a partial
-Brazilian Portuguese catalog can land as soon as any of it is written.
+English is written as plain Python dicts (`i18n/en*.py`, no file I/O), so the pure engine can
+build its error messages with them too. Other languages are gettext PO files, for translators
+and their tools (`i18n/po.py`: the template, the files, how plurals map), read on first use;
+they fall back to English key by key, so a partial catalog can land as soon as any of it is
+written.
 
 A catalog entry is either a template (`"It is not your turn."`) or, for a text that counts
 something, its plural forms by CLDR plural category (`{"one": "{count} mission card", "other":
@@ -23,6 +25,7 @@ from babel import Locale, UnknownLocaleError
 from babel.plural import PluralRule
 
 from i18n.en import MESSAGES as _EN
+from i18n.po import Translated, entries, languages
 
 DEFAULT_LOCALE = "en"
 PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
@@ -30,8 +33,10 @@ PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
 
 Plural = Mapping[str, str]
 """A plural entry: CLDR category -> template."""
-Entry = str | Plural
+Entry = str | Plural | Translated
 CATALOGS: dict[str, Mapping[str, Entry]] = {"en": _EN}
+"""The catalogs read so far, by Discord locale name (`en`, `pt-BR`): `_catalog` reads a PO file
+the first time its language is asked for."""
 
 
 def t(key: str, locale: str | None = None, /, **params: object) -> str:
@@ -42,7 +47,7 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
     plainly in tests rather than crashing a command.
     """
     name = _normalise(locale)
-    entry = CATALOGS.get(name, {}).get(key)
+    entry = _catalog(name).get(key)
     if entry is None:
         name, entry = DEFAULT_LOCALE, _EN.get(key)
     if entry is None:
@@ -56,8 +61,11 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
     return template.format(**params) if params else template
 
 
-def plural_form(entry: Plural, count: object, locale: str | None) -> str:
-    """The form of a plural `entry` for `count` in `locale`: its category's, else `other`."""
+def plural_form(entry: Plural | Translated, count: object, locale: str | None) -> str:
+    """The form of a plural `entry` for `count` in `locale`: its category's, else `other`; for
+    a translated entry, the form its PO file's plural rule numbers."""
+    if isinstance(entry, Translated):
+        return entry.form(int(Decimal(str(count))))
     return entry.get(plural_category(count, locale)) or entry["other"]
 
 
@@ -86,18 +94,43 @@ def lookup(key: str, locale: str | None) -> str | None:
     default text instead of an English copy labelled as Portuguese. Command texts never count,
     so a plural entry is not one.
     """
-    catalog = CATALOGS.get(_normalise(locale))
-    entry = catalog.get(key) if catalog else None
+    entry = _catalog(_normalise(locale)).get(key)
     return entry if isinstance(entry, str) else None
 
 
+def _catalog(name: str) -> Mapping[str, Entry]:
+    """The catalog of locale `name`, read from its PO file the first time (empty when none)."""
+    if name not in CATALOGS:
+        CATALOGS[name] = entries(name.replace("-", "_"))
+    return CATALOGS[name]
+
+
+def reload() -> None:
+    """Forget the catalogs read so far, so the PO files are read again at their next use (a
+    translator's edit shows without a restart of a test or a sandbox)."""
+    for name in [name for name in CATALOGS if name != DEFAULT_LOCALE]:
+        del CATALOGS[name]
+    _known.cache_clear()
+
+
+@functools.cache
+def _known() -> frozenset[str]:
+    """The locales with a catalog: English and every PO file's language (`pt-BR`)."""
+    return frozenset({DEFAULT_LOCALE, *(language.replace("_", "-") for language in languages())})
+
+
 def _normalise(locale: str | None) -> str:
-    """Map Discord locale names (`pt-BR`, `en-US`) onto catalog names."""
+    """Map Discord locale names (`pt-BR`, `en-US`) onto catalog names: the locale itself when it
+    has a catalog, else its language's (`en-US` is `en`; `pt-PT` reads `pt-BR` when that is the
+    only Portuguese there is)."""
     if not locale:
         return DEFAULT_LOCALE
-    if locale in CATALOGS:
+    if locale in _known():
         return locale
-    return locale.split("-")[0]
+    language = locale.split("-")[0]
+    if language in _known():
+        return language
+    return next((name for name in sorted(_known()) if name.split("-")[0] == language), DEFAULT_LOCALE)
 
 
 def has(key: str) -> bool:

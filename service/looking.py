@@ -115,8 +115,20 @@ class Looking(Turns):
         game = await self._shown_game(caller)
         presenter = self.presenter(game)
         view = public_view(presenter, presenter.engine.loads(game.state or ""), caller.locale)
-        image = await self._render(presenter, game, view, ready)
+        image = await self._render(presenter, game, view, ready, whole=True)  # all of it
         return [Message(presenter.board_caption(view, game, caller.locale), image=image)]
+
+    async def whole_board(self, caller: Caller, game_id: int, ready: Ready = None) -> list[Message]:
+        """The whole board of game `game_id` (the **Whole board** button under a turn message
+        whose image shows only part of it), for the clicker alone: public information, drawn
+        as it stands now, also after the game ended."""
+        game = await self.db.game(game_id)
+        if game is None or game.channel_id != caller.channel_id or game.state is None:
+            raise StaleGame("error.table_button_stale")
+        presenter = self.presenter(game)
+        view = public_view(presenter, presenter.engine.loads(game.state), caller.locale)
+        image = await self._render(presenter, game, view, ready, whole=True)
+        return [Message(presenter.board_caption(view, game, caller.locale), image=image, ephemeral=True)]
 
     async def my_games(self, caller: Caller) -> list[Message]:
         """The caller's games in this server, those waiting on them first, each with whose turn

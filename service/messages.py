@@ -68,7 +68,8 @@ class Message:
 LOBBY_BUTTONS = ("join", "leave", "bot", "start")
 REJOIN_BUTTON = ("rejoin",)
 REMATCH_BUTTON = ("rematch",)
-TABLE_BUTTONS = LOBBY_BUTTONS + REJOIN_BUTTON + REMATCH_BUTTON
+BOARD_BUTTON = ("board",)  # under a turn message whose image shows part of the board
+TABLE_BUTTONS = LOBBY_BUTTONS + REJOIN_BUTTON + REMATCH_BUTTON + BOARD_BUTTON
 
 
 def table_buttons(

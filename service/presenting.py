@@ -26,6 +26,9 @@ class Presenter(Protocol):
     engine: Game
     batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
     has_player_board: bool  # `/board player:` draws one seat's own board
+    # The channel image shows the part of the board that matters (issue 14 item 2): its turn
+    # messages carry a **Whole board** button, answered privately with all of it.
+    partial_image: bool
 
     def tag(self, game: GameRecord, seat: int) -> str: ...
     def mention(self, game: GameRecord, seat: int) -> str: ...
@@ -33,8 +36,18 @@ class Presenter(Protocol):
 
     # ----------------------------------------------------------------- images (public view)
     def render(
-        self, view: Any, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
-    ) -> bytes: ...
+        self,
+        view: Any,
+        options: dict[str, Any],
+        names: list[str],
+        changed: tuple[str, ...] = (),
+        whole: bool = False,
+    ) -> bytes:
+        """The public board for a channel message, the places in `changed` marked; the one image
+        of its message, so it must read at a phone's inline width (issue 14 item 2) and may show
+        only the part of the board that matters. `whole`: all of it, for `/board`."""
+        ...
+
     def render_player(self, view: Any, seat: int, names: list[str]) -> bytes: ...
     def render_options(
         self, view: Any, options: dict[str, Any], names: list[str], seat: int, choices: Sequence[MoveChoice]

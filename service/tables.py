@@ -23,6 +23,7 @@ from service.presenting import Presenter
 
 log = logging.getLogger(__name__)
 
+
 class ChannelTables:
     """Storage, locks, time and each game's engine and presenter, shared by every use case."""
 
@@ -136,6 +137,7 @@ class ChannelTables:
         view: Any,
         ready: Ready = None,
         changed: tuple[str, ...] = (),
+        whole: bool = False,
     ) -> bytes | None:
         """Draw the public board (`view`: the public view) off the event loop (Pillow work would
         stall other commands).
@@ -145,11 +147,10 @@ class ChannelTables:
         """
         if ready is not None:
             await ready()
-        args: tuple[Any, ...] = (view, game.options, seat_names(game))
-        if changed:
-            args += (changed,)
         try:
-            return await asyncio.to_thread(presenter.render, *args)
+            return await asyncio.to_thread(
+                presenter.render, view, game.options, seat_names(game), changed, whole
+            )
         except Exception:
             log.exception("could not draw the board of game %s", game.id)
             return None

@@ -19,6 +19,7 @@ from engine.errors import NotAPlayer
 from engine.fallback import play_turn
 from i18n import t
 from service.messages import (
+    BOARD_BUTTON,
     CHOICES_AT_MOST,
     REMATCH_BUTTON,
     Caller,
@@ -290,7 +291,8 @@ class Turns(ChannelTables):
             tail.append(presenter.prompt_text(engine.view(state, seat, locale), seat, locale))
             buttons = self._buttons(engine, state, seat, game, locale)
         text = told(blocks, catch_up, tail, locale, gap)
-        return [Message(text, image=image, ping=(game.players[seat],), **buttons)]
+        board = table_buttons(game.id, BOARD_BUTTON, locale) if presenter.partial_image else ()
+        return [Message(text, image=image, ping=(game.players[seat],), table=board, **buttons)]
 
     async def _mid_turn(
         self,

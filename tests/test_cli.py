@@ -145,3 +145,127 @@ def test_a_shared_win_counts_one_over_the_number_of_winners():
     summary = measure([shared], 2)
     assert summary["tribes"]["a"]["wins"] == summary["seats"]["1"]["wins"] == 0.5
     assert summary["tribes"]["a"]["ratio"] == 1.0 and summary["end_triggers"] == {"no trigger": 1}
+
+
+def test_a_refused_token_gets_one_line_saying_how_to_fix_it(tmp_path, monkeypatch, capsys):
+    """Issue 16 item 4: "A wrong or revoked token gets one line saying so and how to fix it, no
+    traceback"."""
+    import discord
+
+    import bot
+
+    async def refused(self, token):
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.Client, "login", refused)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
+    code = bot.main(["--database", str(tmp_path / "t.sqlite3"), "--log-level", "warning"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.strip().count("\n") == 0, err
+    assert "refused the token" in err and "Reset Token" in err and "Traceback" not in err
+
+
+async def test_no_network_gets_a_line_and_another_try_after_a_growing_wait(tmp_path, monkeypatch, capsys):
+    """Issue 16 item 4: "no network gets a line too, and the bot retries with backoff"."""
+    import aiohttp
+    import discord
+
+    import bot
+
+    tries = []
+
+    async def unreachable(self, token):
+        tries.append(token)
+        if len(tries) < 4:
+            raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    waits: list[float] = []
+
+    async def wait(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(discord.Client, "login", unreachable)
+    code = await bot.run_until_stopped(lambda: bot.create_bot(str(tmp_path / "t.sqlite3")), "tok", sleep=wait)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(tries) == 4 and len(waits) == 3
+    assert [line.startswith("Cannot reach Discord") for line in lines] == [True, True, True, False]
+    assert "Traceback" not in "\n".join(lines)
+
+
+def test_a_fake_token_started_for_real_says_one_clear_line(tmp_path):
+    """The newcomer's case: `python bot.py` with a made-up token. Here there is no network (one
+    line, and it goes on trying); with a network Discord refuses the token (one line, exit 2).
+    Either way, no raw traceback."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "fake.token.here"}
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "bot.py"), "--log-level", "warning"],
+        cwd=tmp_path,
+        env=env,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _, err = process.communicate(timeout=8)
+    except subprocess.TimeoutExpired:  # still retrying: read what it said so far
+        process.kill()
+        _, err = process.communicate()
+    assert "Traceback" not in err, err
+    assert "Cannot reach Discord" in err or "refused the token" in err, err
+
+
+def test_run_bot_sets_up_again_only_when_the_dependencies_changed(tmp_path):
+    """Issue 16 item 4: "`./scripts/run-bot` reinstalls only when the dependencies changed"."""
+    import shutil
+
+    (tmp_path / "scripts").mkdir()
+    for name in ("run-bot", "ensure-venv"):
+        shutil.copy(ROOT / "scripts" / name, tmp_path / "scripts" / name)
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    venv = tmp_path / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    calls = tmp_path / "calls.txt"
+    for tool in ("pip", "python"):  # stand-ins that write down each call
+        script = venv / tool
+        script.write_text(f'#!/bin/sh\necho "{tool} $*" >> {calls}\n')
+        script.chmod(0o755)
+
+    def start() -> list[str]:
+        calls.write_text("")
+        out = subprocess.run(
+            ["bash", "scripts/run-bot", "--help"], cwd=tmp_path, capture_output=True, text=True
+        )
+        assert out.returncode == 0, out.stderr
+        return calls.read_text().splitlines()
+
+    first = start()
+    assert any(line.startswith("pip install --quiet -e .") for line in first)
+    assert start() == ["python bot.py --help"]  # nothing changed: straight to the bot
+    with (tmp_path / "pyproject.toml").open("a") as toml:
+        toml.write("\n# a dependency changed\n")
+    assert any(line.startswith("pip install") for line in start())
+
+
+def test_the_tabletop_command_runs_the_bot_and_the_offline_tools(tmp_path):
+    """Issue 16 item 5: "The package installs a `tabletop` console script (`tabletop run`, ...
+    `tabletop backup`, `tabletop selfplay`/`replay`) ... and `python -m engine ...` keeps
+    working." The script is the one pip installed beside this interpreter."""
+    tabletop = Path(sys.executable).parent / "tabletop"
+    assert tabletop.exists(), "pip install puts a tabletop command in the environment"
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+
+    def call(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([str(tabletop), *args], cwd=tmp_path, capture_output=True, text=True, env=env)
+
+    listed = call("--help")
+    assert listed.returncode == 0 and "tabletop run" in listed.stdout and "tabletop replay" in listed.stdout
+    played = call("selfplay", "rebirth", "--players", "2", "--games", "1", "--records", str(tmp_path))
+    assert played.returncode == 0 and json.loads(played.stdout)["games"] == 1, played.stderr
+    [record] = tmp_path.glob("*.json")
+    assert call("replay", str(record)).returncode == 0
+    no_token = call("run", "--database", str(tmp_path / "t.sqlite3"))
+    assert no_token.returncode == 2 and "DISCORD_TOKEN is not set" in no_token.stderr
+    assert "usage: tabletop run" in call("run", "--help").stdout
+    assert run("-m", "engine", "selfplay", "revive", "--players", "2", "--games", "1").returncode == 0
+    assert call("nonsense").returncode == 2

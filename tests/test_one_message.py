@@ -159,3 +159,41 @@ async def test_the_options_image_goes_to_the_player_to_move_alone(simcord_env, m
     theirs = await other.slash(table.channel, "hand")
     assert theirs.ephemeral and not theirs.response.attachments  # not their turn: no options
     assert len(public(table)) == before
+
+
+async def test_a_turn_message_showing_part_of_the_board_offers_the_whole_board_privately(
+    simcord_env, monkeypatch
+):
+    """Issue 14 item 2: the channel image may show only the part of the board that matters; the
+    whole board is then one click away, for the clicker alone, and the turn's own buttons stay."""
+    from service.presenters.revive import RevivePresenter
+
+    monkeypatch.setattr(RevivePresenter, "partial_image", True)
+    table = make_table(simcord_env, ["ann", "bob"])
+    ann, bob = table.members
+    await ann.slash(table.channel, "game new", game="revive")
+    await bob.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+    engine = load_engine("revive")
+    database = await Database.open(simcord_env.bot.database_path)
+    try:
+        game = await database.open_game(table.channel.id)
+    finally:
+        await database.close()
+    state = engine.loads(game.state)
+    seat = engine.to_move(state)
+    mover = table.member(game.players[seat])
+    for move in play_turn(engine, state, seat, 5):
+        result = await mover.slash(table.channel, "move", action=move)
+    message = result.response.message
+    rows = message.components
+    names = [
+        getattr(child, "label", None) or getattr(child, "placeholder", None)
+        for row in rows
+        for child in row.children
+    ]
+    assert "🗺️ Whole board" in names and len(names) > 1, names  # the next player's moves too
+    before = len(public(table))
+    looked = await ann.click(message, label="🗺️ Whole board")
+    assert looked.ephemeral and looked.response.attachments
+    assert len(public(table)) == before  # nothing posted for everyone

@@ -39,6 +39,7 @@ CATEGORY_ORDER = (
 class RebirthPresenter(SeatTags):
     batches_turns = False  # one channel message per move
     has_player_board = False  # everything is on the one board
+    partial_image = False  # the channel image is the whole board
 
     def __init__(self, engine: Game) -> None:
         self.engine = engine
@@ -53,7 +54,12 @@ class RebirthPresenter(SeatTags):
     # ----------------------------------------------------------------- images
 
     def render(
-        self, view: RebirthView, options: dict[str, Any], names: list[str], changed: tuple[str, ...] = ()
+        self,
+        view: RebirthView,
+        options: dict[str, Any],
+        names: list[str],
+        changed: tuple[str, ...] = (),
+        whole: bool = False,
     ) -> bytes:
         """The board with the score panel; the last tile and the spaces in `changed` ringed."""
         from render.rebirth import render_board  # Pillow is loaded only where boards are drawn
