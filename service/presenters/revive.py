@@ -72,7 +72,7 @@ def stored_facts(event: Event, hibernation: Sequence[Mapping[str, Any]] = ()) ->
 class RevivePresenter(SeatTags):
     batches_turns = True
     has_player_board = True
-    partial_image = False  # the channel image is the whole board
+    partial_image = True  # the channel image is a window of the board (render/revive/focus.py)
 
     def __init__(self, engine: Editions) -> None:
         self.engine: Game = engine
