@@ -28,7 +28,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.revive.views import ReviveView
-from render.common import SEAT_STYLES, badge_sprite, font, png_bytes
+from render.common import SEAT_STYLES, badge_sprite, fit_text, font, png_bytes
 from render.hexgrid import SQRT3
 from render.revive.board import (
     LEGEND_ICON_W,
@@ -169,6 +169,7 @@ def _draw_legend(out: FocusImage, items: tuple[str, ...], size: int, top: int) -
     out.image.paste(legend_strip(items, OUT_W - 16, h, size), (8, top + 4))
     f = font(size)
     for _, text, (x, y) in legend_flow(items, OUT_W - 16, h, size):
+        text = fit_text(text, f, OUT_W - 16 - x - LEGEND_ICON_W - 8)  # as legend_strip draws it
         x0, y0, x1, y1 = f.getbbox(text, anchor="lm")
         tx, ty = 8 + x + LEGEND_ICON_W, top + 4 + y
         out.labels.append(Label(text, (tx + x0, ty + y0, tx + x1, ty + y1), size))
@@ -203,10 +204,7 @@ def _draw_strip(
             d, out.labels, (box[2] - 10, cy), str(seat["score"]), size + 6, TEXT, "rm", bold=True
         )
         name = seat_name(names, seat["seat"])
-        f = font(size + 2)
-        room = score.box[0] - 12 - (box[0] + 44)
-        while name and f.getlength(name) > room:
-            name = name[:-2] + "…" if len(name) > 2 else ""
+        name = fit_text(name, font(size + 2), score.box[0] - 12 - (box[0] + 44))
         put_label(
             d, out.labels, (box[0] + 44, cy), name, size + 2, TEXT if not seat["resigned"] else MUTED, "lm"
         )
