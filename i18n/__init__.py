@@ -94,7 +94,10 @@ def lookup(key: str, locale: str | None) -> str | None:
     default text instead of an English copy labelled as Portuguese. Command texts never count,
     so a plural entry is not one.
     """
-    entry = _catalog(_normalise(locale)).get(key)
+    name = _normalise(locale)
+    if name == DEFAULT_LOCALE and (locale or DEFAULT_LOCALE).split("-")[0] != DEFAULT_LOCALE:
+        return None  # a language with no catalog at all: English stands in, by `t` only
+    entry = _catalog(name).get(key)
     return entry if isinstance(entry, str) else None
 
 

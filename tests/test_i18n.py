@@ -116,9 +116,10 @@ def test_a_plural_entry_without_a_count_is_a_plain_error():
 
 
 def test_unknown_locale_falls_back_to_english_and_lookup_does_not():
-    assert i18n.t("error.not_your_turn", "pt-BR") == "It is not your turn."
-    assert i18n.lookup("error.not_your_turn", "pt-BR") is None
+    assert i18n.t("error.not_your_turn", "fr") == "It is not your turn."
+    assert i18n.lookup("error.not_your_turn", "fr") is None
     assert i18n.t("no.such.key") == "no.such.key"
+    assert i18n.t("error.not_your_turn", "pt-BR") != "It is not your turn."  # pt_BR.po has it
 
 
 async def test_command_descriptions_are_translated_for_other_locales(monkeypatch):
