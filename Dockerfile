@@ -8,6 +8,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     TABLETOP_DATABASE=/data/tabletop.sqlite3
 
 WORKDIR /app
+# libfribidi0: Pillow's wheel carries raqm and HarfBuzz but loads FriBiDi from the system; with it,
+# Arabic names are shaped (joined letters) and ordered right to left (docs/images.md, "Fonts").
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml ./
 COPY bot.py ./
 COPY cogs ./cogs

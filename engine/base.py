@@ -31,11 +31,14 @@ SEAT_LETTERS = {colour: colour[0].upper() for colour in SEAT_COLOURS}
 @dataclass(frozen=True)
 class MoveChoice:
     """One legal move, as offered to a player: the notation they type and a label saying what it
-    does. `rank` orders the list, most useful first (higher first)."""
+    does. `rank` orders the list, most useful first (higher first). `points` is what the move
+    scores its mover now, when the game knows it without playing the move (typing `+3` narrows
+    the list to the moves that score exactly 3: service/typed.py)."""
 
     notation: str
     label: str
     rank: float = 0.0
+    points: int | None = None
 
 
 class EventBase(TypedDict):

@@ -79,6 +79,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # --- move labels (autocomplete; at most 100 characters)
     "move.rebirth.label": "{space}  {tile}, +{points}",
     "move.rebirth.label_doubled": "{space}  {tile}, +{points} (Doubling Marker)",
+    "move.rebirth.in_region": "in {region}",
     "move.rebirth.takes_castle": "takes {castle}",
     "move.rebirth.tower.points": "tower +{value}",
     "move.rebirth.tower.mission": "tower: mission card",
@@ -87,6 +88,21 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "move.rebirth.tower.doubling": "tower: Doubling Marker",
     "move.rebirth.cathedral_card": "mission card",
     "move.rebirth.discard_label": "discard  (your tile has no legal space)",
+    # --- /move's list when there are more moves than it shows (25): the first choice says so
+    "move.hinted": "{move}  ⟩ {hint}",
+    "move.narrow": {"one": "{count} move: type to narrow", "other": "{count} moves: type to narrow"},
+    "move.narrow_more": {
+        "one": "{count} move matches: type more to narrow",
+        "other": "{count} moves match: type more to narrow",
+    },
+    "rebirth.narrow": {
+        "one": "{count} move: type a region, a column letter, castle or +3",
+        "other": "{count} moves: type a region, a column letter, castle or +3",
+    },
+    "revive.narrow": {
+        "one": "{count} move: type explore, build, play…, a card or a space",
+        "other": "{count} moves: type explore, build, play…, a card or a space",
+    },
     # --- mission card texts, made from their conditions
     "mission.cluster": "Have a cluster of at least {size} {farm} tiles.",
     "mission.clusters": "Have {count} separate clusters of at least {size} {farm} tiles each.",

@@ -37,7 +37,7 @@ from service.story import story_of, told
 from service.submissions import offered, submitted
 from service.tables import ChannelTables, public_view
 from service.timekeeping import Timekeeper
-from service.typed import apply_typed, offered_for
+from service.typed import apply_typed, narrow_hint, offered_for, with_hint
 
 AUTOCOMPLETE_LIMIT = CHOICES_AT_MOST
 BUTTON_LIMIT = CHOICES_AT_MOST  # a decision with more answers than a select menu holds is left to /move
@@ -90,9 +90,11 @@ class Turns(ChannelTables):
         engine = self._engines(game.game)
         state = engine.loads(game.state or "")
         seat = game.players.index(caller.user_id)
-        choices = offered_for(typed, engine.move_choices(state, seat, caller.locale))[:AUTOCOMPLETE_LIMIT]
+        found = offered_for(typed, engine.move_choices(state, seat, caller.locale))
         # Only for the few choices shown: each preview plays the move on a copy.
-        return engine.with_previews(state, seat, choices, caller.locale)
+        shown = engine.with_previews(state, seat, found[:AUTOCOMPLETE_LIMIT], caller.locale)
+        # More than the list holds: the first choice's name says how many, and how to narrow.
+        return with_hint(shown, len(found), typed, narrow_hint(game.game), caller.locale)
 
     async def move_offer(self, caller: Caller, typed: str) -> list[MoveChoice]:
         """`move_choices` as autocomplete offers them: each notation carries the game and version

@@ -11,13 +11,19 @@ suggestions in a refusal. The move stored is always the engine's own notation.
 from __future__ import annotations
 
 import difflib
+import re
+import unicodedata
+from dataclasses import replace
 from typing import Any
 
 from engine.base import Applied, Game, MoveChoice
 from engine.errors import IllegalMove, MalformedMove
-from i18n import t
+from i18n import has, t
 
 CLOSEST = 3  # legal moves suggested when a typed move cannot be read
+LABEL_LIMIT = 100  # Discord's limit on an autocomplete choice's name
+_WORD = re.compile(r"\+?[^\W_][\w.]*")  # a word, a leading `+` kept (`+3`), inner dots too
+_SCORE = re.compile(r"^\+(\d+)$")
 
 
 def apply_typed(engine: Game, state: Any, seat: int, text: str, locale: str | None) -> Applied:
@@ -57,17 +63,68 @@ def by_label(text: str, choices: list[MoveChoice]) -> MoveChoice | None:
 
 
 def offered_for(text: str, choices: list[MoveChoice]) -> list[MoveChoice]:
-    """What `/move`'s list offers for what is typed so far: the choices whose notation starts
-    with it or whose label holds it, however spaced or cased (`play b2 top` finds
-    `play B2 top_left`); when none do, the closest few, so the list is never empty for a
-    player who may move."""
-    typed, spelled = _words(text), _spelling(text)
+    """What `/move`'s list offers for what is typed so far, in the engine's order (best first).
+
+    A choice is offered when its notation starts with what is typed, however spaced or cased
+    (`play b2 top` finds `play B2 top_left`, `f7x2` finds `F7 x2`), or when every typed word
+    matches it (`narrows`): `Munster +3`, `explore`, `B3`. When none does, the choices whose
+    label holds the text; when none does either, the closest few, so the list is never empty
+    for a player who may move."""
+    typed, spelled, tokens = _words(text), _spelling(text), _tokens(text)
+    if not typed:
+        return list(choices)
     found = [
         choice
         for choice in choices
-        if not typed or _spelling(choice.notation).startswith(spelled) or typed in _words(choice.label)
+        if _spelling(choice.notation).startswith(spelled) or (tokens and narrows(tokens, choice))
     ]
+    found = found or [choice for choice in choices if typed in _words(choice.label)]
     return found or closest(text, choices)
+
+
+def narrows(tokens: list[str], choice: MoveChoice) -> bool:
+    """Whether every typed word matches `choice` (docs/architecture.md "Typed moves and /move's list"):
+
+    - `+3` is the moves that score exactly 3 now, when the engine says what each scores
+      (`MoveChoice.points`; otherwise it is a word like any other);
+    - a single letter starts a word of the notation only: in Rebirth `F` is the F column, not
+      every food farm;
+    - any other word starts a word of the notation or the label (a region, a tile, `castle`,
+      a card, a space), a number in it whole: `S1` finds `S1.0`, not `S12`.
+    """
+    notation, label = _tokens(choice.notation), _tokens(choice.label)
+    for token in tokens:
+        score = _SCORE.match(token)
+        if score and choice.points is not None:
+            if choice.points != int(score[1]):
+                return False
+            continue
+        words = notation if len(token) == 1 and token.isalpha() else notation + label
+        if not any(_starts(word, token) for word in words):
+            return False
+    return True
+
+
+def with_hint(
+    shown: list[MoveChoice], total: int, typed: str, hint: str, locale: str | None
+) -> list[MoveChoice]:
+    """`shown` (the first of `total` offered choices) with, when some are left out, the first
+    choice's name saying how many there are and how to narrow them (`hint`, the game's
+    translation key; `move.narrow_more` once something is typed). The choice stays the best
+    move, so picking it plays that move: the hint costs no place in the list."""
+    if total <= len(shown) or not shown:
+        return shown
+    note = t(hint if not typed.strip() else "move.narrow_more", locale, count=total)
+    first = shown[0]
+    room = LABEL_LIMIT - len(t("move.hinted", locale, move="", hint=note))
+    label = first.label if len(first.label) <= room else first.label[: room - 1].rstrip() + "…"
+    return [replace(first, label=t("move.hinted", locale, move=label, hint=note)), *shown[1:]]
+
+
+def narrow_hint(game_id: str) -> str:
+    """The translation key of the hint for a game (`<game>.narrow`), or the generic one."""
+    key = f"{game_id}.narrow"
+    return key if has(key) else "move.narrow"
 
 
 def closest(text: str, choices: list[MoveChoice], count: int = CLOSEST) -> list[MoveChoice]:
@@ -99,6 +156,21 @@ def closest_text(text: str, choices: list[MoveChoice], locale: str | None) -> st
 
 def _words(text: str) -> str:
     return " ".join(text.lower().replace("×", "x").split())
+
+
+def _tokens(text: str) -> list[str]:
+    """The words of `text` for narrowing: folded (case, accents), split at spaces and
+    punctuation, a leading `+` and inner dots kept (`+3`, `F02.4`)."""
+    folded = unicodedata.normalize("NFKD", text.casefold().replace("×", "x"))
+    plain = "".join(char for char in folded if not unicodedata.combining(char))
+    return [word.rstrip(".") for word in _WORD.findall(plain) if word.rstrip(".")]
+
+
+def _starts(word: str, token: str) -> bool:
+    """`word` starts with `token`, and a number that ends `token` is whole in `word`."""
+    if not word.startswith(token):
+        return False
+    return not (token[-1].isdigit() and len(word) > len(token) and word[len(token)].isdigit())
 
 
 def _spelling(text: str) -> str:

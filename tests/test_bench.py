@@ -29,9 +29,17 @@ def test_bench_prints_one_json_figure_per_line(capsys):
         "revive_turn_roundtrip_p95_ms",
         "rebirth_render_full_board_ms",
         "rebirth_render_full_board_bytes",
+        "rebirth_render_full_board_encode_ms",
+        "rebirth_render_full_board_per_encode",
+        "rebirth_render_full_board_encode_share",
+        "rebirth_render_full_board_bytes_ireland",
         "revive_render_board_ms",
         "revive_render_board_bytes",
+        "revive_render_board_encode_ms",
+        "revive_render_board_per_encode",
+        "revive_render_board_encode_share",
         "revive_render_player_ms",
+        "revive_render_player_bytes",
         "budgets_ok",
     ]
     assert all(isinstance(f["value"], (int, float)) and f["value"] > 0 for f in figures[:-1])
@@ -70,7 +78,7 @@ def test_a_baseline_run_prints_each_figure_beside_the_other_commits(capsys):
     assert main([*TINY, "--baseline", "HEAD", "--rounds", "1"]) == 0
     figures = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [f["name"] for f in figures][:2] == ["rebirth_random_games_4p", "revive_random_games_4p"]
-    assert len(figures) == 13 and "budgets_ok" not in {f["name"] for f in figures}
+    assert len(figures) == 21 and "budgets_ok" not in {f["name"] for f in figures}
     for figure in figures:
         assert set(figure) == {"name", "value", "baseline", "ratio", "unit"}
         assert figure["value"] > 0 and figure["baseline"] > 0

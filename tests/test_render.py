@@ -251,14 +251,19 @@ def test_odd_names_do_not_crash(names: list[str]) -> None:
     assert img.size == (rebirth.board_geometry(m).width, rebirth.board_geometry(m).height)
 
 
-def test_clean_text_keeps_only_drawable_characters() -> None:
-    assert rebirth.clean_text("Zoë") == "Zoe"
-    assert rebirth.clean_text("Straße") == "Strasse"
-    assert rebirth.clean_text("😀Bob😀") == "Bob"
-    assert rebirth.clean_text("a\u200db\x00c") == "abc"
+def test_clean_text_keeps_every_script_and_drops_only_invisible_characters() -> None:
+    """Issue 14 item 1: "Remove the ASCII folding that the old font needed." Letters keep their
+    accents and scripts; controls, bidi overrides and stray joiners go; the cut ends in "…"."""
+    assert rebirth.clean_text("Zoë") == "Zoë"
+    assert rebirth.clean_text("Straße") == "Straße"
+    assert rebirth.clean_text("Joa\u0303o") == "João"  # NFC: a combining tilde joins its letter
+    assert rebirth.clean_text("😀Bob😀") == "😀Bob😀"
+    assert rebirth.clean_text("a\u200db\x00c\u202e") == "abc"
+    assert rebirth.clean_text("👩\u200d👧") == "👩\u200d👧"  # an emoji sequence keeps its joiner
+    assert rebirth.clean_text("\ud800x") == "x"
     long = rebirth.clean_text("x" * 100)
     assert len(long) <= rebirth.NAME_CHARS and long.endswith("…")
-    assert set(rebirth.clean_text("Иван")) == {"?"}
+    assert rebirth.clean_text("Иван") == "Иван"
 
 
 def test_finished_view_renders_differently() -> None:

@@ -238,10 +238,12 @@ class Rebirth:
         if not spaces:
             return [MoveChoice(DISCARD, t("move.rebirth.discard_label", locale), 0)]
         assert tile is not None, "a tile with legal spaces exists"
-        choices = []
+        choices, regions = [], self.board(state).region
         for space in spaces:
             preview = self._preview(state, seat, tile, space)
-            extras = [t("move.rebirth.takes_castle", locale, castle=name) for name in preview["castles"]]
+            region = regions.get(space)  # typing a region's name finds its spaces
+            extras = [t("move.rebirth.in_region", locale, region=region)] if region else []
+            extras += [t("move.rebirth.takes_castle", locale, castle=name) for name in preview["castles"]]
             extras += [t("move.rebirth.cathedral_card", locale)] * preview["cathedrals"]
             extras += [
                 t(f"move.rebirth.tower.{bonus['bonus']}", locale, **bonus) for bonus in preview["towers"]
@@ -257,7 +259,7 @@ class Rebirth:
                 tile=t(f"tile.{tile}", locale),
                 points=preview["points"],
             )
-            choices.append(MoveChoice(space, (label + suffix)[:100], rank))
+            choices.append(MoveChoice(space, (label + suffix)[:100], rank, preview["points"]))
             gain = preview["doubled"] - preview["points"] if preview["doubled"] is not None else 0
             if gain > 0:
                 doubled = t(
@@ -268,7 +270,11 @@ class Rebirth:
                     points=preview["doubled"],
                 )
                 # Spending the once-a-game marker on a small gain is rarely wise: rank it lower.
-                choices.append(MoveChoice(f"{space} {DOUBLE}", (doubled + suffix)[:100], rank + gain - 4))
+                choices.append(
+                    MoveChoice(
+                        f"{space} {DOUBLE}", (doubled + suffix)[:100], rank + gain - 4, preview["doubled"]
+                    )
+                )
         choices.sort(key=lambda choice: (-choice.rank, _space_order(choice.notation)))
         return choices
 

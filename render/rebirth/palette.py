@@ -1,7 +1,7 @@
 """The fixed 256-colour palette every render of a map is reduced to before PNG encoding.
 
 Why fixed and built once: converting each render to a known palette costs a few ms and makes
-the PNG 3-4x smaller than RGB; building it (median cut over the board, every sprite and the
+the PNG 3-4x smaller than RGB; building it (maximum coverage over the board, every sprite and the
 panel colours) costs about 100 ms, so it lives in the cached static layer.
 """
 

@@ -111,8 +111,9 @@ SEA_MARK_EDGE: RGB = (30, 50, 80)
 
 
 def palette_keys(advanced: bool) -> list[RGB]:
-    """The colours the PNG palette keeps exactly: median cut gives small, loud features (the
-    highlight, seat colours) too few entries. Ireland's pieces only when the map has them."""
+    """The colours the PNG palette keeps exactly: a quantizer gives small, loud features (the
+    highlight, seat colours, the grey neutral tile) too few entries. Ireland's pieces only when
+    the map has them."""
     keys: list[RGB] = [
         HIGHLIGHT,
         HIGHLIGHT_EDGE,
@@ -128,6 +129,9 @@ def palette_keys(advanced: bool) -> list[RGB]:
         LOCH,
         YELLOW,
         COORD_TEXT,
+        COVER,
+        COVER_DARK,
+        COVER_LIGHT,
         *(v for k, v in TERRAIN.items() if advanced or k not in "RT"),
     ]
     for st in SEAT_STYLES:
