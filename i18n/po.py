@@ -16,6 +16,7 @@ its forms plus that rule (`Translated`), and `t()` picks the form by the rule.
 from __future__ import annotations
 
 import gettext
+import io
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,9 +66,19 @@ def template(english: Mapping[str, str | Mapping[str, str]]) -> Catalog:
 
 
 def write(catalog: Catalog, path: Path) -> None:
+    """Write `catalog` as a PO file, unless only its creation date would change (so running
+    `python -m i18n update` with nothing new leaves the files as they are)."""
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, sort_output=False, omit_header=False)
+    text = out.getvalue()
+    if path.exists() and _undated(path.read_bytes()) == _undated(text):
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as out:
-        write_po(out, catalog, width=100, sort_output=False, omit_header=False)
+    path.write_bytes(text)
+
+
+def _undated(text: bytes) -> bytes:
+    return b"\n".join(line for line in text.split(b"\n") if not line.startswith(b'"POT-Creation-Date:'))
 
 
 def read(path: Path, locale: str | None = None) -> Catalog:
