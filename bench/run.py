@@ -321,15 +321,16 @@ def _posted_board(result: Any, what: str) -> str:
 
 def _revive_reply(result: Any, what: str) -> str:
     """A Revive move that ends the turn posts the board in the channel (or, when slow, defers,
-    which only drawing it does): a `turn`; one inside the turn is a private reply without an
-    image: a `decision`. (A refusal is private too: `_roundtrip` tells it by the error.)"""
+    which only drawing it does): a `turn`; one inside the turn is a private reply (with the
+    mover's options image when they have places to use, issue 14 item 3): a `decision`. (A
+    refusal is private too: `_roundtrip` tells it by the error.)"""
     if result.deferred:
         return "turn"
     response = result.response
     attached = bool(response and response.attachments)
     if attached and not result.ephemeral:
         return "turn"
-    if result.ephemeral and not attached:
+    if result.ephemeral:
         return "decision"
     raise RuntimeError(
         f"{what!r} got neither a private reply nor the board: {response and response.content!r}"

@@ -22,6 +22,8 @@ from content.revive import load_revive
 from engine.revive.game import Revive
 from engine.revive.state import ReviveState
 from render import revive as rr
+from render.revive.geometry import board_geometry
+from render.revive.ref import content_ref
 
 CONTENT = load_revive()
 GAME = Revive(CONTENT)
@@ -78,7 +80,9 @@ def test_a_changed_place_is_ringed_there_and_nowhere_else(place: str) -> None:
     view = GAME.view(played(3, seed=7), None)
     plain = rr.render_board(view, CONTENT, NAMES)
     marked = rr.render_board(view, CONTENT, NAMES, changed=[place])
-    bbox = diff_box(plain, marked)
+    # the legend (under the board) names the ring only when one is drawn (issue 14 item 5)
+    legend_top = board_geometry(content_ref(CONTENT)).legend_box[1]
+    bbox = ImageChops.difference(open_png(plain), open_png(marked)).crop((0, 0, 10_000, legend_top)).getbbox()
     assert bbox is not None, f"{place} is not marked"
     reach = rr.HEX * (3.4 if place == "F07" else 1.5)  # a slot rings its whole tile
     assert inside(bbox, rr.space_center(CONTENT, place), reach), (place, bbox)
@@ -154,6 +158,8 @@ def test_the_private_part_of_a_view_is_never_read() -> None:
     state = played(3, seed=4)
     view = PoisonedView(GAME.view(state, 1))
     rr.render_board(view, CONTENT, NAMES, changed=["S1.1"])
+    rr.render_focus(view, CONTENT, NAMES, changed=["S1.1"])  # the channel image and the options image
+    rr.render_focus(view, CONTENT, NAMES, marks=["S1.1", "F07"])
     for seat in range(3):
         rr.render_player(view, CONTENT, seat, NAMES)
 

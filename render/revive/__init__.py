@@ -6,8 +6,10 @@ Why it is built the way it is:
   engine/revive/views.py), so they can be posted in a channel. Nothing reads `view["private"]`;
   a seat's artifact card, resting cards and closed crates appear only as counts that the public
   view already carries.
-* Discord shows an inline preview about 550 px wide, so the images are about 1500 px wide with
-  big scores and names; terrain and seats stay apart at that size by colour *and* shape (a glyph
+* Discord shows an inline preview about 550 px wide. The channel image (focus.py) is 640 px wide,
+  a window of the board around what matters with its labels at least 9 px tall at 550 px (issue
+  14 item 2, docs/images.md); the whole board (`/board`) and a player board are about 1500 px
+  wide with big scores and names; terrain and seats stay apart at that size by colour *and* shape (a glyph
   per terrain; colour + shape + letter per seat, the same seat marks as Rebirth).
 * A render runs on every move, so whatever does not depend on the game state is drawn once and
   cached by content (ref.py): frames, tile, piece, card, token and technology sprites.
@@ -16,13 +18,15 @@ Why it is built the way it is:
   hand-written text. Display names go through `clean_text`: the bundled font is ASCII only.
 
 The modules, by what they draw: board.py (the board image: frame, tiles, pieces, plaques),
-panel.py (its side panel), player.py and player_frame.py (a seat's image), sprites.py (board
-sprites), chips.py (cards, tokens, technologies, gems), style.py (colours and sizes),
+focus.py (the channel and options image), panel.py (its side panel), player.py and
+player_frame.py (a seat's image), sprites.py (board sprites), chips.py (cards, tokens,
+technologies, gems), style.py (colours and sizes),
 geometry.py (where everything is), text.py and words.py (text and the image's words),
 palette.py (fixed palettes), ref.py (cache keys), seats.py (seat styles from the view).
 """
 
 from render.revive.board import render_board
+from render.revive.focus import render_focus
 from render.revive.geometry import board_panel_left, board_size, player_size, space_center
 from render.revive.player import render_player
 from render.revive.style import HEX, TERRAIN_ORDER
@@ -38,6 +42,7 @@ __all__ = [
     "effects_label",
     "player_size",
     "render_board",
+    "render_focus",
     "render_player",
     "resources_label",
     "space_center",

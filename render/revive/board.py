@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.revive.views import Corner, HiddenTile, PlacedTile, ReviveView
 from i18n import t
-from render.common import SEAT_STYLES, Sprite, badge_sprite, clean_text, font, png_bytes
+from render.common import SEAT_STYLES, Point, Sprite, badge_sprite, clean_text, font, png_bytes
 from render.hexgrid import hex_corners
 from render.revive.chips import card_row_sprite, token_sprite
 from render.revive.geometry import BoardGeometry, board_geometry
@@ -25,7 +25,15 @@ from render.revive.palette import palette_over
 from render.revive.panel import draw_board_panel
 from render.revive.ref import LOCK, ContentRef, content_ref
 from render.revive.seats import style_index
-from render.revive.sprites import back_sprite, glyph, highlight_sprite, piece_sprite, tile_sprite
+from render.revive.sprites import (
+    back_sprite,
+    glyph,
+    highlight_sprite,
+    option_sprite,
+    piece_sprite,
+    tile_kinds,
+    tile_sprite,
+)
 from render.revive.style import (
     BACK,
     BG,
@@ -41,7 +49,7 @@ from render.revive.style import (
     TILE_EDGE,
     WHITE,
 )
-from render.revive.text import draw_text
+from render.revive.text import cap_height, draw_text
 from render.revive.words import resources_label
 
 TileKey = tuple[str, Any, int, bool, Any]
@@ -51,22 +59,31 @@ _POP_SPOTS = ((-0.4, -0.2), (0.4, -0.2), (-0.4, 0.25), (0.4, 0.25))  # one spot 
 
 
 @lru_cache(maxsize=4)
-def board_frame(ref: ContentRef) -> Image.Image:
-    """Everything on the board image that no game state changes, drawn once per content."""
+def bare_frame(ref: ContentRef) -> Image.Image:
+    """The frame's shapes alone (background, bridges, chasm, corners): no word, no legend, no
+    panel; the channel image (focus.py) crops it and draws its own labels at a legible size."""
     geo = board_geometry(ref)
-    s = geo.size
     img = Image.new("RGB", (geo.width, geo.height), BG)
     big = Image.new("RGBA", (geo.panel_box[0] * SS, geo.height * SS), (0, 0, 0, 0))
     _draw_frame_shapes(ImageDraw.Draw(big), geo)
     frame = big.resize((geo.panel_box[0], geo.height), Image.Resampling.LANCZOS)
     img.paste(frame, (0, 0), frame)
+    return img
+
+
+@lru_cache(maxsize=4)
+def board_frame(ref: ContentRef) -> Image.Image:
+    """Everything on the board image that no game state changes, drawn once per content (the
+    legend is not: it lists only what this board shows)."""
+    geo = board_geometry(ref)
+    s = geo.size
+    img = bare_frame(ref).copy()
     d = ImageDraw.Draw(img)
     cx, cy = geo.centres[geo.chasm[0]]
     d.text((cx, cy), t("revive.img.chasm", None), font=font(16), fill=(150, 160, 172), anchor="mm")
     for corner in geo.corners:
         x, y = geo.centres[corner]
         d.text((x, y - s * 0.62), corner, font=font(14), fill=LARGE[1], anchor="mm")
-    _draw_legend(img, geo)
     d.rectangle(geo.panel_box, fill=PANEL_BG)
     return img
 
@@ -104,63 +121,143 @@ def _draw_frame_shapes(d: ImageDraw.ImageDraw, geo: BoardGeometry) -> None:
         d.polygon(hex_corners(x * SS, y * SS, s * SS * 1.0), fill=LARGE[0])
 
 
-_LEGEND_ITEMS: list[tuple[str, str]] = [(kind, f"revive.img.terrain.{kind}") for kind in TERRAIN_ORDER] + [
+LEGEND_ITEMS: tuple[tuple[str, str], ...] = (
+    *((kind, f"revive.img.terrain.{kind}") for kind in TERRAIN_ORDER),
+    ("corner", "revive.img.legend.corner"),
     ("small", "revive.img.legend.small"),
     ("large", "revive.img.legend.large"),
     ("population", "revive.img.legend.population"),
     ("back", "revive.img.legend.back"),
     ("changed", "revive.img.legend.changed"),
-]
+    ("option", "revive.img.legend.option"),
+)
 
 
-def _draw_legend(img: Image.Image, geo: BoardGeometry) -> None:
-    """Terrain glyphs, pieces and the last-turn ring, in a strip under the board."""
+def board_symbols(
+    ref: ContentRef,
+    geo: BoardGeometry,
+    view: ReviveView,
+    changed: Iterable[str] = (),
+    options: Iterable[str] = (),
+    window: tuple[float, float, float, float] | None = None,
+) -> tuple[str, ...]:
+    """The legend's symbols that occur on this board (inside `window`, when given), in the
+    legend's order (issue 14 item 5: a legend shows only what the image shows)."""
+
+    def seen(place: str) -> bool:
+        centre = geo.centres.get(place) or geo.slot_centres.get(place)
+        if centre is None:
+            return False
+        return window is None or (window[0] <= centre[0] <= window[2] and window[1] <= centre[1] <= window[3])
+
+    found: set[str] = set()
+    for slot, placed in view["board"].items():
+        if slot not in geo.slot_spaces:
+            continue
+        if not placed["face_up"]:
+            found.update(["back"] if seen(slot) else [])
+        elif placed["tile"] in ref.tiles:
+            kinds = tile_kinds(ref, str(placed["tile"]), placed["rotation"] % 6)
+            found.update(
+                kind["type"] for kind, sp in zip(kinds, geo.slot_spaces[slot], strict=True) if seen(sp)
+            )
+    for space, held in view["pieces"].items():
+        if seen(space):
+            found.update(
+                "small" if kind == "small" else "large" if kind == "large" else "population"
+                for _, kind in held
+            )
+    for corner, info in view["corners"].items():
+        if seen(corner):
+            found.add("corner")
+            found.update(["population"] if info["population"] else [])
+    found.update(["changed"] if any(seen(p) for p in changed) else [])
+    found.update(["option"] if any(seen(p) for p in options) else [])
+    return tuple(kind for kind, _ in LEGEND_ITEMS if kind in found)
+
+
+@lru_cache(maxsize=32)
+def legend_strip(items: tuple[str, ...], width: int, height: int, size: int) -> Image.Image:
+    """The legend for `items` (board_symbols) in a strip: each symbol drawn as on the board and
+    named as the game names it, flowing left to right in rows as wide as their words."""
+    img = Image.new("RGB", (width, height), BG)
     d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, width - 1, height - 1), radius=10, fill=PANEL_BG)
+    for kind, text, (x, y) in legend_flow(items, width, height, size):
+        legend_icon(img, kind, x, y)
+        draw_text(d, (x + LEGEND_ICON_W, y), text, size, TEXT, max_w=width - x - LEGEND_ICON_W - 8)
+    return img
+
+
+LEGEND_ICON_W = 40  # a legend symbol and the gap before its name
+
+
+def legend_flow(items: tuple[str, ...], width: int, height: int, size: int) -> list[tuple[str, str, Point]]:
+    """Where each legend entry goes: (kind, name, left-middle of its symbol), row after row."""
+    keys = dict(LEGEND_ITEMS)
+    f = font(size)
+    row_h = max(30, cap_height(size) * 2.4)
+    rows = max(1, int((height - 8) // row_h))
+    out: list[tuple[str, str, Point]] = []
+    x, row = 12.0, 0
+    for kind in items:
+        text = t(keys[kind], None)
+        w = LEGEND_ICON_W + f.getlength(text) + 22
+        if x + w > width - 8 and x > 12 and row + 1 < rows:
+            x, row = 12.0, row + 1
+        out.append((kind, text, (x, 4 + (height - 8) / rows * (row + 0.5))))
+        x += w
+    return out
+
+
+def legend_icon(img: Image.Image, kind: str, x: float, y: float) -> None:
+    """A legend symbol, its centre 12 px right of `x`."""
+    if kind in TERRAIN or kind in ("back", "corner"):
+        _paste_legend_hex(img, kind, x, y)
+    elif kind == "changed":
+        highlight_sprite(10.0).paste_at(img, x + 12, y)
+    elif kind == "option":
+        option_sprite(10.0).paste_at(img, x + 12, y)
+    else:
+        piece_sprite(0, kind, 26.0 if kind != "population" else HEX).paste_at(img, x + 12, y)
+
+
+def _draw_legend(img: Image.Image, geo: BoardGeometry, items: tuple[str, ...]) -> None:
+    """The symbols this board shows, in a strip under the board."""
     x0, y0, x1, y1 = geo.legend_box
-    d.rounded_rectangle(geo.legend_box, radius=10, fill=PANEL_BG)
-    per_row = (len(_LEGEND_ITEMS) + 1) // 2
-    col_w = (x1 - x0 - 16) / per_row
-    for i, (kind, key) in enumerate(_LEGEND_ITEMS):
-        x = x0 + 12 + (i % per_row) * col_w
-        y = y0 + 22 + (i // per_row) * 36
-        if kind in TERRAIN or kind == "back":
-            _paste_legend_hex(img, kind, x, y)
-        elif kind == "changed":
-            highlight_sprite(10.0).paste_at(img, x + 12, y)
-        else:
-            piece_sprite(0, kind, 26.0 if kind != "population" else HEX).paste_at(img, x + 12, y)
-        draw_text(d, (x + 40, y), t(key, None), 16, TEXT, max_w=col_w - 44)
+    img.paste(legend_strip(items, x1 - x0, y1 - y0, 16), (x0, y0))
 
 
 def _paste_legend_hex(img: Image.Image, kind: str, x: float, y: float) -> None:
     """A small terrain hex with its glyph (or a face-down tile's slate hex)."""
     r = 12.0
-    fill, ink = TERRAIN.get(kind, BACK)
+    fill, ink = TERRAIN.get(kind, LARGE if kind == "corner" else BACK)
     k = 4
     side = int(r * 2.4)
     icon = Image.new("RGBA", (side * k, side * k), (0, 0, 0, 0))
     di = ImageDraw.Draw(icon)
     c = side * k / 2
     di.polygon(hex_corners(c, c, r * k * 1.05), fill=fill, outline=TILE_EDGE, width=k)
-    if kind != "back":
+    if kind not in ("back", "corner"):
         glyph(di, kind, c, c, r * k * 0.55, ink)
     icon = icon.resize((side, side), Image.Resampling.LANCZOS)
     img.paste(icon, (int(x + 12 - side / 2), int(y - side / 2)), icon)
 
 
-def board_layer(ref: ContentRef, tiles: tuple[TileKey, ...]) -> Image.Image:
+def board_layer(ref: ContentRef, tiles: tuple[TileKey, ...], labels: bool = True) -> Image.Image:
     """A copy of the frame with every area tile pasted on it (about 2 ms from cached sprites, so
-    the full layer is not cached: a busy bot would keep megabytes per game for little gain)."""
+    the full layer is not cached: a busy bot would keep megabytes per game for little gain).
+    `labels` False: the bare frame and tiles without words, for the channel image."""
     geo = board_geometry(ref)
-    img = board_frame(ref).copy()
+    img = (board_frame(ref) if labels else bare_frame(ref)).copy()
     for slot, tile, rotation, face_up, back in tiles:
         if slot not in geo.slot_centres:
             continue
         if face_up and tile in ref.tiles:
-            sprite = tile_sprite(ref, slot, str(tile), rotation % 6, geo.size)
+            sprite = tile_sprite(ref, slot, str(tile), rotation % 6, geo.size, labels)
         else:
             cost, points = back or ((), 0)
-            sprite = back_sprite(slot, cost, points, geo.size)
+            sprite = back_sprite(slot, cost, points, geo.size, labels)
         sprite.paste_at(img, *geo.slot_centres[slot])
     return img
 
@@ -190,7 +287,9 @@ def render_board(
         geo = board_geometry(ref)
         img = board_layer(ref, tiles_key(view))
     styles = [style_index(seat, i) for i, seat in enumerate(view["seats"])]
-    _draw_pieces(img, geo, view, styles)
+    draw_pieces(img, geo, view, styles)
+    with LOCK:
+        _draw_legend(img, geo, board_symbols(ref, geo, view, [str(p) for p in changed or ()]))
     d = ImageDraw.Draw(img)
     for corner, info in view["corners"].items():
         _draw_plaque(d, ref, geo, corner, info)
@@ -206,8 +305,11 @@ def render_board(
     return png_bytes(img, palette)
 
 
-def _draw_pieces(img: Image.Image, geo: BoardGeometry, view: ReviveView, styles: list[int]) -> None:
-    """Buildings on their spaces, and one figure per seat that populated a space or corner."""
+def draw_pieces(
+    img: Image.Image, geo: BoardGeometry, view: ReviveView, styles: list[int], lift: float = 0.08
+) -> None:
+    """Buildings on their spaces (`lift` hexes above the centre: the channel image lifts them to
+    make room for a space's id), and one figure per seat that populated a space or corner."""
     s = geo.size
     pieces = dict(view["pieces"])
     for corner, info in view["corners"].items():  # a large location's figures are listed there too
@@ -224,7 +326,7 @@ def _draw_pieces(img: Image.Image, geo: BoardGeometry, view: ReviveView, styles:
         figures = []
         for seat, kind in held:
             if kind in ("small", "large"):
-                piece_sprite(styles[seat], kind, s).paste_at(img, x, y - s * 0.08)
+                piece_sprite(styles[seat], kind, s).paste_at(img, x, y - s * lift)
             else:
                 figures.append(styles[seat])
         for st in dict.fromkeys(figures):

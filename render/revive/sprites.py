@@ -93,7 +93,7 @@ def _flower_canvas(size: float, k: int) -> tuple[Image.Image, int, int]:
     return Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0)), w, h
 
 
-def _tile_spaces(ref: ContentRef, tile: str, rotation: int) -> list[dict[str, Any]]:
+def tile_kinds(ref: ContentRef, tile: str, rotation: int) -> list[dict[str, Any]]:
     """The tile's space at each board position 0-6 of its slot (the same rule as
     `Revive.space_type`); `{"type": "?"}` where the content has none."""
     spaces = ref.tiles[tile]["spaces"]
@@ -105,15 +105,18 @@ def _tile_spaces(ref: ContentRef, tile: str, rotation: int) -> list[dict[str, An
 
 
 @lru_cache(maxsize=128)
-def tile_sprite(ref: ContentRef, slot: str, tile: str, rotation: int, size: float) -> Sprite:
+def tile_sprite(
+    ref: ContentRef, slot: str, tile: str, rotation: int, size: float, labels: bool = True
+) -> Sprite:
     """A face-up area tile in its slot: seven spaces, each with its terrain colour and glyph,
-    its water reward in words and its space id (`S3.2`) so players can name it in a move."""
+    its water reward in words and its space id (`S3.2`) so players can name it in a move
+    (`labels` False: no words, for the channel image, which labels only what matters)."""
     k = SS
     img, w, h = _flower_canvas(size, k)
     d = ImageDraw.Draw(img)
     cx, cy = w * k / 2, h * k / 2
     offsets = flower_offsets(size)
-    kinds = _tile_spaces(ref, tile, rotation)
+    kinds = tile_kinds(ref, tile, rotation)
     for ox, oy in offsets:  # the tile's dark rim
         d.polygon(hex_corners(cx + ox * k, cy + oy * k, size * k * 1.02), fill=TILE_EDGE)
     for (ox, oy), kind in zip(offsets, kinds, strict=True):
@@ -125,6 +128,8 @@ def tile_sprite(ref: ContentRef, slot: str, tile: str, rotation: int, size: floa
             gy, gr = y - size * k * 0.6, size * k * 0.2
         glyph(d, kind["type"], x, gy, gr, ink)
     small = img.resize((w, h), Image.Resampling.LANCZOS)
+    if not labels:
+        return Sprite(small, -w // 2, -h // 2)
     d = ImageDraw.Draw(small)
     for p, ((ox, oy), kind) in enumerate(zip(offsets, kinds, strict=True)):
         _, ink = TERRAIN.get(kind["type"], UNKNOWN)
@@ -137,8 +142,11 @@ def tile_sprite(ref: ContentRef, slot: str, tile: str, rotation: int, size: floa
 
 
 @lru_cache(maxsize=64)
-def back_sprite(slot: str, cost: tuple[tuple[str, int], ...], points: int, size: float) -> Sprite:
-    """A face-down tile: one slate flower with its slot id, the explore cost and its points."""
+def back_sprite(
+    slot: str, cost: tuple[tuple[str, int], ...], points: int, size: float, labels: bool = True
+) -> Sprite:
+    """A face-down tile: one slate flower with its slot id, the explore cost and its points
+    (`labels` False: the bare flower)."""
     k = SS
     img, w, h = _flower_canvas(size, k)
     d = ImageDraw.Draw(img)
@@ -149,6 +157,8 @@ def back_sprite(slot: str, cost: tuple[tuple[str, int], ...], points: int, size:
     for ox, oy in flower_offsets(size):
         d.polygon(hex_corners(cx + ox * k, cy + oy * k, size * k * 0.995), fill=fill)
     small = img.resize((w, h), Image.Resampling.LANCZOS)
+    if not labels:
+        return Sprite(small, -w // 2, -h // 2)
     d = ImageDraw.Draw(small)
     x, y = w / 2, h / 2
     d.text(
@@ -255,4 +265,14 @@ def highlight_sprite(size: float, flower: bool = False) -> Sprite:
     layers = ((BLACK, 1.16, 0.36), (WHITE, 1.12, 0.32), (HIGHLIGHT, 1.08, 0.24))
     if flower:
         layers = ((BLACK, 1.06, 0.3), (WHITE, 1.04, 0.25), (HIGHLIGHT, 1.02, 0.17))
+    return _rings(size, layers, flower)
+
+
+@lru_cache(maxsize=8)
+def option_sprite(size: float, flower: bool = False) -> Sprite:
+    """A place one of your moves can use (issue 14 item 3): a gold ring edged black, the same
+    shape as the last-turn ring so the two never read as one."""
+    layers = ((BLACK, 1.1, 0.28), (GOLD, 1.06, 0.18))
+    if flower:
+        layers = ((BLACK, 1.05, 0.26), (GOLD, 1.03, 0.16))
     return _rings(size, layers, flower)

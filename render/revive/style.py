@@ -76,7 +76,7 @@ HEX = 38.0  # hex radius on the board, px
 MARGIN = 16
 PANEL_W = 480
 NAME_CHARS = 16
-LEGEND_H = 84  # a two-row strip under the board
+LEGEND_H = 116  # a strip under the board: three rows of the symbols it shows
 PLAQUE_W, PLAQUE_H = 196, 70  # a large location's label
 
 # --- rows of the side panel and the player board

@@ -2,12 +2,15 @@
 
 Why its own module: cards, tokens, tiles and technology boxes all fit a few words into a
 small box; they share one rule (largest size that fits, breaks after a list separator) so
-the same effect reads the same on each.
+the same effect reads the same on each. Labels that must be legible at Discord's inline width
+are drawn with `put_label`, which records their boxes so a test can measure them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import ImageDraw
 
@@ -91,3 +94,65 @@ def draw_lines(
     y0 = cy - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
         d.text((x, y0 + i * step), line, font=font(size), fill=fill, anchor=anchor)
+
+
+# ---------------------------------------------------------------------------------------------
+# Legible at Discord's inline width (issue 14 item 2)
+# ---------------------------------------------------------------------------------------------
+
+INLINE_W = 550  # Discord's inline preview width on a phone, px
+MIN_CAP = 9.0  # the least cap height a label may have at that width, px
+
+
+@dataclass(frozen=True)
+class Label:
+    """A text the renderer drew: what it says, its ink box (x0, y0, x1, y1), its font size and,
+    for a label on the board, the hex (cx, cy, radius) it must stay inside (tile edges)."""
+
+    text: str
+    box: tuple[float, float, float, float]
+    size: float
+    hex: tuple[float, float, float] | None = None
+
+
+@lru_cache(maxsize=64)
+def cap_height(size: float) -> float:
+    """The cap height of the font drawn at `size`, from its metrics (the ink of "H")."""
+    x0, y0, x1, y1 = font(size).getbbox("H", anchor="ls")
+    return float(y1 - y0)
+
+
+@lru_cache(maxsize=16)
+def legible_size(width: int, extra: float = 0.0) -> int:
+    """The least font size whose cap height is at least MIN_CAP (+`extra`) once an image
+    `width` px wide is shown at INLINE_W px."""
+    scale = INLINE_W / width
+    for size in range(6, 80):
+        if cap_height(size) * scale >= MIN_CAP + extra:
+            return size
+    return 80
+
+
+def put_label(
+    d: ImageDraw.ImageDraw,
+    labels: list[Label],
+    xy: Point,
+    text: str,
+    size: float,
+    fill: RGB,
+    anchor: str = "mm",
+    pill: RGB | None = None,
+    hex_: tuple[float, float, float] | None = None,
+    bold: bool = False,
+) -> Label:
+    """Draw `text` (on a rounded pill when `pill` is given) and record its box in `labels`."""
+    f = font(size)
+    sw = 1 if bold else 0
+    box = d.textbbox(xy, text, font=f, anchor=anchor, stroke_width=sw)
+    if pill is not None:
+        box = (box[0] - 3, box[1] - 2, box[2] + 3, box[3] + 2)
+        d.rounded_rectangle(box, radius=4, fill=pill)
+    d.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=fill)
+    label = Label(text, tuple(float(v) for v in box), size, hex_)  # type: ignore[arg-type]
+    labels.append(label)
+    return label

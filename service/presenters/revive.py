@@ -72,7 +72,7 @@ def stored_facts(event: Event, hibernation: Sequence[Mapping[str, Any]] = ()) ->
 class RevivePresenter(SeatTags):
     batches_turns = True
     has_player_board = True
-    partial_image = False  # the channel image is the whole board
+    partial_image = True  # the channel image is a window of the board (render/revive/focus.py)
 
     def __init__(self, engine: Editions) -> None:
         self.engine: Game = engine
@@ -102,9 +102,13 @@ class RevivePresenter(SeatTags):
         changed: tuple[str, ...] = (),
         whole: bool = False,
     ) -> bytes:
-        from render.revive import render_board  # Pillow is loaded only where boards are drawn
+        """The channel image: legible at Discord's 550-px inline width, around what the turn
+        `changed` (issue 14 item 2); `whole` True: the whole board and its side panel (`/board`)."""
+        from render.revive import render_board, render_focus  # Pillow is loaded only where boards are drawn
 
-        return render_board(view, self.tables(view).content, names, changed)
+        if whole:
+            return render_board(view, self.tables(view).content, names, changed)
+        return render_focus(view, self.tables(view).content, names, changed)
 
     def render_player(self, view: ReviveView, seat: int, names: list[str]) -> bytes:
         from render.revive import render_player
@@ -119,8 +123,14 @@ class RevivePresenter(SeatTags):
         seat: int,
         choices: Sequence[MoveChoice],
     ) -> bytes | None:
-        """Not drawn yet: the private replies carry no options image."""
-        return None
+        """The channel image with the places `seat` can explore, build on or populate now ringed
+        in gold and named as the choices' labels name them (issue 14 item 3); None without one."""
+        places = option_places(choices)
+        if not places:
+            return None
+        from render.revive import render_focus
+
+        return render_focus(view, self.tables(view).content, names, marks=places)
 
     def warm_up(self) -> None:
         """Draw a fresh board for each player count once, so static layers are cached."""
@@ -128,6 +138,7 @@ class RevivePresenter(SeatTags):
             state = self.engine.new_game(players, {}, 1)
             view = self.engine.view(state, None)
             self.render(view, {}, [""] * players)
+            self.render(view, {}, [""] * players, whole=True)
             self.render_player(view, 0, [""] * players)
 
     def _tribe(self, view: ReviveView, seat: SeatView) -> str:
@@ -413,6 +424,21 @@ class RevivePresenter(SeatTags):
             bottom=effects_text(card["bottom"], locale),
             symbol=" ⟳" if card["slot_symbol"] else "",
         )
+
+
+def option_places(choices: Sequence[MoveChoice]) -> list[str]:
+    """The places the moves in `choices` use, in their order: the slot of `explore F07`, the
+    space of `build small S3.2` and of `populate S3.2 T1` (a space or a corner)."""
+    places: list[str] = []
+    for choice in choices:
+        words = choice.notation.split()
+        if words[0] == "explore" and len(words) > 1:
+            places.append(words[1])
+        elif words[0] == "build" and len(words) > 2:
+            places.append(words[2])
+        elif words[0] == "populate" and len(words) > 1:
+            places.append(words[1])
+    return list(dict.fromkeys(places))
 
 
 def _seat(seat: int | None) -> int:
