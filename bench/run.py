@@ -441,12 +441,13 @@ def bench_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[
 
 
 def bench_revive_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[Figure]:
-    """The same for Revive's finished board (its last turn's changes marked, as a turn message
-    draws it) and for the players' own boards, one seat after another (the largest counts)."""
+    """The same for Revive's finished board (its last turn's changes marked; whole, as `/board`
+    draws it, and the channel image's window, as a turn message carries it) and for the players' own boards, one seat after another (the largest counts)."""
     view, changed = finished_game(REVIVE, {}, players, seed)
     drawer = presenter(REVIVE)
     names = list(NAMES[:players])
-    board_ms, png = _median_render_ms([partial(drawer.render, view, {}, names, changed)], renders)
+    board_ms, png = _median_render_ms([partial(drawer.render, view, {}, names, changed, True)], renders)
+    channel_ms, channel_png = _median_render_ms([partial(drawer.render, view, {}, names, changed)], renders)
     seats = [partial(drawer.render_player, view, seat, names) for seat in range(players)]
     player_ms, _ = _median_render_ms(seats, renders)
     largest = max(len(seat()) for seat in seats)
@@ -454,6 +455,8 @@ def bench_revive_render(renders: int = 20, players: int = 4, seed: int = SEED) -
         Figure("revive_render_board_ms", board_ms, "ms", maximum=REVIVE_RENDER_BOARD_MS_MAX),
         Figure("revive_render_board_bytes", len(png), "bytes", maximum=RENDER_BYTES_MAX),
         *_encoding("revive_render_board", board_ms, png, renders),
+        Figure("revive_render_channel_ms", channel_ms, "ms", maximum=REVIVE_RENDER_BOARD_MS_MAX),
+        Figure("revive_render_channel_bytes", len(channel_png), "bytes", maximum=RENDER_BYTES_MAX),
         Figure("revive_render_player_ms", player_ms, "ms", maximum=REVIVE_RENDER_PLAYER_MS_MAX),
         Figure("revive_render_player_bytes", largest, "bytes", maximum=RENDER_BYTES_MAX),
     ]

@@ -40,6 +40,8 @@ def test_bench_prints_one_json_figure_per_line(capsys):
         "revive_render_board_encode_ms",
         "revive_render_board_per_encode",
         "revive_render_board_encode_share",
+        "revive_render_channel_ms",
+        "revive_render_channel_bytes",
         "revive_render_player_ms",
         "revive_render_player_bytes",
         "budgets_ok",
@@ -80,7 +82,7 @@ def test_a_baseline_run_prints_each_figure_beside_the_other_commits(capsys):
     assert main([*TINY, "--baseline", "HEAD", "--rounds", "1"]) == 0
     figures = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [f["name"] for f in figures][:2] == ["rebirth_random_games_4p", "revive_random_games_4p"]
-    assert len(figures) == 23 and "budgets_ok" not in {f["name"] for f in figures}
+    assert len(figures) == 25 and "budgets_ok" not in {f["name"] for f in figures}
     for figure in figures:
         assert set(figure) == {"name", "value", "baseline", "ratio", "unit"}
         assert figure["value"] > 0 and figure["baseline"] > 0
