@@ -442,7 +442,8 @@ def bench_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[
 
 def bench_revive_render(renders: int = 20, players: int = 4, seed: int = SEED) -> list[Figure]:
     """The same for Revive's finished board (its last turn's changes marked; whole, as `/board`
-    draws it, and the channel image's window, as a turn message carries it) and for the players' own boards, one seat after another (the largest counts)."""
+    draws it, and the channel image's window, as a turn message carries it) and for the
+    players' own boards, one seat after another (the largest counts)."""
     view, changed = finished_game(REVIVE, {}, players, seed)
     drawer = presenter(REVIVE)
     names = list(NAMES[:players])
