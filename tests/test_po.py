@@ -94,3 +94,16 @@ def test_t_reads_a_po_file_with_its_own_plural_rule(tmp_path: Path, monkeypatch)
     finally:
         monkeypatch.undo()
         i18n.reload()
+
+
+COMPLETE = ("pt_BR",)  # languages a player can use without meeting English they did not choose
+
+
+@pytest.mark.parametrize("language", COMPLETE)
+def test_a_complete_language_has_every_english_text_translated(language):
+    """Issue 15 item 1: "the pt-BR catalog is complete": no entry empty or fuzzy (English would
+    show), none missing."""
+    catalog = po.read(po.catalog_path(language), language)
+    done = {str(message.context) for message in po.translated(catalog)}
+    missing = sorted(key for key, entry in MESSAGES.items() if entry and key not in done)
+    assert not missing, f"{len(missing)} to translate: {missing[:10]}"
