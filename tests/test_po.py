@@ -107,3 +107,16 @@ def test_a_complete_language_has_every_english_text_translated(language):
     done = {str(message.context) for message in po.translated(catalog)}
     missing = sorted(key for key, entry in MESSAGES.items() if entry and key not in done)
     assert not missing, f"{len(missing)} to translate: {missing[:10]}"
+
+
+@pytest.mark.parametrize("language", po.languages())
+def test_translated_command_texts_fit_discord(language):
+    """Discord refuses a whole command tree whose localised description is over 100 characters
+    (the bot's commands would not sync at all): every translated `cmd.*` text fits."""
+    catalog = po.read(po.catalog_path(language), language)
+    too_long = [
+        str(m.context)
+        for m in po.translated(catalog)
+        if str(m.context).startswith("cmd.") and not 1 <= len(str(m.string)) <= 100
+    ]
+    assert not too_long, too_long
