@@ -4,9 +4,7 @@ texts (hand, options, rules) from their seat's view."""
 
 from __future__ import annotations
 
-import asyncio
 import bisect
-import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,11 +13,10 @@ from games import registry
 from i18n import has, t
 from service.lobby import lobby_text
 from service.messages import MESSAGE_LIMIT, Caller, Message, Ready, ServiceError, StaleGame, fit, jump_link
-from service.tables import public_view, seat_names
+from service.tables import drawn, public_view, seat_names
 from service.timekeeping import clock_deadline
 from service.turns import Turns
 
-log = logging.getLogger(__name__)
 LOG_PAGE = 15  # moves on one page of `/game log`, as many as fit in one message
 
 
@@ -59,11 +56,7 @@ class Looking(Turns):
         if ready is not None:
             await ready()
         view = public_view(presenter, state, caller.locale)
-        try:
-            image = await asyncio.to_thread(presenter.render_player, view, seat, seat_names(game))
-        except Exception:
-            log.exception("could not draw a player board of game %s", game.id)
-            image = None
+        image = await drawn("a player board", game, presenter.render_player, view, seat, seat_names(game))
         caption = presenter.player_caption(view, game, seat, caller.locale)
         return [Message(caption, image=image, image_name="player.png")]
 

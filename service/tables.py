@@ -147,13 +147,9 @@ class ChannelTables:
         """
         if ready is not None:
             await ready()
-        try:
-            return await asyncio.to_thread(
-                presenter.render, view, game.options, seat_names(game), changed, whole
-            )
-        except Exception:
-            log.exception("could not draw the board of game %s", game.id)
-            return None
+        return await drawn(
+            "the board", game, presenter.render, view, game.options, seat_names(game), changed, whole
+        )
 
     async def _options_image(
         self, presenter: Presenter, game: GameRecord, state: Any, seat: int, locale: str | None
@@ -164,13 +160,10 @@ class ChannelTables:
         engine = presenter.engine
         view = engine.view(state, seat, locale)
         choices = engine.with_previews(state, seat, engine.move_choices(state, seat, locale), locale)
-        try:
-            return await asyncio.to_thread(
-                presenter.render_options, view, game.options, seat_names(game), seat, choices
-            )
-        except Exception:
-            log.exception("could not draw the options of game %s", game.id)
-            return None
+        names = seat_names(game)
+        return await drawn(
+            "the options", game, presenter.render_options, view, game.options, names, seat, choices
+        )
 
     async def warm_up(self, game_ids: tuple[str, ...]) -> None:
         """Pre-draw each game's static board layers off the event loop (see Presenter.warm_up)."""
@@ -181,6 +174,16 @@ class ChannelTables:
 def public_view(presenter: Presenter, state: Any, locale: str | None) -> Any:
     """What the whole table sees: channel texts and images are made from this view only."""
     return presenter.engine.view(state, None, locale)
+
+
+async def drawn(what: str, game: GameRecord, draw: Callable[..., bytes | None], *args: Any) -> bytes | None:
+    """`draw(*args)` off the event loop (Pillow work would stall other commands); None, logged,
+    when it fails: a drawing failure costs the image, never the reply or a saved move."""
+    try:
+        return await asyncio.to_thread(draw, *args)
+    except Exception:
+        log.exception("could not draw %s of game %s", what, game.id)
+        return None
 
 
 def seat_names(game: GameRecord) -> list[str]:
