@@ -16,7 +16,7 @@ from discord.ext import commands, tasks
 
 from cogs.posting import post, send
 from cogs.replies import caller_of
-from cogs.translator import text
+from cogs.translator import choice, text
 from service.game_service import GameService
 
 log = logging.getLogger("tabletop")
@@ -85,7 +85,7 @@ class ClockCog(commands.Cog):
     @app_commands.command(name="notify", description=text("cmd.notify"))
     @app_commands.describe(dm=text("cmd.notify.dm"))
     @app_commands.choices(
-        dm=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+        dm=[choice("choice.dm.on", "on"), choice("choice.dm.off", "off")]
     )
     @app_commands.guild_only()
     async def notify(self, interaction: discord.Interaction, dm: app_commands.Choice[str]) -> None:

@@ -11,34 +11,42 @@ from discord.ext import commands
 from cogs.paging import send_log
 from cogs.posting import post, send
 from cogs.replies import caller_of, deferrer
-from cogs.translator import text
+from cogs.translator import choice, text
 from games import registry
-from i18n import t
+from i18n import language_name, t, table_languages
 from service.game_service import GameService
+from service.lobby import new_table_language
 from service.messages import Message
 from service.timekeeping import CLOCK_DAYS
 
 # Days per move of the optional turn clock; 0 removes it.
-CLOCK_CHOICES = [app_commands.Choice(name="none", value=0)] + [
-    app_commands.Choice(name=f"{days} day{'s' if days > 1 else ''}", value=days) for days in CLOCK_DAYS
-]
+CLOCK_CHOICES = [choice(f"choice.clock.{days}", days) for days in (0, *CLOCK_DAYS)]
 # The games and their `map` choices, as the registry declares them (`games/<game>.py`).
 GAME_CHOICES = [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.GAMES.values()]
 MAP = "map"
+# Each choice's English is its registry label; the catalog has it under `choice.<option>.<value>`
+# for the other languages (tests/test_command_locales.py keeps the two the same).
 MAP_CHOICES = [
-    app_commands.Choice(name=choice.label, value=choice.value)
+    app_commands.Choice(
+        name=app_commands.locale_str(option_choice.label, key=f"choice.{MAP}.{option_choice.value}"),
+        value=option_choice.value,
+    )
     for option in registry.options_named(MAP)
-    for choice in option.choices
+    for option_choice in option.choices
 ]
 VARIANT = "variant"
 VARIANT_CHOICES = [
-    app_commands.Choice(name=choice.label, value=choice.value)
+    app_commands.Choice(
+        name=app_commands.locale_str(option_choice.label, key=f"choice.{VARIANT}.{option_choice.value}"),
+        value=option_choice.value,
+    )
     for option in registry.options_named(VARIANT)
-    for choice in option.choices
+    for option_choice in option.choices
 ]
-TIMEOUT_CHOICES = [
-    app_commands.Choice(name="the fallback player plays that turn", value="fallback"),
-    app_commands.Choice(name="the others choose: wait or hand the seat over", value="vote"),
+TIMEOUT_CHOICES = [choice(f"choice.on_timeout.{action}", action) for action in ("fallback", "vote")]
+# A language is named in itself (`Português (Brasil)`), so its readers find it in any client.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=language_name(language), value=language) for language in table_languages()
 ]
 
 
@@ -63,8 +71,9 @@ class GameCog(commands.Cog):
         clock=text("cmd.game.clock"),
         on_timeout=text("cmd.game.on_timeout"),
         thread=text("cmd.game.thread"),
+        language=text("cmd.game.language"),
     )
-    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.choices(
         on_timeout=TIMEOUT_CHOICES, game=GAME_CHOICES, map=MAP_CHOICES, variant=VARIANT_CHOICES
     )
@@ -78,12 +87,14 @@ class GameCog(commands.Cog):
         clock: app_commands.Choice[int] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
         thread: bool = False,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
-        options = {name: choice.value for name, choice in ((MAP, map), (VARIANT, variant)) if choice}
+        options = {name: chosen.value for name, chosen in ((MAP, map), (VARIANT, variant)) if chosen}
         settings = {
             "reminder_hours": reminder_hours,
             "clock_days": clock.value if clock else None,
             "on_timeout": on_timeout.value if on_timeout else None,
+            "language": language.value if language else None,
         }
         caller = caller_of(interaction)
         if thread and isinstance(interaction.channel, discord.TextChannel):
@@ -91,7 +102,7 @@ class GameCog(commands.Cog):
             # The game gets its own thread, named after it and its map ("Rebirth: Ireland"), kept
             # from archiving for a week of quiet (the longest Discord allows); reminders post
             # there, which keeps an active game's thread open.
-            title = self.service.table_title(game.value, options, caller.locale)
+            title = self.service.table_title(game.value, options, new_table_language(caller, settings))
             room = await interaction.channel.create_thread(
                 name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
@@ -116,8 +127,9 @@ class GameCog(commands.Cog):
         reminder_hours=text("cmd.game.reminder_hours"),
         clock=text("cmd.game.clock"),
         on_timeout=text("cmd.game.on_timeout"),
+        language=text("cmd.game.language"),
     )
-    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
     async def settings(
         self,
@@ -125,6 +137,7 @@ class GameCog(commands.Cog):
         reminder_hours: app_commands.Range[float, 0, 720] | None = None,
         clock: app_commands.Choice[int] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         await send(
             interaction,
@@ -133,6 +146,7 @@ class GameCog(commands.Cog):
                 reminder_hours,
                 clock.value if clock else None,
                 on_timeout.value if on_timeout else None,
+                language.value if language else None,
             ),
         )
 
@@ -165,7 +179,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(
         since=text("cmd.game.log.since"), page=text("cmd.game.log.page"), share=text("cmd.share")
     )
-    @app_commands.choices(since=[app_commands.Choice(name="my last move", value="my-last-move")])
+    @app_commands.choices(since=[choice("choice.since.my-last-move", "my-last-move")])
     async def log(
         self,
         interaction: discord.Interaction,

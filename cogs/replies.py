@@ -28,6 +28,7 @@ def caller_of(interaction: discord.Interaction) -> Caller:
         display_name=getattr(user, "display_name", user.name),
         can_manage_channel=bool(permissions and permissions.manage_channels),
         guild_name=getattr(interaction.guild, "name", "") or "",
+        guild_locale=str(interaction.guild_locale) if interaction.guild_locale else None,
     )
 
 

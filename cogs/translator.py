@@ -13,8 +13,15 @@ from i18n import lookup, t
 
 
 def text(key: str) -> app_commands.locale_str:
-    """A command or option description: English from the catalog, tagged with its key."""
+    """A command or option description, or a choice's name: English from the catalog, tagged
+    with its key."""
     return app_commands.locale_str(t(key), key=key)
+
+
+def choice(key: str, value: str | int) -> app_commands.Choice:
+    """One choice of an option, its name translated as `text` is (Discord shows each client its
+    own language's name; the value stays the same)."""
+    return app_commands.Choice(name=text(key), value=value)
 
 
 class CatalogTranslator(app_commands.Translator):

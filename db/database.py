@@ -23,7 +23,7 @@ from db.outbox import OutboxRows, promise
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, state, version, "
     "created_at, updated_at, turn_started_at, reminder_hours, reminded_at, muted_turn, clock_days, "
-    "clock_action, clock_extra, clock_asked"
+    "clock_action, clock_extra, clock_asked, language"
 )
 _GAME_FIELDS = tuple(column.strip() for column in _GAME_COLUMNS.split(","))  # GameRecord's names
 
@@ -58,6 +58,7 @@ class GameRecord:
     clock_action: str  # when it runs out: "fallback" plays the turn, "vote" asks the others
     clock_extra: float  # seconds added to this turn's clock (waiting longer, time away)
     clock_asked: float | None  # `turn_started_at` of a turn whose timeout was put to the others
+    language: str  # its channel messages' locale (`en`, `pt-BR`): the table's, not each reader's
     players: tuple[int, ...]  # user ids: join order in the lobby, seat order once started
     names: tuple[str, ...]  # their display names when they joined, for images
     bots: tuple[bool, ...] = ()  # seats played by the fallback player
@@ -206,14 +207,15 @@ class Database(OutboxRows):
         creator_id: int,
         creator_name: str,
         now: float,
+        language: str = "en",
     ) -> GameRecord:
         """Open a lobby in a channel with its creator seated; ChannelBusy if one is open there."""
         try:
             async with self._transaction() as db:
                 async with db.execute(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                    (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now),
+                    " created_at, updated_at, language) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, language),
                 ) as cursor:
                     game_id = cursor.lastrowid
                 assert game_id is not None  # an INSERT names its row
@@ -362,6 +364,13 @@ class Database(OutboxRows):
             )
         return await self._reload(game.id)
 
+    async def set_language(self, game: GameRecord, language: str, now: float) -> GameRecord:
+        """The game's language (`/game settings language:`). It bumps the version: the buttons
+        already posted carry labels in the old language."""
+        async with self._transaction() as db:
+            await self._bump(db, game, "language = ?, updated_at = ?", (language, now))
+        return await self._reload(game.id)
+
     async def note_turn(self, game_id: int, **fields: float | None) -> None:
         """Bookkeeping of the current turn's reminders and clock (`reminded_at`, `muted_turn`,
         `clock_extra`, `clock_asked`). It does not bump the version: a reminder must not make
@@ -444,6 +453,20 @@ class Database(OutboxRows):
                 db,
                 f"UPDATE members SET {sets} WHERE guild_id = ? AND user_id = ?",
                 (*fields.values(), guild_id or 0, user_id),
+            )
+
+    async def person_locale(self, user_id: int) -> str | None:
+        """The Discord locale `user_id` last used a command in (None: never seen), for DMs."""
+        rows = await self._fetch("SELECT locale FROM people WHERE user_id = ?", (user_id,))
+        return str(rows[0][0]) if rows else None
+
+    async def set_person_locale(self, user_id: int, locale: str, now: float) -> None:
+        async with self._transaction() as db:
+            await _run(
+                db,
+                "INSERT INTO people (user_id, locale, seen_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, seen_at = excluded.seen_at",
+                (user_id, locale, now),
             )
 
     async def _reload(self, game_id: int) -> GameRecord:

@@ -136,6 +136,41 @@ def _normalise(locale: str | None) -> str:
     return next((name for name in sorted(_known()) if name.split("-")[0] == language), DEFAULT_LOCALE)
 
 
+def catalog_name(locale: str | None) -> str:
+    """The catalog a locale reads (`en-US` -> `en`, `pt-BR` -> `pt-BR`, `fr` -> `en`)."""
+    return _normalise(locale)
+
+
+def table_languages() -> list[str]:
+    """The languages a game may be played in: English and every language with a catalog
+    (`["en", "pt-BR"]`), as `/game new language:` offers them."""
+    return sorted(_known(), key=lambda name: (name != DEFAULT_LOCALE, name))
+
+
+def language_name(locale: str) -> str:
+    """A language's name in that language (`Português (Brasil)`), from CLDR: what a choice of
+    language shows, so a reader finds their own language whatever the client's is."""
+    try:
+        name = Locale.parse(locale.replace("-", "_")).get_display_name() or locale
+    except (UnknownLocaleError, ValueError):
+        return locale
+    return name[:1].upper() + name[1:]
+
+
+def table_language(guild_locale: str | None, creator_locale: str | None = None) -> str:
+    """The language a new game is played in by default (issue 15 item 4): the server's preferred
+    locale, as far as a catalog has it. Discord reports `en-US` for every server that is not a
+    Community server (it has no setting there), so a server saying `en-US` while the creator
+    reads a language we have gets the creator's: a Brazilian group on a plain server plays in
+    Portuguese. `/game new language:` and `/game settings language:` choose otherwise."""
+    server = _normalise(guild_locale)
+    if (guild_locale in (None, "en-US")) and creator_locale:
+        creator = _normalise(creator_locale)
+        if creator != DEFAULT_LOCALE:
+            return creator
+    return server
+
+
 def has(key: str) -> bool:
     """Whether the English catalog defines `key` (tests use it to catch typos)."""
     return key in _EN

@@ -10,7 +10,7 @@ from engine.base import RULES_OPTION, seat_order
 from engine.errors import NotAPlayer
 from games import registry
 from games.spec import GameSpec
-from i18n import t
+from i18n import t, table_language, table_languages
 from service.messages import (
     LOBBY_BUTTONS,
     REJOIN_BUTTON,
@@ -52,6 +52,16 @@ def checked_settings(settings: dict[str, Any] | None) -> None:
         raise ServiceError("settings.invalid")
     if action is not None and action not in CLOCK_ACTIONS:
         raise ServiceError("settings.invalid")
+    language = settings.get("language")
+    if language is not None and language not in table_languages():
+        raise ServiceError("settings.language_unknown", language=language)
+
+
+def new_table_language(caller: Caller, settings: dict[str, Any] | None) -> str:
+    """The language a new game is played in: the one `/game new` chose, else the server's
+    (`i18n.table_language`)."""
+    chosen = (settings or {}).get("language")
+    return str(chosen) if chosen else table_language(caller.guild_locale, caller.locale)
 
 
 class Lobby(Turns):
@@ -79,22 +89,29 @@ class Lobby(Turns):
         options = self.check_new_game(game_id, options, settings)
         presenter = self.presenter_for(game_id)
         engine = presenter.engine
+        language = new_table_language(caller, settings)
         game = await self.open_table(
-            caller, guild_id=caller.guild_id, channel_id=caller.channel_id, game_id=game_id, options=options
+            caller,
+            guild_id=caller.guild_id,
+            channel_id=caller.channel_id,
+            game_id=game_id,
+            options=options,
+            language=language,
         )
-        if settings and any(value is not None for value in settings.values()):
-            await self.time.settings(caller, **settings)
+        timing = {key: value for key, value in (settings or {}).items() if key != "language"}
+        if any(value is not None for value in timing.values()):
+            await self.time.settings(caller, **timing)
             game = await self.db.open_game(caller.channel_id) or game
         text = t(
             "lobby.opened",
-            caller.locale,
+            language,
             user=f"<@{caller.user_id}>",
-            game=presenter.title(options, caller.locale),
+            game=presenter.title(options, language),
             low=engine.min_players,
             high=engine.max_players,
         )
-        text = f"{text}\n{self.time.settings_text(game, caller.locale)}"
-        return await self.outbox.hold(game, [lobby_message(game, text, caller.locale)])
+        text = f"{text}\n{self.time.settings_text(game, language)}"
+        return await self.outbox.hold(game, [lobby_message(game, text, language)])
 
     async def table_of(self, caller: Caller, game_id: int | None) -> GameRecord:
         """The channel's open game; with `game_id` (a button's), refused as stale when the
@@ -116,8 +133,8 @@ class Lobby(Turns):
                 raise ServiceError("error.lobby_full", high=engine.max_players)
             roster = [*game.roster(), (caller.user_id, caller.display_name)]
             game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
-        head = t("lobby.joined", caller.locale, user=f"<@{caller.user_id}>")
-        return await self.outbox.hold(game, [lobby_message(game, head, caller.locale)])
+        head = t("lobby.joined", game.language, user=f"<@{caller.user_id}>")
+        return await self.outbox.hold(game, [lobby_message(game, head, game.language)])
 
     async def add_bot(self, caller: Caller, game_id: int | None = None) -> list[Message]:
         """The creator fills an empty lobby seat with the fallback player."""
@@ -131,11 +148,11 @@ class Lobby(Turns):
             if len(game.players) >= engine.max_players:
                 raise ServiceError("error.lobby_full", high=engine.max_players)
             number = 1 + sum(user < 0 for user in game.players)
-            name = t("fallback.name", caller.locale, number=number)
+            name = t("fallback.name", game.language, number=number)
             roster = [*game.roster(), (-number, name)]
             game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
-        head = t("lobby.bot_added", caller.locale, name=name)
-        return await self.outbox.hold(game, [lobby_message(game, head, caller.locale)])
+        head = t("lobby.bot_added", game.language, name=name)
+        return await self.outbox.hold(game, [lobby_message(game, head, game.language)])
 
     async def leave(self, caller: Caller, ready: Ready = None, game_id: int | None = None) -> list[Message]:
         """Give up a lobby seat; in a running game, hand the seat to the fallback player (not
@@ -150,16 +167,16 @@ class Lobby(Turns):
                     raise ServiceError("error.already_bot")
                 game = await self.write(self.db.set_bot(game, seat, self.now()))
                 presenter = self.presenter(game)
-                text = t("fallback.took_over", caller.locale, tag=presenter.tag(game, seat))
+                text = t("fallback.took_over", game.language, tag=presenter.tag(game, seat))
                 if not await self.people_playing(game):
                     # Nobody would ever move again: the fallback would play on to no audience,
                     # or the game would stall. It ends here, and the channel is free.
                     game = await self.write(self.db.abort_game(game, self.now()))
-                    ended = t("fallback.nobody_left", caller.locale)
+                    ended = t("fallback.nobody_left", game.language)
                     return await self.announce(game, [Message(f"{text}\n{ended}")])
                 handed = Message(
-                    f"{text}\n{t('seat.rejoin_hint', caller.locale)}",
-                    table=table_buttons(game.id, REJOIN_BUTTON, caller.locale),
+                    f"{text}\n{t('seat.rejoin_hint', game.language)}",
+                    table=table_buttons(game.id, REJOIN_BUTTON, game.language),
                 )
                 game, turns = await self.play_fallback(caller, game, presenter, ready)
                 return await self.announce(game, [handed, *turns], caller.guild_name)
@@ -171,8 +188,8 @@ class Lobby(Turns):
                 raise ServiceError("error.creator_leaves")
             roster = [entry for entry in game.roster() if entry[0] != caller.user_id]
             game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
-        head = t("lobby.left", caller.locale, user=f"<@{caller.user_id}>")
-        return await self.outbox.hold(game, [lobby_message(game, head, caller.locale)])
+        head = t("lobby.left", game.language, user=f"<@{caller.user_id}>")
+        return await self.outbox.hold(game, [lobby_message(game, head, game.language)])
 
     async def start(self, caller: Caller, ready: Ready = None, game_id: int | None = None) -> list[Message]:
         """Seat the lobby in an order drawn from the seed, set the game up, ping everyone seated."""
@@ -200,8 +217,8 @@ class Lobby(Turns):
                     announce_by=self.now() + PROMISE_GRACE,
                 )
             )
-            view = public_view(presenter, state, caller.locale)
-            text = presenter.start_text(view, game, caller.locale)
+            view = public_view(presenter, state, game.language)
+            text = presenter.start_text(view, game, game.language)
             people = tuple(user for user in game.players if user > 0)
             game, bot_turns = await self.play_fallback(caller, game, presenter, ready)
             # The fallback player's first turns come under the start, on their board.
@@ -218,7 +235,7 @@ class Lobby(Turns):
             if not may_abort(game, caller):
                 raise ServiceError("error.abort_rights")
             game = await self.write(self.db.abort_game(game, self.now()))
-        aborted = t("game.aborted", caller.locale, user=f"<@{caller.user_id}>")
+        aborted = t("game.aborted", game.language, user=f"<@{caller.user_id}>")
         return await self.outbox.hold(game, [Message(aborted)])
 
 

@@ -55,9 +55,9 @@ class Looking(Turns):
         state = presenter.engine.loads(game.state or "")
         if ready is not None:
             await ready()
-        view = public_view(presenter, state, caller.locale)
+        view = public_view(presenter, state, game.language)
         image = await drawn("a player board", game, presenter.render_player, view, seat, seat_names(game))
-        caption = presenter.player_caption(view, game, seat, caller.locale)
+        caption = presenter.player_caption(view, game, seat, game.language)
         return [Message(caption, image=image, image_name="player.png")]
 
     async def rules(self, caller: Caller, game_id: str | None = None) -> list[Message]:
@@ -107,9 +107,9 @@ class Looking(Turns):
         """Re-post the current (or last finished) board in the channel, pinging nobody."""
         game = await self._shown_game(caller)
         presenter = self.presenter(game)
-        view = public_view(presenter, presenter.engine.loads(game.state or ""), caller.locale)
+        view = public_view(presenter, presenter.engine.loads(game.state or ""), game.language)
         image = await self._render(presenter, game, view, ready, whole=True)  # all of it
-        return [Message(presenter.board_caption(view, game, caller.locale), image=image)]
+        return [Message(presenter.board_caption(view, game, game.language), image=image)]
 
     async def whole_board(self, caller: Caller, game_id: int, ready: Ready = None) -> list[Message]:
         """The whole board of game `game_id` (the **Whole board** button under a turn message
@@ -159,19 +159,20 @@ class Looking(Turns):
         if game is None:
             raise ServiceError("error.no_game_here")
         presenter = self.presenter(game)
+        locale = game.language if share else caller.locale  # shared: read by the whole table
         if game.status == "lobby":
-            head = t("lobby.status", caller.locale, game=presenter.title(game.options, caller.locale))
-            return [Message(lobby_text(game, head, caller.locale), ephemeral=not share)]
+            head = t("lobby.status", locale, game=presenter.title(game.options, locale))
+            return [Message(lobby_text(game, head, locale), ephemeral=not share)]
         state = presenter.engine.loads(game.state or "")
-        lines = [presenter.status_text(public_view(presenter, state, caller.locale), game, caller.locale)]
+        lines = [presenter.status_text(public_view(presenter, state, locale), game, locale)]
         if game.status == "active":
-            lines += await self.time.away_notes(game, caller.locale)
-            lines.append(self.time.settings_text(game, caller.locale))
+            lines += await self.time.away_notes(game, locale)
+            lines.append(self.time.settings_text(game, locale))
             seat = presenter.engine.to_move(state)
             if seat is not None and game.clock_days:
                 member = await self.db.member(game.guild_id, game.players[seat])
                 deadline = clock_deadline(game, member, self.now())
-                lines.append(t("clock.deadline", caller.locale, deadline=f"<t:{int(deadline or 0)}:R>"))
+                lines.append(t("clock.deadline", locale, deadline=f"<t:{int(deadline or 0)}:R>"))
         return [Message(fit("\n".join(lines)), ephemeral=not share)]
 
     async def log(
@@ -183,12 +184,13 @@ class Looking(Turns):
             return [(await self.log_page(caller, count=count, share=share)).message]
         game = await self._shown_game(caller)
         presenter = self.presenter(game)
+        locale = game.language if share else caller.locale  # shared: read by the whole table
         seat = self._seat_of(game, caller.user_id)
         since = await self._since_last_move(game, presenter.engine, seat)
         if not since:
-            return [Message(t("log.nothing_since", caller.locale), ephemeral=not share)]
-        told = [presenter.event_text(m.event, game, caller.locale) for m in since]
-        text = fit(t("log.since_title", caller.locale) + "\n" + "\n".join(told))
+            return [Message(t("log.nothing_since", locale), ephemeral=not share)]
+        told = [presenter.event_text(m.event, game, locale) for m in since]
+        text = fit(t("log.since_title", locale) + "\n" + "\n".join(told))
         return [Message(text, ephemeral=not share)]
 
     async def log_page(
@@ -209,11 +211,12 @@ class Looking(Turns):
         only as many as fit in one message."""
         game = await self._logged_game(caller, game_id)
         moves = await self.db.moves(game.id)
+        locale = game.language if share else caller.locale  # shared: read by the whole table
         if not moves:
-            return LogPage(Message(t("log.empty", caller.locale), ephemeral=not share), game.id)
+            return LogPage(Message(t("log.empty", locale), ephemeral=not share), game.id)
         numbers = [m.number for m in moves]
         presenter = self.presenter(game)
-        lines = [f"{m.number}. {presenter.event_text(m.event, game, caller.locale)}" for m in moves]
+        lines = [f"{m.number}. {presenter.event_text(m.event, game, locale)}" for m in moves]
         if page is not None:
             starts = _page_starts(lines, count)
             if not 1 <= page <= len(starts):
@@ -226,7 +229,7 @@ class Looking(Turns):
         else:
             last = len(lines) - 1 if newest is None else max(0, bisect.bisect_right(numbers, newest) - 1)
             first = _fill(lines, range(last, -1, -1), count)
-        title = t("log.page", caller.locale, first=numbers[first], last=numbers[last], total=len(moves))
+        title = t("log.page", locale, first=numbers[first], last=numbers[last], total=len(moves))
         text = fit(title + "\n" + "\n".join(lines[first : last + 1]))
         return LogPage(
             Message(text, ephemeral=not share),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from db import GameRecord
 from engine.base import MoveChoice
@@ -25,10 +25,13 @@ class Caller:
     user_id: int
     channel_id: int
     guild_id: int | None = None
+    # The caller's own Discord locale: every private reply to them is written in it. What goes to
+    # the channel is in the game's language instead (`GameRecord.language`, docs/translating.md).
     locale: str | None = None
     display_name: str = ""
     can_manage_channel: bool = False
     guild_name: str = ""  # the server's name, for DMs that say where a game waits
+    guild_locale: str | None = None  # the server's preferred locale: a new game's language
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,9 @@ class Message:
     # Set once the outbox holds it (service/outbox.py): the front end reports how posting went.
     outbox_id: int | None = None
     game_id: int | None = None
+    # The same text told in another locale, for a DM copy to someone who reads another language
+    # than the table's (never stored: a message read back from the outbox has none).
+    retell: Callable[[str | None], Awaitable[str]] | None = field(default=None, compare=False, repr=False)
 
 
 # The table buttons: on a lobby message, the hand-over of a seat, and the final message.

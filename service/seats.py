@@ -29,11 +29,11 @@ class Seats(Turns):
             engine = presenter.engine
             state = engine.loads(game.state or "")
             lines = [
-                t("seat.rejoined", caller.locale, user=f"<@{caller.user_id}>", tag=presenter.tag(game, seat))
+                t("seat.rejoined", game.language, user=f"<@{caller.user_id}>", tag=presenter.tag(game, seat))
             ]
             ping: tuple[int, ...] = ()
             if engine.to_move(state) == seat:  # a turn the fallback player had not reached
-                lines.append(t("move.next", caller.locale, user=f"<@{caller.user_id}>"))
+                lines.append(t("move.next", game.language, user=f"<@{caller.user_id}>"))
                 ping = (caller.user_id,)
         return await self.outbox.hold(game, [Message("\n".join(lines), ping=ping)])
 
@@ -67,7 +67,12 @@ class Seats(Turns):
             options = {name: value for name, value in old.options.items() if name != RULES_OPTION}
             options = checked_options(registry.spec(old.game), options)  # rules: those at its start
             game = await self.open_table(
-                caller, guild_id=old.guild_id, channel_id=old.channel_id, game_id=old.game, options=options
+                caller,
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                game_id=old.game,
+                options=options,
+                language=old.language,
             )
             others = [(user, name) for user, name in old.roster() if user != caller.user_id]
             game = await self.write(self.db.set_lobby_players(game, [*game.roster(), *others], self.now()))
@@ -84,12 +89,13 @@ class Seats(Turns):
 
     def _rematch_message(self, caller: Caller, game: GameRecord) -> Message:
         presenter = self.presenter(game)
+        language = game.language
         head = t(
             "lobby.rematch",
-            caller.locale,
+            language,
             user=f"<@{caller.user_id}>",
-            game=presenter.title(game.options, caller.locale),
+            game=presenter.title(game.options, language),
         )
-        head = f"{head}\n{self.time.settings_text(game, caller.locale)}"
+        head = f"{head}\n{self.time.settings_text(game, language)}"
         people = tuple(user for user in game.players if user > 0 and user != caller.user_id)
-        return lobby_message(game, head, caller.locale, ping=people)
+        return lobby_message(game, head, language, ping=people)

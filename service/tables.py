@@ -59,7 +59,14 @@ class ChannelTables:
         return game
 
     async def open_table(
-        self, caller: Caller, *, guild_id: int | None, channel_id: int, game_id: str, options: dict[str, Any]
+        self,
+        caller: Caller,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_id: str,
+        options: dict[str, Any],
+        language: str,
     ) -> GameRecord:
         """A new lobby in a channel with the caller seated as its creator (a `/game new`, a
         rematch), under a fresh seed; refused while the channel has a game open."""
@@ -73,6 +80,7 @@ class ChannelTables:
                 creator_id=caller.user_id,
                 creator_name=caller.display_name,
                 now=self.now(),
+                language=language,
             )
         except ChannelBusy:
             raise ServiceError("error.channel_busy") from None

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from db import Database, GameRecord
-from i18n import t
+from i18n import catalog_name, language_name, t, table_languages
 from service.messages import (
     MESSAGE_LIMIT,
     REJOIN_BUTTON,
@@ -61,6 +61,11 @@ def majority(voters: tuple[int, ...]) -> int:
     return len(voters) // 2 + 1
 
 
+def same_language(one: str | None, other: str | None) -> bool:
+    """Whether two locales read the same catalog (`en-US` and `en` do)."""
+    return catalog_name(one) == catalog_name(other)
+
+
 def clock_deadline(game: GameRecord, member: dict[str, Any], now: float) -> float | None:
     """When the current turn's clock runs out (time away pushes it back), or None."""
     if not game.clock_days or game.turn_started_at is None:
@@ -100,6 +105,13 @@ class Timekeeper:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.db = tables.db
+        self._locales: dict[int, str] = {}  # what this process last stored per person
+
+    async def seen(self, caller: Caller) -> None:
+        """Keep the caller's Discord locale as their last known one (written when it changed)."""
+        if caller.locale and self._locales.get(caller.user_id) != caller.locale:
+            await self.db.set_person_locale(caller.user_id, caller.locale, self.tables.now())
+            self._locales[caller.user_id] = caller.locale
 
     # ------------------------------------------------------------ settings
 
@@ -109,8 +121,10 @@ class Timekeeper:
         reminder_hours: float | None,
         clock_days: float | None,
         on_timeout: str | None,
+        language: str | None = None,
     ) -> list[Message]:
-        """The creator (or a channel manager) sets the reminder interval and the turn clock."""
+        """The creator (or a channel manager) sets the reminder interval, the turn clock and the
+        game's language; said in the channel, in the game's (new) language."""
         tables = self.tables
         async with tables.lock(caller.channel_id):
             game = await tables.open_game(caller)
@@ -121,12 +135,16 @@ class Timekeeper:
             action = on_timeout or game.clock_action
             if hours < 0 or (days is not None and days <= 0) or action not in CLOCK_ACTIONS:
                 raise ServiceError("settings.invalid")
+            if language is not None and language not in table_languages():
+                raise ServiceError("settings.language_unknown", language=language)
             game = await tables.write(
                 self.db.set_settings(
                     game, reminder_hours=hours, clock_days=days, clock_action=action, now=tables.now()
                 )
             )
-        return [Message(self.settings_text(game, caller.locale))]
+            if language is not None and language != game.language:
+                game = await tables.write(self.db.set_language(game, language, tables.now()))
+        return [Message(self.settings_text(game, game.language))]
 
     def settings_text(self, game: GameRecord, locale: str | None) -> str:
         reminders = (
@@ -140,7 +158,8 @@ class Timekeeper:
             if game.clock_days
             else t("settings.no_clock", locale)
         )
-        return f"{reminders} {clock}"
+        spoken = t("settings.language", locale, language=language_name(game.language))
+        return f"{reminders} {clock} {spoken}"
 
     async def notify(self, caller: Caller, dm: bool) -> list[Message]:
         await self.db.set_member(caller.guild_id, caller.user_id, dm=int(dm), dm_failed=0)
@@ -191,24 +210,35 @@ class Timekeeper:
 
     async def with_dms(self, game: GameRecord, messages: list[Message], server: str = "") -> list[Message]:
         """A copy by DM (board and jump link) for every pinged player who asked for DMs, headed
-        with the game and the server (`server`: its name, when the caller knows it) it waits in."""
+        with the game and the server (`server`: its name, when the caller knows it) it waits in.
+
+        A DM is read alone, so it is written in its reader's language: the locale they last used
+        a command in (`Database.person_locale`; the game's language for someone never seen),
+        the message told again in it when it can be (`Message.retell`). The board is the
+        channel's, in the game's language: drawing it again for one reader would cost a render."""
         out = list(messages)
-        title = self.tables.presenter(game).title(game.options, None)
-        head = t("notify.dm_game", None, title=title, server=server, link=jump_link(game))
-        if not server:
-            head = t("notify.dm_game_nameless", None, title=title, link=jump_link(game))
         for message in messages:
             if message.ephemeral or message.dm_to is not None:
                 continue
             for user in message.ping:
                 member = await self.db.member(game.guild_id, user)
-                if member["dm"]:
-                    text = f"{head}\n{message.text}"
-                    copy = Message(
-                        text[:MESSAGE_LIMIT], image=message.image, image_name=message.image_name, dm_to=user
-                    )
-                    out.append(copy)
+                if not member["dm"]:
+                    continue
+                locale = await self.db.person_locale(user) or game.language
+                body = message.text
+                if message.retell is not None and not same_language(locale, game.language):
+                    body = await message.retell(locale)
+                text = f"{self.dm_head(game, server, locale)}\n{body}"
+                name = message.image_name
+                out.append(Message(text[:MESSAGE_LIMIT], image=message.image, image_name=name, dm_to=user))
         return out
+
+    def dm_head(self, game: GameRecord, server: str, locale: str | None) -> str:
+        """A DM's first line: which game, on which server, and a link to its channel."""
+        title = self.tables.presenter(game).title(game.options, locale)
+        if not server:
+            return t("notify.dm_game_nameless", locale, title=title, link=jump_link(game))
+        return t("notify.dm_game", locale, title=title, server=server, link=jump_link(game))
 
     async def dm_failed(self, guild_id: int | None, user_id: int) -> None:
         """A DM could not be delivered (closed DMs): the channel mention stands; the player is
@@ -218,6 +248,9 @@ class Timekeeper:
             await self.db.set_member(guild_id, user_id, dm_failed=1)
 
     async def take_notes(self, caller: Caller) -> list[Message]:
+        """What is owed to the caller privately at their next command (a DM that failed); and
+        the locale they use, noted for the DMs they will get (`with_dms`)."""
+        await self.seen(caller)
         member = await self.db.member(caller.guild_id, caller.user_id)
         if member["dm_failed"] == 1:
             await self.db.set_member(caller.guild_id, caller.user_id, dm_failed=2)  # told once
@@ -258,11 +291,11 @@ class Timekeeper:
         if now - last < game.reminder_hours * HOUR:
             return []
         await self.db.note_turn(game.id, reminded_at=now)
-        title = presenter.title(game.options, None)
+        title = presenter.title(game.options, game.language)
         lines = [
             t(
                 "reminder.text",
-                None,
+                game.language,
                 user=f"<@{user}>",
                 title=title,
                 since=f"<t:{int(game.turn_started_at)}:R>",
@@ -270,8 +303,8 @@ class Timekeeper:
             )
         ]
         if deadline is not None:
-            lines.append(t("reminder.clock", None, deadline=f"<t:{int(deadline)}:R>"))
-        mute = ("mute", game.id, turn_key(game), t("reminder.mute", None))
+            lines.append(t("reminder.clock", game.language, deadline=f"<t:{int(deadline)}:R>"))
+        mute = ("mute", game.id, turn_key(game), t("reminder.mute", game.language))
         reminder = Message("\n".join(lines), ping=(user,), actions=(mute,), channel_id=game.channel_id)
         return await self.tables.announce(game, [reminder], server)
 
@@ -283,7 +316,7 @@ class Timekeeper:
         if game.clock_action == "fallback":
             caller = Caller(user_id=user, channel_id=game.channel_id, guild_id=game.guild_id)
             async with self.tables.lock(game.channel_id):
-                head = t("clock.ran_out", None, user=f"<@{user}>")
+                head = t("clock.ran_out", game.language, user=f"<@{user}>")
                 game, turns = await self.tables.play_fallback(caller, game, presenter, None, force=seat)
             told = headed(Message(head), turns)  # held for the game's channel (`Outbox.hold`)
             return await self.tables.announce(game, told, server)
@@ -293,11 +326,12 @@ class Timekeeper:
         others = others_seated(game, seat)
         key = turn_key(game)
         actions = (
-            ("wait", game.id, key, t("clock.wait", None)),
-            ("handover", game.id, key, t("clock.handover", None)),
+            ("wait", game.id, key, t("clock.wait", game.language)),
+            ("handover", game.id, key, t("clock.handover", game.language)),
         )
-        text = t("clock.vote", None, user=f"<@{user}>", others=" ".join(f"<@{other}>" for other in others))
-        text += " " + t("clock.vote_majority", None, needed=majority(others), count=len(others))
+        named = " ".join(f"<@{other}>" for other in others)
+        text = t("clock.vote", game.language, user=f"<@{user}>", others=named)
+        text += " " + t("clock.vote_majority", game.language, needed=majority(others), count=len(others))
         vote = Message(text, ping=others, actions=actions, channel_id=game.channel_id)
         return await self.tables.announce(game, [vote])
 
@@ -323,7 +357,7 @@ class Timekeeper:
                 raise ServiceError("clock.not_yours")
             if kind == "wait":
                 await self.db.note_turn(game.id, clock_extra=game.clock_extra + DAY, clock_asked=None)
-                waiting = Message(t("clock.waiting", caller.locale, user=f"<@{caller.user_id}>"))
+                waiting = Message(t("clock.waiting", game.language, user=f"<@{caller.user_id}>"))
                 return await tables.announce(game, [waiting])
             return await self._vote_handover(caller, game, presenter, seat)
 
@@ -333,7 +367,7 @@ class Timekeeper:
         """One person's vote to hand `seat` (whose clock ran out) to the fallback player, kept in
         the database, once per person and turn; a majority of the others seated hands it over.
         Called under the channel's lock."""
-        tables, locale = self.tables, caller.locale
+        tables, locale = self.tables, game.language  # said in the channel
         turn = game.turn_started_at or 0.0
         voters = others_seated(game, seat)
         added = await self.db.vote_handover(game.id, turn, seat, caller.user_id, tables.now())
@@ -341,7 +375,7 @@ class Timekeeper:
         missing = max(0, majority(voters) - len(votes))
         user = game.players[seat]
         if not added:
-            return [Message(t("clock.voted_already", locale, missing=missing), ephemeral=True)]
+            return [Message(t("clock.voted_already", caller.locale, missing=missing), ephemeral=True)]
         if missing:
             voted = t(
                 "clock.vote_counted",

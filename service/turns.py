@@ -152,8 +152,8 @@ class Turns(ChannelTables):
             if resigned and game.status == "active" and not await self.people_playing(game):
                 # The last person resigned beside fallback seats: nobody would ever read on.
                 game = await self.write(self.db.abort_game(game, self.now()))
-                line = presenter.event_text(applied.event, game, caller.locale)
-                ended = Message(f"{line}\n{t('fallback.nobody_left', caller.locale)}")
+                line = presenter.event_text(applied.event, game, game.language)
+                ended = Message(f"{line}\n{t('fallback.nobody_left', game.language)}")
                 return await self.announce(game, [ended], caller.guild_name)
             game, bot_moves = await self._fallback_moves(game, presenter)
             messages = await self._after_move(caller, game, presenter, applied, 1 + bot_moves, ready)
@@ -268,33 +268,56 @@ class Turns(ChannelTables):
         """The one channel message for the last `count` stored moves: what they did (one line a
         move, or one summary a turn: `service/story.py`), the board with every change marked,
         then the ping for whoever plays next (with their prompt and buttons in a batched game)
-        and what else they missed, or the final scores and everyone pinged."""
-        engine, locale = presenter.engine, caller.locale
+        and what else they missed, or the final scores and everyone pinged. Written in the
+        game's language, and able to tell itself again in another (`Message.retell`, for DMs)."""
+        engine, language = presenter.engine, game.language
         state = engine.loads(game.state or "")
         over = engine.is_over(state)
         # One read serves the story (whole turns to summarise) and the catch-up.
         stored = await self.db.moves(game.id, last=max(count, CATCH_UP_MOVES))
+        view = public_view(presenter, state, language)
+        story = story_of(presenter, game, stored, count, view, over, language)
+
+        async def text_in(locale: str | None) -> str:
+            return await self._story_text(game, presenter, state, stored, count, locale)
+
+        image = await self._render(presenter, game, view, ready, story.changed)
+        text = await text_in(language)
+        if over:
+            rematch = table_buttons(game.id, REMATCH_BUTTON, language)
+            return [Message(text, image=image, ping=tuple(game.players), table=rematch, retell=text_in)]
+        seat = _next_seat(engine, state)
+        buttons = self._buttons(engine, state, seat, game, language) if presenter.batches_turns else {}
+        board = table_buttons(game.id, BOARD_BUTTON, language) if presenter.partial_image else ()
+        ping = (game.players[seat],)
+        return [Message(text, image=image, ping=ping, table=board, retell=text_in, **buttons)]
+
+    async def _story_text(
+        self,
+        game: GameRecord,
+        presenter: Presenter,
+        state: Any,
+        stored: list[MoveRecord],
+        count: int,
+        locale: str | None,
+    ) -> str:
+        """`_channel_story`'s text in `locale`: the story, then the final scores, or the catch-up,
+        the ping, the clock and (a batched game) the next player's prompt."""
+        engine = presenter.engine
+        over = engine.is_over(state)
         view = public_view(presenter, state, locale)
         story = story_of(presenter, game, stored, count, view, over, locale)
         blocks = [*story.blocks, *(presenter.event_text(m.event, game, locale) for m in story.open_moves)]
         gap = "\n\n" if presenter.batches_turns else "\n"  # a turn's summary has lines of its own
-        image = await self._render(presenter, game, view, ready, story.changed)
         if over:
-            final = "\n" + presenter.final_text(view, game, locale)
-            rematch = table_buttons(game.id, REMATCH_BUTTON, locale)
-            text = told(blocks, "", [final], locale, gap)
-            return [Message(text, image=image, ping=tuple(game.players), table=rematch)]
+            return told(blocks, "", ["\n" + presenter.final_text(view, game, locale)], locale, gap)
         seat = _next_seat(engine, state)
         catch_up = await self._catch_up(game, presenter, seat, locale, story.shown, stored)
         tail = [t("move.next", locale, user=presenter.mention(game, seat))]
         tail += await self.time.turn_notes(game, seat, locale)
-        buttons: dict[str, Any] = {}
         if presenter.batches_turns:
             tail.append(presenter.prompt_text(engine.view(state, seat, locale), seat, locale))
-            buttons = self._buttons(engine, state, seat, game, locale)
-        text = told(blocks, catch_up, tail, locale, gap)
-        board = table_buttons(game.id, BOARD_BUTTON, locale) if presenter.partial_image else ()
-        return [Message(text, image=image, ping=(game.players[seat],), table=board, **buttons)]
+        return told(blocks, catch_up, tail, locale, gap)
 
     async def _mid_turn(
         self,
@@ -314,14 +337,17 @@ class Turns(ChannelTables):
         done = "\n".join([t("turn.done", locale, what=what), *(answers or ())])
         actor = _next_seat(engine, state)
         mover = game.players.index(caller.user_id)
-        prompt = presenter.prompt_text(engine.view(state, actor, locale), actor, locale)
-        buttons = self._buttons(engine, state, actor, game, locale)
         if actor == mover:  # their options drawn too, for them alone
+            prompt = presenter.prompt_text(engine.view(state, actor, locale), actor, locale)
+            buttons = self._buttons(engine, state, actor, game, locale)
             image = await self._options_image(presenter, game, state, actor, locale)
             text = f"{done}\n{t('turn.next', locale, prompt=prompt)}"
             return [Message(text, image=image, image_name="options.png", ephemeral=True, **buttons)]
-        user = game.players[actor]
-        ask = t("turn.decision_for", locale, user=f"<@{user}>", prompt=prompt)
+        # Another person's decision: asked in the channel, in the game's language.
+        user, language = game.players[actor], game.language
+        prompt = presenter.prompt_text(engine.view(state, actor, language), actor, language)
+        ask = t("turn.decision_for", language, user=f"<@{user}>", prompt=prompt)
+        buttons = self._buttons(engine, state, actor, game, language)
         return [Message(done, ephemeral=True), Message(ask, ping=(user,), **buttons)]
 
     def _buttons(
@@ -363,8 +389,11 @@ class Turns(ChannelTables):
             prompt = presenter.prompt_text(engine.view(state, seat, locale), seat, locale)
             buttons = self._buttons(engine, state, seat, game, locale)
             return [Message(f"{text}\n{t('turn.next', locale, prompt=prompt)}", ephemeral=True, **buttons)]
-        image = await self._render(presenter, game, public_view(presenter, state, locale), ready)
-        again = t("undo.again", locale, user=f"<@{caller.user_id}>")
+        language = game.language  # said in the channel
+        what = presenter.event_text(last.event, game, language)
+        text = t("undo.done", language, user=f"<@{caller.user_id}>", what=what)
+        image = await self._render(presenter, game, public_view(presenter, state, language), ready)
+        again = t("undo.again", language, user=f"<@{caller.user_id}>")
         return await self.outbox.hold(game, [Message(f"{text}\n{again}", image=image)])
 
     async def recap(self, game_id: int) -> tuple[GameRecord | None, list[Message]]:
@@ -376,23 +405,23 @@ class Turns(ChannelTables):
         if game is None or game.state is None or game.status not in ("active", "finished"):
             return game, []
         presenter = self.presenter(game)
-        engine = presenter.engine
+        engine, language = presenter.engine, game.language
         state = engine.loads(game.state)
-        view = public_view(presenter, state, None)
+        view = public_view(presenter, state, language)
         image = await self._render(presenter, game, view)
         last = await self.db.moves(game.id, last=1)
-        lines = [t("delivery.recap", None)]
+        lines = [t("delivery.recap", language)]
         if last:
-            lines.append(presenter.event_text(last[-1].event, game, None))
+            lines.append(presenter.event_text(last[-1].event, game, language))
         if engine.is_over(state):
-            lines.append(presenter.final_text(view, game, None))
+            lines.append(presenter.final_text(view, game, language))
             final = Message(fit("\n".join(lines)), image=image, ping=game.players)
             return game, await self.addressed(game, [final])
         seat = _next_seat(engine, state)
-        lines.append(t("move.next", None, user=presenter.mention(game, seat)))
+        lines.append(t("move.next", language, user=presenter.mention(game, seat)))
         if presenter.batches_turns:
-            lines.append(presenter.prompt_text(engine.view(state, seat, None), seat, None))
-        buttons = self._buttons(engine, state, seat, game, None) if presenter.batches_turns else {}
+            lines.append(presenter.prompt_text(engine.view(state, seat, language), seat, language))
+        buttons = self._buttons(engine, state, seat, game, language) if presenter.batches_turns else {}
         message = Message(fit("\n".join(lines)), image=image, ping=(game.players[seat],), **buttons)
         return game, await self.addressed(game, [message])
 

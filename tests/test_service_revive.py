@@ -129,6 +129,7 @@ def test_the_final_scores_add_up_to_each_total():
         clock_action="fallback",
         clock_extra=0.0,
         clock_asked=None,
+        language="en",
         players=(101, 202, 303),
         names=("a", "b", "c"),
     )

@@ -229,7 +229,7 @@ def test_events_stored_before_the_outcomes_still_read():
         id=1, guild_id=1, channel_id=5, game="revive", options={"rules": 1}, seed=12, status="active",
         creator_id=101, state=None, version=1, created_at=0.0, updated_at=0.0, turn_started_at=None,
         reminder_hours=0, reminded_at=None, muted_turn=None, clock_days=None, clock_action="fallback",
-        clock_extra=0.0, clock_asked=None, players=(101, 202), names=("a", "b"),
+        clock_extra=0.0, clock_asked=None, language="en", players=(101, 202), names=("a", "b"),
     )  # fmt: skip
 
     def text(event):
