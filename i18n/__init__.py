@@ -17,8 +17,10 @@ onto this.
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 
 from babel import Locale, UnknownLocaleError
@@ -39,6 +41,31 @@ CATALOGS: dict[str, Mapping[str, Entry]] = {"en": _EN}
 the first time its language is asked for."""
 
 
+@dataclass(frozen=True)
+class Lookup:
+    """One `t` call, as `recording` keeps it: the key, the locale asked for, and the catalog
+    that answered (`en` when the entry fell back to English, or None when no catalog had it)."""
+
+    key: str
+    asked: str | None
+    served: str | None
+
+
+_RECORDERS: list[list[Lookup]] = []
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[Lookup]]:
+    """Every lookup made inside the block (on any thread), for a test that plays a whole game in
+    a language and fails on any text that fell back to English (issue 15 item 5)."""
+    seen: list[Lookup] = []
+    _RECORDERS.append(seen)
+    try:
+        yield seen
+    finally:
+        _RECORDERS.remove(seen)
+
+
 def t(key: str, locale: str | None = None, /, **params: object) -> str:
     """Return the text for `key` in `locale` (falling back to English), formatted with `params`.
 
@@ -50,6 +77,8 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
     entry = _catalog(name).get(key)
     if entry is None:
         name, entry = DEFAULT_LOCALE, _EN.get(key)
+    for seen in _RECORDERS:
+        seen.append(Lookup(key, locale, name if entry is not None else None))
     if entry is None:
         return key
     if isinstance(entry, str):
