@@ -200,9 +200,11 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
 
 
 def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
-    from dotenv import load_dotenv
+    from dotenv import find_dotenv, load_dotenv
 
-    load_dotenv()
+    # The .env of the directory the command runs in: dotenv's default looks beside this file,
+    # which for an installed package is site-packages.
+    load_dotenv(find_dotenv(usecwd=True))
     args = arguments(argv, prog)
     logging.basicConfig(
         level=(args.log_level or os.environ.get("TABLETOP_LOG_LEVEL", "INFO")).upper(),

@@ -31,7 +31,7 @@ VARIANTS = GameOption(
 
 def load_engine() -> Rebirth:
     """The engine with every map (the first is the default), its missions and (advanced maps) its
-    towers, from data/rebirth/."""
+    towers, from content/data/rebirth/."""
     maps = {map_id: load_map(map_id) for map_id in MAP_IDS}
     missions = {map_id: load_missions(map_id) for map_id in MAP_IDS}
     towers = {map_id: load_towers(map_id) for map_id in ADVANCED_MAPS}

@@ -22,7 +22,7 @@ def editions(engines: dict[int, Revive]) -> Editions:
 
 
 def load_engine() -> Editions:
-    """One engine per content edition (data/revive/, validated; `editions.json` says what each
+    """One engine per content edition (content/data/revive/, validated; `editions.json` says what each
     rules version changed), behind one `Game` that plays each state under its own version.
     Versions whose content is the same share an engine."""
     engines: dict[int, Revive] = {}

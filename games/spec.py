@@ -39,7 +39,7 @@ class GameOption:
 class GameSpec:
     """One game, declared once.
 
-    - `load_engine()` builds the engine over its content files (data/<game>/, validated); the
+    - `load_engine()` builds the engine over its content files (content/data/<game>/, validated); the
       engine carries the rules, the undo policy (`reveals`) and the fallback player's valuation
       (`fallback_policy`).
     - `presenter(engine)` makes its words and images: the renderers and their warm-up are the

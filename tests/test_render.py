@@ -25,7 +25,7 @@ from render import rebirth
 from render.hexgrid import board_pixel_size, hex_center, hex_corners
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_tiny.json"
-REAL_MAP = Path(__file__).resolve().parent.parent / "data" / "rebirth" / "scotland.json"
+REAL_MAP = Path(__file__).resolve().parent.parent / "content" / "data" / "rebirth" / "scotland.json"
 COLOURS = ["orange", "blue", "green", "purple"]
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 

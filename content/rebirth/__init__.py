@@ -1,2 +1,2 @@
-"""Rebirth's content: reading its files from data/rebirth/ (`loader`) and checking every promise
-docs/formats.md makes about them (`validate`)."""
+"""Rebirth's content: reading its files from content/data/rebirth/ (`loader`) and checking every
+promise docs/formats.md makes about them (`validate`)."""

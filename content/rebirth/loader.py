@@ -1,4 +1,4 @@
-"""Load Rebirth's content files from `data/rebirth/` (pure json + pathlib, cached).
+"""Load Rebirth's content files from `content/data/rebirth/` (pure json + pathlib, cached).
 
 The engine does no I/O: it gets these dicts as arguments. See docs/formats.md for the formats and
 `content.rebirth.validate` for the checks the tests run over every file.
@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data"
+from content import DATA_DIR
+
 REBIRTH_DIR = DATA_DIR / "rebirth"
 MAP_IDS = ("scotland", "ireland")  # the maps games are played on (`/game new map:`), default first
 ADVANCED_MAPS = ("ireland",)  # advanced mode: Round Towers, the Hill of Tara, public missions
@@ -24,25 +25,25 @@ def _read(path: Path) -> Any:
 
 @functools.cache
 def load_map(map_id: str) -> dict[str, Any]:
-    """The map file `data/rebirth/<map_id>.json`."""
+    """The map file `content/data/rebirth/<map_id>.json`."""
     return _read(REBIRTH_DIR / f"{map_id}.json")
 
 
 @functools.cache
 def load_tiles() -> dict[str, Any]:
-    """The tile mix of one colour, `data/rebirth/tiles.json`."""
+    """The tile mix of one colour, `content/data/rebirth/tiles.json`."""
     return _read(REBIRTH_DIR / "tiles.json")
 
 
 @functools.cache
 def load_missions(map_id: str) -> list[dict[str, Any]]:
-    """The mission cards of a map, `data/rebirth/missions_<map_id>.json`."""
+    """The mission cards of a map, `content/data/rebirth/missions_<map_id>.json`."""
     return _read(REBIRTH_DIR / f"missions_{map_id}.json")
 
 
 @functools.cache
 def load_towers(map_id: str) -> list[dict[str, Any]]:
-    """The Round Tower bonus tiles of a map, from `data/rebirth/towers.json` (empty if it has none)."""
+    """The Round Tower bonus tiles of a map, from `content/data/rebirth/towers.json` (empty: none)."""
     path = REBIRTH_DIR / "towers.json"
     if not path.exists():
         return []
@@ -50,7 +51,7 @@ def load_towers(map_id: str) -> list[dict[str, Any]]:
 
 
 def map_ids() -> list[str]:
-    """Every map file present in data/rebirth (everything but tiles, towers and missions)."""
+    """Every map file present in content/data/rebirth (everything but tiles, towers and missions)."""
     return sorted(
         path.stem
         for path in REBIRTH_DIR.glob("*.json")
@@ -59,5 +60,5 @@ def map_ids() -> list[str]:
 
 
 def mission_map_ids() -> list[str]:
-    """Every map that has a missions file in data/rebirth."""
+    """Every map that has a missions file in content/data/rebirth."""
     return sorted(path.stem.removeprefix("missions_") for path in REBIRTH_DIR.glob("missions_*.json"))

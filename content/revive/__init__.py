@@ -1,5 +1,5 @@
-"""Revive's content: reading its files from data/revive/ (`loader`) and checking every promise
-docs/revive.md "Content formats" makes about them (`validate`)."""
+"""Revive's content: reading its files from content/data/revive/ (`loader`) and checking every
+promise docs/revive.md "Content formats" makes about them (`validate`)."""
 
 from content.revive.loader import load_revive
 

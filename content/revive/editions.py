@@ -1,5 +1,6 @@
-"""Revive's content under each rules version: the files hold the newest, `data/revive/editions.json`
-says what a newer version changed, so a game started under an older one keeps its numbers.
+"""Revive's content under each rules version: the files hold the newest,
+`content/data/revive/editions.json` says what a newer version changed, so a game started under an
+older one keeps its numbers.
 
 A game lives for weeks, and a stored game replays from its seed (`/undo`): rebalancing a tribe
 must not change a game already under way. So every content change is written down once, as a

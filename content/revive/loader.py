@@ -1,4 +1,4 @@
-"""Revive content: load `data/revive/*.json`, one dict with every file under its stem.
+"""Revive content: load `content/data/revive/*.json`, one dict with every file under its stem.
 
 The engine does no I/O: it gets the loaded dict as an argument, like Rebirth's content.
 `content/revive/validate.py` checks every promise of docs/revive.md "Content formats".
@@ -11,7 +11,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-REVIVE_DIR = Path(__file__).resolve().parents[2] / "data" / "revive"
+from content import DATA_DIR
+
+REVIVE_DIR = DATA_DIR / "revive"
 FILES = (
     "rules",
     "board",

@@ -8,7 +8,7 @@ Two layers, because the validator must also read maps that are broken:
   single characters separated by single spaces. `Grid(cells)` then names every cell (`F7`),
   knows its code (`-` off the map, `~` sea, `.` blank land, `s` settlement, `C` castle, ...),
   its coordinates and its neighbours. The validator stops at this layer for a map in doubt.
-- `parse_map(data)` reads a whole well-formed map (validate it first; every file in data/ is
+- `parse_map(data)` reads a whole well-formed map (validate it first; every file in content/data/ is
   validated by the tests) into a `MapFile`: the grid, regions, settlements, ports, offshore
   farms, castles, cathedrals, Round Towers, the Hill of Tara, yellow spaces, labels and the
   tie-break castles. Everything is keyed by space name; `MapFile.cell(name)` gives a space's

@@ -22,7 +22,7 @@ RULES_VERSION = 3
 versions"): free actions after hibernating, a machine reward's capacity checked when it
 resolves, the tie-break on unscored resources, and the tribe ability chosen instead of a module
 moves a progress marker. 3: the rebalanced content of issue 11 item 9 (the rules of 2; the
-changes are data/revive/editions.json). The state keeps its game's version (`ReviveState.rules`)."""
+changes are content/data/revive/editions.json). The state keeps its game's version (`ReviveState.rules`)."""
 RULES_VERSIONS = (1, 2, 3)
 
 
