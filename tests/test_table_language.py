@@ -18,6 +18,8 @@ from tests.discord_helpers import make_table, pinged
 from tests.locales import english_in, speaking
 
 HOUR = 3600
+# Choices that read the same in every language: games, a place, languages named in themselves.
+NAMES = ("Rebirth", "Revive", "Scotland", "English", "Português (Brasil)")
 
 
 async def to_move(table):
@@ -46,8 +48,11 @@ async def test_a_brazilian_server_plays_in_portuguese_and_each_reads_private_rep
     assert "abriu" in opened.response.content and "🌐 Português (Brasil)" in opened.response.content
     assert "Seated" not in opened.response.content
     first = await to_move(table)
-    moved = await first.slash(table.channel, "move", action=(await first.autocomplete(
-        table.channel, "move", "action", ""))[0]["value"])
+    moved = await first.slash(
+        table.channel,
+        "move",
+        action=(await first.autocomplete(table.channel, "move", "action", ""))[0]["value"],
+    )
     channel = [m.content for m in table.channel.history() if not m.flags.ephemeral]
     assert any("Sua vez" in text for text in channel), channel[-1]
     assert not english_in(channel, "pt-BR"), english_in(channel, "pt-BR")[:3]
@@ -77,7 +82,7 @@ async def test_the_creator_chooses_the_language_and_settings_change_it(simcord_e
     assert "Lembretes" in changed.response.content
     stranger = await bob.slash(table.channel, "game settings", language="en")
     simcord.assert_error(simcord_env, GameError)
-    assert stranger.ephemeral and "criou a partida" in stranger.response.content, "only the creator changes the language"
+    assert stranger.ephemeral and "criou a partida" in stranger.response.content, "the creator's choice"
     started = await ana.slash(table.channel, "game start")
     assert "Sua vez" in started.response.content or "começa" in started.response.content
 
@@ -126,13 +131,11 @@ async def test_a_portuguese_client_sees_the_command_list_in_portuguese(simcord_e
     missing = []
 
     def walk(node, path):
-        if "description" in node and node.get("description"):
-            if "pt-BR" not in (node.get("description_localizations") or {}):
-                missing.append(path)
+        if node.get("description") and "pt-BR" not in (node.get("description_localizations") or {}):
+            missing.append(path)
         for choice in node.get("choices") or []:
-            if choice["name"] not in ("Rebirth", "Revive", "Scotland", "English", "Português (Brasil)"):
-                if "pt-BR" not in (choice.get("name_localizations") or {}):
-                    missing.append(f"{path} choice {choice['name']}")
+            if choice["name"] not in NAMES and "pt-BR" not in (choice.get("name_localizations") or {}):
+                missing.append(f"{path} choice {choice['name']}")
         for option in node.get("options") or []:
             walk(option, f"{path} {option['name']}")
 
