@@ -157,7 +157,8 @@ class TowerActivation(TypedDict):
 class PublicMissionMet(TypedDict):
     """A public mission met after a placement (by the mover or, through their tile, anyone)."""
 
-    mission: str  # the card's name
+    mission: str  # the card's name, in English (the data file's)
+    card: NotRequired[str]  # the card's id (events stored before it hold only the name)
     seat: int
     points: int
     first: bool
