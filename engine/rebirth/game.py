@@ -550,8 +550,9 @@ class Rebirth:
                 value = card["low"] if done else card["high"]
                 done.append(who)
                 _add(points, who, "public", value)
-                met = {"mission": card["name"], "card": card_id, "seat": who, "points": value}
-                event.setdefault("public_missions", []).append(met | {"first": len(done) == 1})
+                event.setdefault("public_missions", []).append(
+                    {"mission": card["name"], "seat": who, "points": value, "first": len(done) == 1}
+                )
 
     def _discard(self, state: RebirthState, seat: int, tile: str) -> Applied:
         new = state.copy()

@@ -16,7 +16,6 @@ from db import GameRecord
 from engine.base import RESIGN, Game, MoveChoice
 from engine.rebirth import COLOURS
 from engine.rebirth.game import DENSE, STANDARD, VARIANT_OPTION
-from engine.rebirth.missions import mission_name
 from engine.rebirth.views import MissionCard, PlaceEvent, PublicMissionMet, RebirthView, TowerActivation
 from i18n import content, t
 from service.messages import ServiceError
@@ -420,8 +419,7 @@ class RebirthPresenter(SeatTags):
 
 
 def _met_name(done: PublicMissionMet, locale: str | None) -> str:
-    """A public mission's name in an event, in `locale`: by the card's id, or, in an event
-    stored before events held it, by the English name it holds (names are unique per map)."""
-    if "card" in done:
-        return mission_name({"id": done["card"], "name": done["mission"]}, locale)
+    """A public mission's name in an event, in `locale`. Events hold the card's English name
+    only (stored ones too), which is unique in its map (`content.rebirth.validate`), so the
+    name finds its translation."""
     return content.named("rebirth", "mission", "name", done["mission"], locale)
