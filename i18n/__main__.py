@@ -35,7 +35,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     # The catalog as imported may hold the content texts of before `write_module`: today's instead.
     english = {name: entry for name, entry in MESSAGES.items() if not name.startswith(f"{PREFIX}.")}
-    pot = template(english | generated())
+    english.update(generated())
+    pot = template(english)
     write(pot, TEMPLATE)
     if args.command == "new":
         catalog = Catalog(locale=args.language, project="tabletop", domain="messages")

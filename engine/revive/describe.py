@@ -173,4 +173,5 @@ def tribe_about(tribe: Mapping[str, Any], locale: str | None) -> str:
 def large_location_name(location: str, side: Mapping[str, Any], locale: str | None) -> str:
     """The name of one side (`side`: its entry, with `side` and `name`) of large location
     `location` (`L1`), in `locale`."""
-    return content.text("revive", "large_location", f"{location}-{side['side']}", "name", side["name"], locale)
+    item = f"{location}-{side['side']}"
+    return content.text("revive", "large_location", item, "name", side["name"], locale)

@@ -401,7 +401,8 @@ class RevivePresenter(SeatTags):
         mine = view["private"]
         assert mine is not None, "hand_text needs the seat's view"
         tribe = tables.tribes[view["seats"][mine["seat"]]["tribe"]]
-        lines = [t("revive.hand.tribe", locale, tribe=tribe_name(tribe, locale), about=tribe_about(tribe, locale))]
+        about = tribe_about(tribe, locale)
+        lines = [t("revive.hand.tribe", locale, tribe=tribe_name(tribe, locale), about=about)]
         card = artifact_card(tables, mine["artifact_card"])
         points = points_text(mine["artifact_points"], locale)
         lines.append(t("revive.hand.artifact", locale, card=card["id"], points=points))
