@@ -58,10 +58,10 @@ class GameRecord:
     clock_action: str  # when it runs out: "fallback" plays the turn, "vote" asks the others
     clock_extra: float  # seconds added to this turn's clock (waiting longer, time away)
     clock_asked: float | None  # `turn_started_at` of a turn whose timeout was put to the others
-    language: str  # its channel messages' locale (`en`, `pt-BR`): the table's, not each reader's
     players: tuple[int, ...]  # user ids: join order in the lobby, seat order once started
     names: tuple[str, ...]  # their display names when they joined, for images
     bots: tuple[bool, ...] = ()  # seats played by the fallback player
+    language: str = "en"  # its channel messages' locale (`en`, `pt-BR`): the table's, not each reader's
 
     def is_bot(self, seat: int) -> bool:
         return bool(self.bots) and self.bots[seat]

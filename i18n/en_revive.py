@@ -201,6 +201,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "revive.final.minors": "minor artifacts",
     "revive.final.resources": "resources",
     "revive.final.artifact_card": "artifact card",
+    "revive.hand.tribe": "**Your tribe: {tribe}.** {about}",
     "revive.hand.artifact": "**Your artifact card {card}** (secret): {points} if the game ended now",
     "revive.hand.category": "• {points} per {counts} ({colour}; again per {colour} major artifact)",
     "revive.hand.resting": "**Resting cards** ({count}, back in your hand when you hibernate):",

@@ -521,6 +521,7 @@ def validate_missions(missions: Any, map_dict: dict[str, Any]) -> list[str]:
     if expected is not None and len(missions) != expected:
         problems.append(f"missions: {len(missions)} cards, expected {expected}")
     seen: set[str] = set()
+    names: set[str] = set()
     for card in missions:
         if not isinstance(card, dict):
             problems.append(f"mission {card!r}: not an object")
@@ -538,6 +539,10 @@ def validate_missions(missions: Any, map_dict: dict[str, Any]) -> list[str]:
             seen.add(card_id)
         if not isinstance(card.get("name"), str) or not card.get("name"):
             problems.append(f"{label}: needs an English name")
+        elif card["name"] in names:  # an event names a card by it (i18n/content.py `named`)
+            problems.append(f"{label}: name {card['name']!r} used twice")
+        else:
+            names.add(card["name"])
         if advanced:
             high, low = card.get("high"), card.get("low")
             if not _is_int(high) or not _is_int(low) or not 1 <= low < high <= 20:

@@ -22,7 +22,7 @@ from engine.rebirth import missions as mission_rules
 from engine.rebirth import scoring
 from engine.rebirth.board import Board, build_board
 from engine.rebirth.fallback import POLICY
-from engine.rebirth.missions import card_points
+from engine.rebirth.missions import card_points, mission_name
 from engine.rebirth.state import NEUTRAL, RebirthState
 from engine.rebirth.views import (
     DiscardEvent,
@@ -767,7 +767,7 @@ class Rebirth:
         have, need = mission_rules.progress(card["condition"], self.position(state), seat)
         return {
             "id": card_id,
-            "name": card["name"],
+            "name": mission_name(card, locale),
             "points": card_points(card),
             "text": mission_rules.describe(card["condition"], locale),
             "have": have,
@@ -823,7 +823,7 @@ class Rebirth:
         card = self.missions[card_id]
         return {
             "id": card_id,
-            "name": card["name"],
+            "name": mission_name(card, locale),
             "text": mission_rules.describe(card["condition"], locale),
             "high": card["high"],
             "low": card["low"],

@@ -15,7 +15,7 @@ from engine import hexgrid
 from engine.rebirth import scoring
 from engine.rebirth.board import Board
 from engine.rebirth.state import NEUTRAL
-from i18n import t
+from i18n import content, t
 
 SETTLEMENT_CONDITIONS = frozenset({"settlements_won", "settlements_present", "sole_settlement"})
 FARM_CODES = {"energy": ("E",), "food": ("F",), "any": ("E", "F")}
@@ -202,6 +202,11 @@ def describe(condition: dict[str, Any], locale: str | None = None) -> str:
     if kind == "cluster" and condition.get("count", 1) > 1:
         key = "mission.clusters"
     return " ".join(t(key, locale, **params).split())
+
+
+def mission_name(card: dict[str, Any], locale: str | None = None) -> str:
+    """The card's name in `locale` (the data file's English is the source: i18n/content.py)."""
+    return content.text("rebirth", "mission", card["id"], "name", card["name"], locale)
 
 
 def card_points(card: dict[str, Any]) -> int:

@@ -157,7 +157,7 @@ class TowerActivation(TypedDict):
 class PublicMissionMet(TypedDict):
     """A public mission met after a placement (by the mover or, through their tile, anyone)."""
 
-    mission: str  # the card's name
+    mission: str  # the card's English name (unique in its map: a presenter translates it by it)
     seat: int
     points: int
     first: bool

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from i18n import t
+from i18n import content, t
 
 RESOURCE_ORDER = ("crystal", "gear", "book", "food", "energy")
 """The order resources are listed in, the player board's."""
@@ -157,3 +157,21 @@ def delta_text(before: Mapping[str, Any], after: Mapping[str, Any], locale: str 
 def _signed(amount: int, name: str) -> str:
     """`+3 pts`, `−2 food`: a true minus sign, which Discord shows and the image font lacks."""
     return f"{'+' if amount > 0 else '−'}{abs(amount)} {name}"
+
+
+def tribe_name(tribe: Mapping[str, Any], locale: str | None) -> str:
+    """A tribe's name in `locale` (`tribe`: its entry in the content's tribes, whose English is
+    the source: i18n/content.py)."""
+    return content.text("revive", "tribe", tribe["id"], "name", tribe["name"], locale)
+
+
+def tribe_about(tribe: Mapping[str, Any], locale: str | None) -> str:
+    """What a tribe is good at, in a line, in `locale` (its edition's words)."""
+    return content.text("revive", "tribe", tribe["id"], "about", tribe["about"], locale)
+
+
+def large_location_name(location: str, side: Mapping[str, Any], locale: str | None) -> str:
+    """The name of one side (`side`: its entry, with `side` and `name`) of large location
+    `location` (`L1`), in `locale`."""
+    item = f"{location}-{side['side']}"
+    return content.text("revive", "large_location", item, "name", side["name"], locale)

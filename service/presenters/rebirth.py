@@ -16,8 +16,8 @@ from db import GameRecord
 from engine.base import RESIGN, Game, MoveChoice
 from engine.rebirth import COLOURS
 from engine.rebirth.game import DENSE, STANDARD, VARIANT_OPTION
-from engine.rebirth.views import MissionCard, PlaceEvent, RebirthView, TowerActivation
-from i18n import t
+from engine.rebirth.views import MissionCard, PlaceEvent, PublicMissionMet, RebirthView, TowerActivation
+from i18n import content, t
 from service.messages import ServiceError
 from service.presenting import COLOUR_EMOJI, COLOUR_LETTER, Event, SeatTags, by_rank, in_turn_order
 
@@ -353,7 +353,7 @@ class RebirthPresenter(SeatTags):
         for done in event.get("public_missions", []):
             key = "rebirth.event.public_first" if done["first"] else "rebirth.event.public_later"
             tag = self.tag(game, done["seat"])
-            parts.append(t(key, locale, tag=tag, mission=done["mission"], points=done["points"]))
+            parts.append(t(key, locale, tag=tag, mission=_met_name(done, locale), points=done["points"]))
         if event.get("missions_drawn"):
             parts.append(t("rebirth.event.missions_drawn", locale, count=event["missions_drawn"]))
         if event.get("pending"):
@@ -416,3 +416,10 @@ class RebirthPresenter(SeatTags):
         ]
         lines.append(t("rebirth.status.towers_title", locale, towers="; ".join(towers)))
         return lines
+
+
+def _met_name(done: PublicMissionMet, locale: str | None) -> str:
+    """A public mission's name in an event, in `locale`. Events hold the card's English name
+    only (stored ones too), which is unique in its map (`content.rebirth.validate`), so the
+    name finds its translation."""
+    return content.named("rebirth", "mission", "name", done["mission"], locale)

@@ -16,7 +16,7 @@ from typing import Any, cast
 from db import GameRecord
 from engine.base import RESIGN, RULES_OPTION, Game, MoveChoice
 from engine.editions import Editions
-from engine.revive.describe import effects_text, resources_text, steps_text
+from engine.revive.describe import effects_text, resources_text, steps_text, tribe_about, tribe_name
 from engine.revive.events import move_facts
 from engine.revive.game import Revive
 from engine.revive.labels import decision_prompt
@@ -141,8 +141,8 @@ class RevivePresenter(SeatTags):
             self.render(view, {}, [""] * players, whole=True)
             self.render_player(view, 0, [""] * players)
 
-    def _tribe(self, view: ReviveView, seat: SeatView) -> str:
-        return str(self.tables(view).tribes[seat["tribe"]]["name"])
+    def _tribe(self, view: ReviveView, seat: SeatView, locale: str | None) -> str:
+        return tribe_name(self.tables(view).tribes[seat["tribe"]], locale)
 
     # ------------------------------------------------ channel texts (public view)
 
@@ -154,7 +154,7 @@ class RevivePresenter(SeatTags):
                     "revive.start_seat",
                     locale,
                     tag=self.tag(game, seat["seat"]),
-                    tribe=self._tribe(view, seat),
+                    tribe=self._tribe(view, seat, locale),
                     resources=_resources(seat["resources"], locale),
                 )
             )
@@ -331,7 +331,7 @@ class RevivePresenter(SeatTags):
             "revive.status.seat",
             locale,
             tag=self.tag(game, seat["seat"]),
-            tribe=self._tribe(view, seat),
+            tribe=self._tribe(view, seat, locale),
             score=points_text(seat["score"], locale),
             hibernation=seat["hibernation"],
             resources=_resources(seat["resources"], locale),
@@ -351,7 +351,7 @@ class RevivePresenter(SeatTags):
             "revive.player_caption",
             locale,
             tag=self.tag(game, seat),
-            tribe=self._tribe(view, view["seats"][seat]),
+            tribe=self._tribe(view, view["seats"][seat], locale),
             score=points_text(view["seats"][seat]["score"], locale),
         )
 
@@ -395,13 +395,17 @@ class RevivePresenter(SeatTags):
         return ""  # Revive moves reveal nothing privately; `/hand` shows the secrets
 
     def hand_text(self, view: ReviveView, locale: str | None) -> str:
-        """The caller's secrets: artifact card (and what it scores now), resting cards, crates."""
+        """The caller's tribe, then their secrets: artifact card (and what it scores now),
+        resting cards, crates."""
         tables = self.tables(view)
         mine = view["private"]
         assert mine is not None, "hand_text needs the seat's view"
+        tribe = tables.tribes[view["seats"][mine["seat"]]["tribe"]]
+        about = tribe_about(tribe, locale)
+        lines = [t("revive.hand.tribe", locale, tribe=tribe_name(tribe, locale), about=about)]
         card = artifact_card(tables, mine["artifact_card"])
         points = points_text(mine["artifact_points"], locale)
-        lines = [t("revive.hand.artifact", locale, card=card["id"], points=points)]
+        lines.append(t("revive.hand.artifact", locale, card=card["id"], points=points))
         lines += [category_text("revive.hand.category", category, locale) for category in card["categories"]]
         resting = [self._card_line(tables, card_id, locale) for card_id in mine["resting"]]
         lines.append(t("revive.hand.resting", locale, count=len(resting)))
