@@ -136,6 +136,13 @@ def _normalise(locale: str | None) -> str:
     return next((name for name in sorted(_known()) if name.split("-")[0] == language), DEFAULT_LOCALE)
 
 
+def catalog_name(locale: str | None) -> str:
+    """The catalog `t` reads first for `locale` (`en-US` and None read `en`, `pt-BR` reads
+    `pt-BR`): what a cache of drawn words keys on, so an image is drawn once per language, not
+    once per Discord locale name."""
+    return _normalise(locale)
+
+
 def has(key: str) -> bool:
     """Whether the English catalog defines `key` (tests use it to catch typos)."""
     return key in _EN

@@ -53,8 +53,11 @@ class Layout:
         return hex_center(col, row, self.size, self.origin)
 
 
-def legend_rows(info: MapFile, covered: bool | None = None) -> list[tuple[str, str]]:
-    """Legend entries for what this board shows, named as the game names them (issue 14 item 5).
+def legend_rows(
+    info: MapFile, covered: bool | None = None, locale: str | None = None
+) -> list[tuple[str, str]]:
+    """Legend entries for what this board shows, named as the game names them (issue 14 item 5),
+    in `locale` (issue 15 item 2).
 
     `covered`: whether neutral tiles lie on the yellow spaces (2 or 3 players). Then the
     neutral tile has a row and the yellow icon none (it is under the tiles); with 4 players the
@@ -77,7 +80,7 @@ def legend_rows(info: MapFile, covered: bool | None = None) -> list[tuple[str, s
         ("T", info.tara is not None),
     )
     kinds += [kind for kind, present in features if present]
-    return [(kind[:1] if kind == "s4" else kind, t(f"rebirth.img.legend.{kind}")) for kind in kinds]
+    return [(kind[:1] if kind == "s4" else kind, t(f"rebirth.img.legend.{kind}", locale)) for kind in kinds]
 
 
 def legend_row_h(n_rows: int) -> int:
