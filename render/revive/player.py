@@ -19,7 +19,7 @@ from engine.revive.views import Breakdown, ReviveView, SeatView
 from i18n import catalog_name, t
 from render.common import SEAT_STYLES, Sprite, badge_sprite, box, clean_text, font, png_bytes
 from render.revive.chips import card_row_sprite, gem, tech_sprite, token_sprite
-from render.revive.geometry import PlayerLayout, player_layout, resource_cell
+from render.revive.geometry import PlayerLayout, machine_grid, player_layout, resource_cell
 from render.revive.palette import palette_over
 from render.revive.player_frame import player_frame
 from render.revive.ref import LOCK, ContentRef, content_ref
@@ -113,7 +113,7 @@ def _draw_header(b: _Board, name: str, to_move: bool) -> None:
     d, width = b.d, b.lay.width
     d.rectangle((0, 0, 8, P_HEADER_H - 6), fill=SEAT_STYLES[b.style].fill)
     badge_sprite(b.style, 28.0).paste_at(b.img, 52, P_HEADER_H / 2 - 3)
-    points = t("revive.img.player.points", b.locale, points=b.me["score"])
+    points = t("revive.img.player.points", b.locale, points=b.me["score"], count=b.me["score"])
     pts_w = draw_text(d, (width - P_PAD, 34), points, 40, TEXT, "rm", bold=True)
     draw_text(d, (96, 32), name, 34, TEXT, max_w=width - 96 - pts_w - 260, bold=True)
     tribe = b.ref.tribes.get(b.tribe, {}).get("name", b.tribe)
@@ -245,7 +245,7 @@ def _draw_track_markers(b: _Board) -> None:
         b.d.rounded_rectangle(
             (x0 - 2, ty - 2, x0 + cell - 3, ty + TRACK_ROW - 4), radius=8, outline=st.fill, width=4
         )
-        badge_sprite(b.style, 11.0).paste_at(b.img, x0 + cell - 20, ty + 13)
+        badge_sprite(b.style, 9.0).paste_at(b.img, x0 + cell - 16, ty + 11)  # in the corner, clear of words
 
 
 def _draw_machines(b: _Board) -> None:
@@ -256,10 +256,10 @@ def _draw_machines(b: _Board) -> None:
     head = t("revive.img.player.machines", b.locale, count=len(owned), spaces=n_spaces)
     draw_text(b.d, (P_PAD, b.lay.machines_y + 12), head, 16, MUTED, bold=True)
     n_cells = max(1, n_spaces, len(owned))
-    machine_w = (b.lay.width - 2 * P_PAD - 6 * (n_cells - 1)) // n_cells  # one row of spaces
-    my = b.lay.machines_y + HEAD_H
+    per_row, machine_w = machine_grid(n_spaces, len(owned))
     for j in range(n_cells):
-        mx = P_PAD + j * (machine_w + 6)
+        mx = P_PAD + (j % per_row) * (machine_w + 6)
+        my = b.lay.machines_y + HEAD_H + (j // per_row) * (TOKEN_H + 6)
         if j < len(owned):
             state = "powered" if owned[j] in powered else "ready"
             sprite = token_sprite(b.ref, "machine", owned[j], machine_w, state, locale=b.locale)
@@ -346,8 +346,10 @@ def player_palette(ref: ContentRef) -> Image.Image:
             sprites.append(tech_sprite(ref, tribe_id, techs[style % len(techs)], style, locale="en"))
     for card in list(ref.cards)[:: max(1, len(ref.cards) // 12)]:
         sprites.append(card_row_sprite(ref, card, 300, "top", locale="en"))
+    _, machine_w = machine_grid(ref.rules["player_board"]["machine_spaces"])
     for i, token in enumerate(list(ref.machines)[::3]):
-        sprites.append(token_sprite(ref, "machine", token, 146, "powered" if i % 2 else "ready", locale="en"))
+        state = "powered" if i % 2 else "ready"
+        sprites.append(token_sprite(ref, "machine", token, machine_w, state, locale="en"))
     for token in list(ref.modules)[::4]:
         sprites.append(token_sprite(ref, "module", token, 200, locale="en"))
     return palette_over(player_frame(ref, tribe_id, "en"), sprites, (BG, PANEL_BG))

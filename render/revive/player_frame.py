@@ -121,7 +121,8 @@ def _draw_resource_cells(d: ImageDraw.ImageDraw, ref: ContentRef, lay: PlayerLay
     for name in resources["all"]:
         colour = RESOURCE_COLOURS.get(name, UNKNOWN[0])
         d.ellipse(box(P_PAD + 12, y + RES_ROW_H / 2 - 3, 9, 9), fill=colour, outline=WHITE, width=2)
-        draw_text(d, (P_PAD + 28, y + RES_ROW_H / 2 - 3), resource_word(name, locale), 18, TEXT)
+        word = resource_word(name, locale)
+        draw_text(d, (P_PAD + 28, y + RES_ROW_H / 2 - 3), word, 18, TEXT, max_w=RES_LABEL_W - 34)
         for v in range(limits[name] + 1):
             x0 = P_PAD + RES_LABEL_W + v * cell
             d.rounded_rectangle((x0, y, x0 + cell - 4, y + RES_ROW_H - 8), radius=6, fill=CELL)

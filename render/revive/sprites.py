@@ -144,7 +144,8 @@ def tile_sprite(
         x, y = w / 2 + ox, h / 2 + oy
         if kind["type"] == "water":
             reward = effects_label(kind["reward"], locale)
-            lines, fs = fit_lines(reward, size * 1.5, size * 0.8, (13, 12, 11), locale)
+            # the hex's whole width at its middle (a long word: "+1 engrenagem"), down to 10 px
+            lines, fs = fit_lines(reward, size * 1.6, size * 0.9, (13, 12, 11, 10), locale)
             draw_lines(d, x, y + size * 0.0, lines, fs, DARK_TEXT)
         d.text((x, y + size * 0.66), f"{slot}.{p}", font=font(12), fill=ink, anchor="mm")
     return Sprite(small, -w // 2, -h // 2)
