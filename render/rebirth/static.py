@@ -21,7 +21,7 @@ from engine.rebirth.mapfile import MapFile, parse_map
 from i18n import t
 from render.common import RGB, ContentHandle, Point, Sprite, cache_key, clean_text, fit_text, font
 from render.hexgrid import hex_corners
-from render.rebirth.geometry import Layout, layout_for, legend_row_h, legend_rows
+from render.rebirth.geometry import Layout, layout_for, legend_kinds, legend_row_h, legend_rows
 from render.rebirth.icons import (
     draw_anchor,
     draw_bolt,
@@ -125,8 +125,8 @@ def static_layer(ref: MapRef, covered: frozenset[str]) -> StaticLayer:
     lettering = place_lettering(info, lay, frozenset(covered_cells))
     base = bare.copy()
     draw_lettering(base, lettering.labels)
-    framed = base.copy()  # the palette covers the panel as English draws it (same colours in any)
-    framed.paste(static_panel(ref, bool(covered_cells), "en").image, lay.panel_box[:2])
+    framed = base.copy()  # the palette covers the panel's icons; its words' colours are sampled
+    framed.paste(panel_image(info, lay, bool(covered_cells), None)[0], lay.panel_box[:2])
     palette = build_palette(framed, lay, info.advanced)
     board_w = lay.panel_box[0]
     scale = OVERVIEW_H / lay.height
@@ -158,30 +158,43 @@ def panel_cache_info() -> CacheInfo:
 def static_panel(ref: MapRef, covered: bool, locale: str) -> StaticPanel:
     """The panel's background, title and legend in `locale`, drawn at SS scale and reduced."""
     info = parse_map(ref.data)
-    lay = layout_for(info)
+    return StaticPanel(*panel_image(info, layout_for(info), covered, locale))
+
+
+def panel_image(
+    info: MapFile, lay: Layout, covered: bool, locale: str | None
+) -> tuple[Image.Image, tuple[Label, ...]]:
+    """The static panel at 1x and its labels; `locale` None: its icons without a word."""
     x0, y0, x1, y1 = lay.panel_box
     img = Image.new("RGB", ((x1 - x0) * SS, (y1 - y0) * SS), PANEL_BG)
     labels = draw_static_panel(img, info, lay, covered, locale)
-    return StaticPanel(img.resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS), labels)
+    return img.resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS), labels
 
 
 def draw_static_panel(
     img: Image.Image, info: MapFile, lay: Layout, covered: bool, locale: str | None
 ) -> tuple[Label, ...]:
     """Title and legend drawn at SS scale on `img`, the panel alone (its top-left corner is
-    the panel box's); returns their labels in whole-image pixels (1x)."""
+    the panel box's); returns their labels in whole-image pixels (1x). `locale` None draws the
+    legend's icons and line only (what the palette needs)."""
     d = ImageDraw.Draw(img)
     shift = lay.panel_box[0]  # where the panel starts on the whole image
     x0, y0, x1, y1 = (0, 0, (lay.panel_box[2] - shift) * SS, lay.panel_box[3] * SS)
     px = x0 + 18 * SS
-    labels = [
-        _panel_text(d, (px, y0 + 16 * SS), t("rebirth.img.title", locale), 15, PANEL_MUTED, "la", shift),
-        _panel_text(d, (px, y0 + 34 * SS), clean_text(info.name, 24), 32, PANEL_TEXT, "la", shift),
-    ]
+    words = locale is not None
+    labels = []
+    if words:
+        labels += [
+            _panel_text(d, (px, y0 + 16 * SS), t("rebirth.img.title", locale), 15, PANEL_MUTED, "la", shift),
+            _panel_text(d, (px, y0 + 34 * SS), clean_text(info.name, 24), 32, PANEL_TEXT, "la", shift),
+        ]
     # legend at the bottom of the panel: only what this board shows, in the game's words
     ly = y1 - lay.legend_h * SS
     d.line([(px, ly), (x1 - 18 * SS, ly)], fill=(70, 84, 100), width=SS)
-    rows = legend_rows(info, covered, locale)
+    if words:
+        rows = legend_rows(info, covered, locale)
+    else:
+        rows = [(kind[:1] if kind == "s4" else kind, "") for kind in legend_kinds(info, covered)]
     step = legend_row_h(len(rows)) * SS
     y = ly + 12 * SS
     for kind, text in rows:
@@ -193,7 +206,8 @@ def draw_static_panel(
             _legend_icon(d, kind, cx, cy, 11 * SS)
         room = (x1 - 18 * SS - (px + 36 * SS)) / SS  # a translation too long is cut, not spilled
         text = fit_text(text, font(LEGEND_FONT), room)
-        labels.append(_panel_text(d, (px + 36 * SS, cy), text, LEGEND_FONT, PANEL_MUTED, "lm", shift))
+        if words:
+            labels.append(_panel_text(d, (px + 36 * SS, cy), text, LEGEND_FONT, PANEL_MUTED, "lm", shift))
         y += step
     return tuple(labels)
 
