@@ -15,7 +15,7 @@ MESSAGES: dict[str, str] = {
     "rebirth.img.legend.offshore": "Offshore Farm: +1 for a Settlement",
     "rebirth.img.legend.C": "Castle: 5 pts to controller",
     "rebirth.img.legend.K": "Cathedral: marker + mission",
-    "rebirth.img.legend.R": "Round Tower: bonus when next to it",
+    "rebirth.img.legend.R": "Round Tower: bonus next to it",
     "rebirth.img.legend.T": "Hill of Tara: breaks ties",
     "rebirth.img.turn": "Turn {turn}",
     "rebirth.img.final": "Final",

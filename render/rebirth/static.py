@@ -10,7 +10,7 @@ language costs one panel (a few dozen ms), not a second board.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -57,6 +57,7 @@ from render.rebirth.style import (
 from render.rebirth.terrain import draw_terrain
 
 LEGEND_FONT = 17
+LEGEND_END = 12  # px: where the legend's words must end, from the panel's right edge
 OVERVIEW_H = 124  # px: the whole map in the channel image's corner, the window marked on it
 
 
@@ -204,8 +205,8 @@ def draw_static_panel(
             _paste_ss(img, sample, cx, cy)
         else:
             _legend_icon(d, kind, cx, cy, 11 * SS)
-        room = (x1 - 18 * SS - (px + 36 * SS)) / SS  # a translation too long is cut, not spilled
-        text = fit_text(text, font(LEGEND_FONT), room)
+        room = x1 - LEGEND_END * SS - (px + 36 * SS)  # a translation too long is cut, not spilled
+        text = fit_text(text, font(LEGEND_FONT * SS), room)
         if words:
             labels.append(_panel_text(d, (px + 36 * SS, cy), text, LEGEND_FONT, PANEL_MUTED, "lm", shift))
         y += step
@@ -215,9 +216,13 @@ def draw_static_panel(
 def _panel_text(
     d: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: RGB, anchor: str, shift: int
 ) -> Label:
-    """Draw a panel text at SS scale; its label in final pixels, `shift` right of the panel's."""
+    """Draw a panel text at SS scale; its label in final pixels, `shift` right of the panel's
+    (its box as drawn: the font at SS scale is a little wider than at 1x)."""
     d.text(xy, text, font=font(size * SS), fill=fill, anchor=anchor)
-    return text_label(text, (xy[0] / SS + shift, xy[1] / SS), size, "panel", anchor)
+    label = text_label(text, (xy[0] / SS + shift, xy[1] / SS), size, "panel", anchor)
+    x0, y0, x1, y1 = (v / SS for v in font(size * SS).getbbox(text, anchor=anchor))
+    at = label.at
+    return replace(label, box=(at[0] + x0, at[1] + y0, at[0] + x1, at[1] + y1))
 
 
 def _legend_icon(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float) -> None:
