@@ -293,3 +293,51 @@ def test_revive_draws_every_word_in_portuguese(watch: Watch, players: int, seed:
     assert changed_box(render_board(view, CONTENT, NAMES[:players], changed), board) is not None
     for seat, png in enumerate(seats):
         assert changed_box(render_player(view, CONTENT, seat, NAMES[:players]), png) is not None
+
+
+@pytest.mark.parametrize("locale", ["en", PT])
+def test_every_revive_component_fits_its_words_whole(
+    watch: Watch, monkeypatch: pytest.MonkeyPatch, locale: str
+) -> None:
+    """Every citizen card, module, machine, technology and area tile drawn at every size the
+    images draw it: its words fit whole, in English and in Portuguese (whose words are longer:
+    "+1 engrenagem" for "+1 gear")."""
+    import render.revive.chips as chips
+    from render.revive import sprites
+
+    sizes: dict[str, set[tuple[object, ...]]] = {"card": set(), "token": set()}
+    real_card, real_token = chips.card_row_sprite, chips.token_sprite
+
+    def card(ref: object, card_id: str, *args: object, **kwargs: object) -> object:
+        sizes["card"].add(args)
+        return real_card(ref, card_id, *args, **kwargs)  # type: ignore[arg-type]
+
+    def token(ref: object, kind: str, token_id: str, *args: object, **kwargs: object) -> object:
+        sizes["token"].add((kind, *args))
+        return real_token(ref, kind, token_id, *args, **kwargs)  # type: ignore[arg-type]
+
+    for module in ("render.revive.panel", "render.revive.player"):
+        monkeypatch.setattr(f"{module}.card_row_sprite", card)
+        monkeypatch.setattr(f"{module}.token_sprite", token)
+    state, _ = revive_game(4, 3, 400)
+    view = GAME.view(state, None)
+    render_board(view, CONTENT, NAMES, locale=locale)
+    for seat in range(4):
+        render_player(view, CONTENT, seat, NAMES, locale=locale)
+    assert len(sizes["card"]) >= 3 and {size[0] for size in sizes["token"]} == {"machine", "module"}
+    watch.drawn.clear()
+    for args in sizes["card"]:
+        for card_id in REF.cards:
+            real_card(REF, card_id, *args, locale=locale)  # type: ignore[arg-type]
+    for kind, *args in sizes["token"]:
+        for token_id in REF.modules if kind == "module" else REF.machines:
+            real_token(REF, str(kind), token_id, *args, locale=locale)  # type: ignore[arg-type]
+    for tribe in REF.tribes:
+        for tech in REF.sun(tribe)["technologies"]:
+            for style in (None, 0):
+                chips.tech_sprite(REF, tribe, tech["id"], style, locale=locale)
+    geo = board_geometry(REF)
+    for tile in REF.tiles:
+        sprites.tile_sprite(REF, "S1", tile, 0, geo.size, locale=locale)
+    cut = sorted({text for text in watch.drawn if "…" in text})
+    assert watch.drawn and cut == []
