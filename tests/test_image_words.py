@@ -341,3 +341,41 @@ def test_every_revive_component_fits_its_words_whole(
         sprites.tile_sprite(REF, "S1", tile, 0, geo.size, locale=locale)
     cut = sorted({text for text in watch.drawn if "…" in text})
     assert watch.drawn and cut == []
+
+
+def test_the_presenters_draw_in_the_language_they_are_given() -> None:
+    """The service's one way to an image (the Presenter protocol) takes the image's language:
+    every image method draws pt-BR when asked (a channel image in the game's language, a private
+    one in the caller's) and English when not, as before."""
+    from service.presenters.rebirth import RebirthPresenter
+    from service.presenters.revive import RevivePresenter
+
+    engine, state = rebirth_game("ireland", 3, 20)
+    rebirth = RebirthPresenter(engine)
+    view, m, names = engine.view(state, None), load_map("ireland"), NAMES[:3]
+    assert rebirth.render(view, {}, names, locale=PT) == draw_focus(view, m, names, locale=PT).png
+    assert rebirth.render(view, {}, names, whole=True, locale=PT) == draw_board(view, m, names, locale=PT).png
+    assert (
+        rebirth.render(view, {}, names)
+        == draw_focus(view, m, names).png
+        != draw_focus(view, m, names, locale=PT).png
+    )
+    seat = engine.to_move(state)
+    choices = engine.with_previews(state, seat, engine.move_choices(state, seat, PT), PT)
+    own = engine.view(state, seat)
+    drawn = draw_options(own, m, names, choices, locale=PT)
+    assert drawn is not None and rebirth.render_options(own, {}, names, seat, choices, locale=PT) == drawn.png
+
+    revive = RevivePresenter(load_engine("revive"))
+    played, changed = revive_game(3, 7, 150)
+    view = GAME.view(played, None)
+    assert revive.render_player(view, 1, names, locale=PT) == render_player(
+        view, CONTENT, 1, names, locale=PT
+    )
+    assert revive.render_player(view, 1, names) == render_player(view, CONTENT, 1, names)
+    assert render_player(view, CONTENT, 1, names) != render_player(view, CONTENT, 1, names, locale=PT)
+    assert revive.render(view, {}, names, changed, whole=True, locale=PT) == render_board(
+        view, CONTENT, names, changed, locale=PT
+    )
+    channel = revive.render(view, {}, names, changed, locale=PT)
+    assert channel != revive.render(view, {}, names, changed)
