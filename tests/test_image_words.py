@@ -181,16 +181,17 @@ def rebirth_game(map_id: str, players: int, moves: int, resign: int | None = Non
 
 
 @pytest.mark.parametrize(
-    ("map_id", "players", "moves", "resign"), [("scotland", 4, 30, None), ("ireland", 3, 2000, 1)]
-)
+    ("map_id", "players", "moves", "resign", "seed"),
+    [("scotland", 4, 30, None, 7), ("ireland", 3, 2000, 1, 7), ("ireland", 3, 23, None, 1)],
+)  # the last: a seat places an extra tile (a Round Tower's bonus)
 def test_rebirth_draws_every_word_in_portuguese(
-    watch: Watch, map_id: str, players: int, moves: int, resign: int | None
+    watch: Watch, map_id: str, players: int, moves: int, resign: int | None, seed: int
 ) -> None:
     """The channel image, the whole board (panel, legend, the final places of a game with a
     resignation) and the options image in pt-BR: no English word, nothing cut, every accent
     drawn; the panel says what the pt-BR catalog says; and each differs from the English image
     only where its words are (the strip, the panel)."""
-    engine, state = rebirth_game(map_id, players, moves, resign)
+    engine, state = rebirth_game(map_id, players, moves, resign, seed)
     view, m = engine.view(state, None), load_map(map_id)
     focus = draw_focus(view, m, NAMES[:players], locale=PT)
     board = draw_board(view, m, NAMES[:players], locale=PT)
@@ -220,6 +221,8 @@ def test_rebirth_draws_every_word_in_portuguese(
         else i18n.t("rebirth.img.turn", PT, turn=view["turn"] + 1)
     )
     assert status in texts
+    if view.get("pending") and not view["finished"]:
+        assert i18n.t("rebirth.img.tag.extra", PT) in texts, "the extra placement's tag is whole"
     if resign is not None:
         assert i18n.t("rebirth.img.tag.resigned", PT) in texts or any(
             text.endswith(i18n.t("rebirth.img.tag.also_resigned", PT, tag="")) for text in texts
