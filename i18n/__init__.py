@@ -166,7 +166,9 @@ def _normalise(locale: str | None) -> str:
 
 
 def catalog_name(locale: str | None) -> str:
-    """The catalog a locale reads (`en-US` -> `en`, `pt-BR` -> `pt-BR`, `fr` -> `en`)."""
+    """The catalog `t` reads first for `locale` (`en-US` and None read `en`, `pt-BR` reads
+    `pt-BR`): what a cache of drawn words keys on, so an image is drawn once per language, not
+    once per Discord locale name."""
     return _normalise(locale)
 
 

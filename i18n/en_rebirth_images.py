@@ -1,5 +1,6 @@
-"""English words of Rebirth's images (issue 14 items 2 and 5): the legend, in the rules' own
-terms, and the channel image's score strip. Merged into i18n/en.py's MESSAGES."""
+"""English words of Rebirth's images (issue 14 items 2 and 5, issue 15 item 2): the legend, in
+the rules' own terms, the score panel of the whole board and the channel image's score strip.
+Merged into i18n/en.py's MESSAGES; `render/rebirth/` looks them up in the image's language."""
 
 MESSAGES: dict[str, str] = {
     "rebirth.img.legend.e": "Energy Farm space",
@@ -14,10 +15,33 @@ MESSAGES: dict[str, str] = {
     "rebirth.img.legend.offshore": "Offshore Farm: +1 for a Settlement",
     "rebirth.img.legend.C": "Castle: 5 pts to controller",
     "rebirth.img.legend.K": "Cathedral: marker + mission",
-    "rebirth.img.legend.R": "Round Tower: bonus when next to it",
+    "rebirth.img.legend.R": "Round Tower: bonus next to it",
     "rebirth.img.legend.T": "Hill of Tara: breaks ties",
     "rebirth.img.turn": "Turn {turn}",
     "rebirth.img.final": "Final",
     "rebirth.img.last": "{head}  ·  last: {who}{tile} at {space}",
     "rebirth.img.also": "{line}  ·  also {spaces}: /board",
+    # the whole board's panel (render/rebirth/static.py, panel.py)
+    "rebirth.img.title": "REBIRTH",
+    "rebirth.img.seat": "Seat {number}",
+    "rebirth.img.place.1": "1st",
+    "rebirth.img.place.2": "2nd",
+    "rebirth.img.place.3": "3rd",
+    "rebirth.img.place.4": "4th",
+    "rebirth.img.tag.winner": "{place} - winner",
+    "rebirth.img.tag.to_move": "to move",
+    "rebirth.img.tag.extra": "placing an extra tile",
+    "rebirth.img.tag.resigned": "resigned",
+    "rebirth.img.tag.also_resigned": "{tag} - resigned",
+    "rebirth.img.stats": "Supply {supply}   Missions {missions}   Castles {castles}",
+    "rebirth.img.panel_last": "Last: {who}{tile} at {space}",
+    "rebirth.img.public_missions": "PUBLIC MISSIONS",
+    "rebirth.img.first_later": "first / later",
+    # a placed tile, as the last-move lines name it
+    "rebirth.img.tile.E": "Energy Farm",
+    "rebirth.img.tile.F": "Food Farm",
+    "rebirth.img.tile.S1": "Settlement 1",
+    "rebirth.img.tile.S2": "Settlement 2",
+    "rebirth.img.tile.S3": "Settlement 3",
+    "rebirth.img.tile.N": "neutral tile",
 }

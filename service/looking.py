@@ -5,6 +5,7 @@ texts (hand, options, rules) from their seat's view."""
 from __future__ import annotations
 
 import bisect
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,7 +57,8 @@ class Looking(Turns):
         if ready is not None:
             await ready()
         view = public_view(presenter, state, game.language)
-        image = await drawn("a player board", game, presenter.render_player, view, seat, seat_names(game))
+        draw = functools.partial(presenter.render_player, locale=game.language)
+        image = await drawn("a player board", game, draw, view, seat, seat_names(game))
         caption = presenter.player_caption(view, game, seat, game.language)
         return [Message(caption, image=image, image_name="player.png")]
 
@@ -120,7 +122,7 @@ class Looking(Turns):
             raise StaleGame("error.table_button_stale")
         presenter = self.presenter(game)
         view = public_view(presenter, presenter.engine.loads(game.state), caller.locale)
-        image = await self._render(presenter, game, view, ready, whole=True)
+        image = await self._render(presenter, game, view, ready, whole=True, locale=caller.locale)
         return [Message(presenter.board_caption(view, game, caller.locale), image=image, ephemeral=True)]
 
     async def my_games(self, caller: Caller) -> list[Message]:

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from db import GameRecord
 from engine.base import SEAT_LETTERS, Game, MoveChoice
+from i18n.po import languages
 
 COLOUR_EMOJI = {"orange": "🟠", "blue": "🔵", "green": "🟢", "purple": "🟣"}  # keyed by SEAT_COLOURS
 COLOUR_LETTER = SEAT_LETTERS
@@ -35,6 +36,8 @@ class Presenter(Protocol):
     def title(self, options: dict[str, Any], locale: str | None) -> str: ...
 
     # ----------------------------------------------------------------- images (public view)
+    # Every word an image draws is in `locale` (issue 15 item 2): a channel image in the game's
+    # language, a private one in the caller's; None draws English.
     def render(
         self,
         view: Any,
@@ -42,15 +45,26 @@ class Presenter(Protocol):
         names: list[str],
         changed: tuple[str, ...] = (),
         whole: bool = False,
+        *,
+        locale: str | None = None,
     ) -> bytes:
         """The public board for a channel message, the places in `changed` marked; the one image
         of its message, so it must read at a phone's inline width (issue 14 item 2) and may show
         only the part of the board that matters. `whole`: all of it, for `/board`."""
         ...
 
-    def render_player(self, view: Any, seat: int, names: list[str]) -> bytes: ...
+    def render_player(
+        self, view: Any, seat: int, names: list[str], *, locale: str | None = None
+    ) -> bytes: ...
     def render_options(
-        self, view: Any, options: dict[str, Any], names: list[str], seat: int, choices: Sequence[MoveChoice]
+        self,
+        view: Any,
+        options: dict[str, Any],
+        names: list[str],
+        seat: int,
+        choices: Sequence[MoveChoice],
+        *,
+        locale: str | None = None,
     ) -> bytes | None:
         """`seat`'s own options drawn on the board (`view`: that seat's view, so it goes to that
         seat only): the places its legal moves `choices` use, marked and numbered as their
@@ -58,7 +72,8 @@ class Presenter(Protocol):
         ...
 
     def warm_up(self) -> None:
-        """Draw each board's static layers once, before the first game needs them."""
+        """Draw each board's static layers once, before the first game needs them (the words
+        drawn into them in English and each translated language, `translated_locales`)."""
         ...
 
     # ----------------------------------------------------------- channel texts (public view)
@@ -85,6 +100,11 @@ class Presenter(Protocol):
         """A short rules summary, then what the caller can do now (`view`: theirs, or the public
         view for someone not seated, or None before the start)."""
         ...
+
+
+def translated_locales() -> list[str]:
+    """The languages with a catalog besides English (`pt-BR`): the ones `warm_up` draws too."""
+    return [language.replace("_", "-") for language in languages()]
 
 
 def seat_tag(colour: str, user_id: int, bot: bool = False) -> str:

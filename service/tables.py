@@ -9,6 +9,7 @@ the timekeeper reaches it only through the public methods named in `service/time
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -146,18 +147,19 @@ class ChannelTables:
         ready: Ready = None,
         changed: tuple[str, ...] = (),
         whole: bool = False,
+        locale: str | None = None,
     ) -> bytes | None:
         """Draw the public board (`view`: the public view) off the event loop (Pillow work would
-        stall other commands).
+        stall other commands), its words in `locale` (by default the game's language: the
+        channel's image; a private one is drawn in its reader's).
 
         A drawing failure must not swallow a move that is already saved: the message still goes
         out (and still pings), without its image.
         """
         if ready is not None:
             await ready()
-        return await drawn(
-            "the board", game, presenter.render, view, game.options, seat_names(game), changed, whole
-        )
+        draw = functools.partial(presenter.render, locale=locale or game.language)
+        return await drawn("the board", game, draw, view, game.options, seat_names(game), changed, whole)
 
     async def _options_image(
         self, presenter: Presenter, game: GameRecord, state: Any, seat: int, locale: str | None
@@ -169,9 +171,8 @@ class ChannelTables:
         view = engine.view(state, seat, locale)
         choices = engine.with_previews(state, seat, engine.move_choices(state, seat, locale), locale)
         names = seat_names(game)
-        return await drawn(
-            "the options", game, presenter.render_options, view, game.options, names, seat, choices
-        )
+        draw = functools.partial(presenter.render_options, locale=locale)
+        return await drawn("the options", game, draw, view, game.options, names, seat, choices)
 
     async def warm_up(self, game_ids: tuple[str, ...]) -> None:
         """Pre-draw each game's static board layers off the event loop (see Presenter.warm_up)."""

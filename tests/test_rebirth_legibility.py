@@ -6,6 +6,8 @@ the image is at least 9 px tall (cap height) and does not overlap another label 
 Item 3: "the board with your legal spaces marked and numbered by what they would score, matching
 the autocomplete labels". Item 5: "only the symbols that occur on this board, named as the game
 names them (...), and region names placed where they collide with nothing."
+Each measure holds in every language the images are drawn in (issue 15 item 2: "the text inside
+images (legends, panels, labels)"): Portuguese words are longer.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ def played(map_id: str, players: int, moves: int, seed: int = 7):
 
 
 CASES = [("scotland", 4, 30), ("scotland", 2, 0), ("scotland", 3, 61), ("ireland", 3, 20), ("ireland", 4, 45)]
+LOCALES = ["en", "pt-BR"]
 
 
 def _inside(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
@@ -81,13 +84,14 @@ def problems(drawing: Drawing, board_top: float = 0.0) -> tuple[float, list[str]
     return min(lb.cap * k for lb in labels), small, clashes
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(("map_id", "players", "moves"), CASES)
-def test_the_channel_image_reads_at_550_px(map_id: str, players: int, moves: int) -> None:
+def test_the_channel_image_reads_at_550_px(map_id: str, players: int, moves: int, locale: str) -> None:
     """Every coordinate, score and name of the channel image keeps a 9-px cap height at 550 px
-    and overlaps no other label and no tile edge (issue 14 item 2)."""
+    and overlaps no other label and no tile edge (issue 14 item 2), in each language."""
     engine, state = played(map_id, players, moves)
     view = engine.view(state, None)
-    drawing = draw_focus(view, load_map(map_id), NAMES[:players])
+    drawing = draw_focus(view, load_map(map_id), NAMES[:players], locale=locale)
     assert 550 <= drawing.size[0] <= 700
     kinds = {lb.kind for lb in drawing.labels}
     assert {"coord", "seat"} <= kinds, kinds
@@ -96,16 +100,23 @@ def test_the_channel_image_reads_at_550_px(map_id: str, players: int, moves: int
     smallest, small, clashes = problems(drawing, STRIP_H)
     assert not small and smallest >= MIN_CAP, small
     assert not clashes, clashes[:5]
+    for lb in drawing.labels:  # the strip's words stay within the image, whole (names may be cut)
+        cut = lb.text.endswith("…") and not any(name.startswith(lb.text[:-1]) for name in NAMES)
+        assert lb.box[0] >= 0 and lb.box[2] <= drawing.size[0] and not cut, lb
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(("map_id", "players", "moves"), CASES)
 def test_the_whole_board_places_every_name_where_it_collides_with_nothing(
-    map_id: str, players: int, moves: int
+    map_id: str, players: int, moves: int, locale: str
 ) -> None:
     """The whole board (/board): no label overlaps another or a tile edge, and no name is cut by
-    the image's edge ("Shetland", "Outer Hebrides", "North Channel" were, issue 14 item 5)."""
+    the image's edge ("Shetland", "Outer Hebrides", "North Channel" were, issue 14 item 5); the
+    panel's words (legend, seat cards, last move) stay inside the panel, whole, in each
+    language."""
     engine, state = played(map_id, players, moves)
-    drawing = draw_board(engine.view(state, None), load_map(map_id), NAMES[:players])
+    view = engine.view(state, None)
+    drawing = draw_board(view, load_map(map_id), NAMES[:players], locale=locale)
     _, _, clashes = problems(drawing)
     assert not clashes, clashes[:5]
     board_right = min(lb.box[0] for lb in drawing.labels if lb.kind == "panel")
@@ -113,6 +124,12 @@ def test_the_whole_board_places_every_name_where_it_collides_with_nothing(
         if lb.kind in ("water", "place"):
             x0, y0, x1, y1 = lb.box
             assert x0 >= 0 and y0 >= 0 and x1 < board_right and y1 < drawing.size[1], lb
+    names = {*NAMES, *(card["name"] for card in view.get("public_missions") or [])}
+    for lb in drawing.labels:
+        if lb.kind == "panel":
+            assert board_right <= lb.box[0] and lb.box[2] <= drawing.size[0] - 12, f"{lb.text!r} spills out"
+            cut = lb.text.endswith("…") and not any(name.startswith(lb.text[:-1]) for name in names)
+            assert not cut, f"{lb.text!r} was cut to fit"
 
 
 def test_the_legend_shows_what_this_board_shows_in_the_games_words() -> None:
@@ -144,15 +161,16 @@ def options_of(map_id: str, players: int, moves: int, seed: int = 7):
 POINTS = re.compile(r"\+(\d+)")
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(("map_id", "players", "moves"), [("scotland", 4, 30), ("ireland", 3, 33)])
 def test_the_options_image_numbers_the_legal_spaces_as_their_labels_read(
-    map_id: str, players: int, moves: int
+    map_id: str, players: int, moves: int, locale: str
 ) -> None:
     """Your legal spaces marked and numbered by what they would score, matching the autocomplete
     labels; the image differs from the public board only at the legal spaces (issue 14 item 3)."""
     engine, state, seat, choices = options_of(map_id, players, moves)
     view = engine.view(state, seat)
-    drawn = draw_options(view, load_map(map_id), NAMES[:players], choices)
+    drawn = draw_options(view, load_map(map_id), NAMES[:players], choices, locale=locale)
     assert drawn is not None and drawn.marks
     by_space = {c.notation: POINTS.search(c.label).group(0) for c in choices if " " not in c.notation}
     for space, text in drawn.marks.items():
@@ -160,7 +178,9 @@ def test_the_options_image_numbers_the_legal_spaces_as_their_labels_read(
     assert [lb.text for lb in drawn.labels if lb.kind == "mark"] == list(drawn.marks.values())
     smallest, small, clashes = problems(drawn, STRIP_H)
     assert not small and not clashes, (small, clashes[:5])
-    public = draw_focus(engine.view(state, None), load_map(map_id), NAMES[:players], window=drawn.window)
+    public = draw_focus(
+        engine.view(state, None), load_map(map_id), NAMES[:players], window=drawn.window, locale=locale
+    )
     a = Image.open(io.BytesIO(public.png)).convert("RGB")
     b = Image.open(io.BytesIO(drawn.png)).convert("RGB")
     diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v else 0)

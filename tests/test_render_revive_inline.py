@@ -4,7 +4,8 @@ Item 2: "at the inline width of 550 px, every coordinate, score and name in the 
 9 px tall (cap height) and does not overlap another label or a tile edge". Item 5: "only the
 symbols that occur on this board". Item 3: "Revive marks the spaces you can explore, build on or
 populate now". The label boxes, font sizes and marks come from the layout the renderer computed;
-the cap height from the metrics of the font it drew with.
+the cap height from the metrics of the font it drew with. Each measure holds in every language
+the images are drawn in (issue 15 item 2: "the text inside images (legends, panels, labels)").
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from functools import lru_cache
 import pytest
 from PIL import Image, ImageChops
 
+import i18n
 from content.revive import load_revive
 from engine.base import MoveChoice
 from engine.revive.game import Revive
@@ -102,20 +104,31 @@ def problems(drawn: FocusImage) -> list[str]:
     return out
 
 
+LEGEND_WORDS = {
+    locale: {i18n.t(key, locale) for _, key in LEGEND_ITEMS} for locale in ("en", "pt-BR")
+}  # every legend entry's words, whole, by language
 CASES = [(2, 1, 60), (3, 7, 150), (4, 3, 300), (4, 11, 500)]
+LOCALES = ["en", "pt-BR"]
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(("players", "seed", "moves"), CASES)
-def test_the_channel_image_reads_at_550_px(players: int, seed: int, moves: int) -> None:
+def test_the_channel_image_reads_at_550_px(players: int, seed: int, moves: int, locale: str) -> None:
     """Item 2: "every coordinate, score and name in the image is at least 9 px tall (cap height)
     and does not overlap another label or a tile edge", at 550 px: here on the one channel image
     around a real last turn, and on the same board with the mover's options marked."""
     state, changed = played(players, seed, moves)
     view = GAME.view(state, None)
     marks = option_places(choices_of(state, GAME.to_move(state)))
-    for drawn in (focus_image(view, REF, NAMES[:players], changed), focus_image(view, REF, NAMES, (), marks)):
+    for drawn in (
+        focus_image(view, REF, NAMES[:players], changed, locale=locale),
+        focus_image(view, REF, NAMES, (), marks, locale=locale),
+    ):
         assert drawn.image.width == OUT_W
         assert problems(drawn) == []
+        bottom = drawn.board_top + (drawn.window[3] - drawn.window[1]) * drawn.scale
+        legend = [label.text for label in drawn.labels if label.box[1] >= bottom]
+        assert legend and set(legend) <= LEGEND_WORDS[locale], "the legend's words are whole, in its language"
         texts = [label.text for label in drawn.labels]
         for seat in view["seats"]:  # every score is there, and a name for every seat
             assert str(seat["score"]) in texts
@@ -152,7 +165,8 @@ def test_the_whole_board_stays_for_board_and_is_not_legible_inline() -> None:
     assert cap_height(12) * INLINE_W / whole.width < MIN_CAP
 
 
-def test_the_legend_lists_only_what_the_board_shows() -> None:
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_legend_lists_only_what_the_board_shows(locale: str) -> None:
     """Item 5: "only the symbols that occur on this board, named as the game names them": no
     buildings before anyone builds, no ring before a turn changed something; and once they are
     on the board they are in the legend, named by their i18n words."""
@@ -166,12 +180,12 @@ def test_the_legend_lists_only_what_the_board_shows() -> None:
     later = board_symbols(REF, geo, view, changed)
     assert {"small", "changed"} <= set(later)
     names = dict(LEGEND_ITEMS)
-    drawn = focus_image(view, REF, NAMES, changed)
+    drawn = focus_image(view, REF, NAMES, changed, locale=locale)
     from i18n import t
 
-    legend = {label.text for label in drawn.labels} & {t(key, None) for key in names.values()}
+    legend = {label.text for label in drawn.labels} & {t(key, locale) for key in names.values()}
     in_window = board_symbols(REF, geo, view, changed, window=drawn.window)
-    assert legend == {t(names[kind], None) for kind in in_window}
+    assert legend == {t(names[kind], locale) for kind in in_window}
 
 
 def test_options_mark_the_places_of_the_legal_moves_and_change_nothing_else() -> None:

@@ -9,6 +9,9 @@ Why it is built the way it is:
   channel image is 640 px wide and shows the part of the board the message is about, at the
   whole board's hex size, with every word at a 9-px cap height once shown 550 wide; the whole
   board (1278 px, board and score panel) is for opening full size.
+* Every word is in the image's language (`locale`, issue 15 item 2; docs/images.md): the
+  board's own words (coordinates, place names) are the same in every language, the panel's
+  legend is drawn once per language (`static.py` `static_panel`), the rest per render.
 * Rendering happens on every move in a busy bot, so everything that does not depend on the
   view is drawn once: the static layer (per map and set of covered yellow spaces, `static.py`)
   is cached with functools.lru_cache, with its words placed once (`lettering.py`), and sprites

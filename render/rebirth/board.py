@@ -19,15 +19,16 @@ from engine.hexgrid import name as coord_name
 from engine.hexgrid import parse_coord
 from engine.rebirth.mapfile import MapFile, parse_map
 from engine.rebirth.views import RebirthView, SeatSummary
+from i18n import catalog_name
 from render.common import SEAT_STYLES, badge_sprite, png_bytes
 from render.rebirth.geometry import Layout, layout_for
 from render.rebirth.labels import Label
 from render.rebirth.panel import draw_panel
 from render.rebirth.sprites import highlight_sprite, ring_sprite, tile_sprite, tower_token_sprite
 from render.rebirth.static import MapRef, StaticLayer, static_layer
-from render.rebirth.style import CATHEDRAL_SPOTS, LAND, TILE_NAMES, TOWER_SLOTS, TOWER_TOKEN
+from render.rebirth.style import CATHEDRAL_SPOTS, LAND, TILES, TOWER_SLOTS, TOWER_TOKEN
 
-_STATIC_LOCK = threading.Lock()
+_STATIC_LOCK = threading.RLock()
 
 
 @dataclass(frozen=True)
@@ -51,26 +52,41 @@ class Drawing:
 
 
 def render_board(
-    view: RebirthView, map_data: dict[str, Any], names: list[str], marked: tuple[str, ...] = ()
+    view: RebirthView,
+    map_data: dict[str, Any],
+    names: list[str],
+    marked: tuple[str, ...] = (),
+    *,
+    locale: str | None = None,
 ) -> bytes:
     """Draw the public view of a Rebirth game on its whole map and return PNG bytes.
 
     `names` are display names by seat; they are cleaned and truncated, never interpreted.
     `marked`: the spaces placed on since the message before (a person's move and the fallback
     player's after it), ringed like the last placement, so every move the message tells shows.
+    `locale`: the language of the image's words (None: English).
     """
-    return draw_board(view, map_data, names, marked).png
+    return draw_board(view, map_data, names, marked, locale=locale).png
 
 
 def draw_board(
-    view: RebirthView, map_data: dict[str, Any], names: list[str], marked: tuple[str, ...] = ()
+    view: RebirthView,
+    map_data: dict[str, Any],
+    names: list[str],
+    marked: tuple[str, ...] = (),
+    *,
+    locale: str | None = None,
 ) -> Drawing:
     """`render_board` with the labels it drew."""
+    lang = catalog_name(locale)
     layer = layer_for(view, map_data)
+    with _STATIC_LOCK:
+        legend = layer.panel(lang)
     img = layer.base.copy()
+    img.paste(legend.image, layer.layout.panel_box[:2])
     draw_pieces(img, view, layer, marked)
-    panel = draw_panel(img, view, names, layer.layout, seat_styles(view))
-    labels = (*layer.lettering.labels, *layer.legend, *panel)
+    panel = draw_panel(img, view, names, layer.layout, seat_styles(view), lang)
+    labels = (*layer.lettering.labels, *legend.labels, *panel)
     return Drawing(
         png_bytes(img, layer.palette),
         img.size,
@@ -164,7 +180,7 @@ def _draw_tiles(
         if seat_no is None:
             sprite = tile_sprite(None, "N", lay.size)
         else:
-            sprite = tile_sprite(_style_of(styles, seat_no), tile if tile in TILE_NAMES else "E", lay.size)
+            sprite = tile_sprite(_style_of(styles, seat_no), tile if tile in TILES else "E", lay.size)
         sprite.paste_at(img, *lay.center(*cell))
 
 

@@ -21,12 +21,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.rebirth.views import RebirthView
-from i18n import t
+from i18n import catalog_name, t
 from render.common import SEAT_STYLES, badge_sprite, clean_text, fit_text, font, png_bytes
 from render.rebirth.board import Drawing, draw_pieces, land_cells, layer_for, seat_styles, told_spaces
 from render.rebirth.labels import Label, RecordingDraw, inline_cap, overlaps, size_for_cap, text_label
 from render.rebirth.lettering import draw_lettering
-from render.rebirth.panel import ranks_of
+from render.rebirth.panel import ranks_of, seat_word, tile_word, turn_word
 from render.rebirth.static import StaticLayer
 from render.rebirth.style import (
     BG,
@@ -40,7 +40,6 @@ from render.rebirth.style import (
     PANEL_MUTED,
     PANEL_TEXT,
     STRIP_H,
-    TILE_NAMES,
     TOKEN_BG,
 )
 
@@ -59,11 +58,14 @@ def draw_focus(
     marked: tuple[str, ...] = (),
     window: tuple[int, int] | None = None,
     marks: dict[str, str] | None = None,
+    *,
+    locale: str | None = None,
 ) -> Drawing:
     """The channel image: the score strip over the window that shows the told spaces.
 
     `window`: its top-left corner in board pixels (default: chosen from the told spaces);
-    `marks`: text to number spaces with (the options image).
+    `marks`: text to number spaces with (the options image); `locale`: the language of its
+    words (None: English; the board itself has none that change with it).
     """
     layer = layer_for(view, map_data)
     lay, info = layer.layout, layer.info
@@ -113,7 +115,7 @@ def draw_focus(
         for sp in told_spaces(view, marked)
         if (c := info.space_cell(sp)) is not None and not _shows(lay.center(*c), x0, y0, w, h)
     )
-    strip = _draw_strip(img, view, names, away)
+    strip = _draw_strip(img, view, names, away, catalog_name(locale))
     cells = tuple(
         (n, x + dx, y + dy)
         for n, x, y in land_cells(layer)
@@ -132,7 +134,12 @@ def draw_focus(
 
 
 def draw_options(
-    view: RebirthView, map_data: dict[str, Any], names: list[str], choices: Sequence[Any]
+    view: RebirthView,
+    map_data: dict[str, Any],
+    names: list[str],
+    choices: Sequence[Any],
+    *,
+    locale: str | None = None,
 ) -> Drawing | None:
     """The seat's legal placements numbered "+N" as their labels read, in the window holding
     the best of them; None when no choice places a tile."""
@@ -150,7 +157,7 @@ def draw_options(
     layer = layer_for(view, map_data)
     cells = [layer.info.space_cell(space) for space in order]
     window = choose_window(layer, cells, weights=[int(points[s][1:]) + 1 for s in order])
-    return draw_focus(view, map_data, names, (), window, points)
+    return draw_focus(view, map_data, names, (), window, points, locale=locale)
 
 
 def _window_size(layer: StaticLayer) -> tuple[int, int]:
@@ -244,7 +251,9 @@ def _draw_marks(img: Image.Image, labels: list[Label]) -> None:
         d.text(lb.at, lb.text, font=font(lb.size), fill=TOKEN_BG, anchor="mm")
 
 
-def _draw_strip(img: Image.Image, view: RebirthView, names: list[str], away: list[str]) -> list[Label]:
+def _draw_strip(
+    img: Image.Image, view: RebirthView, names: list[str], away: list[str], locale: str
+) -> list[Label]:
     """One cell per seat (badge, name, score; gold edge: to move), then the turn, the last move
     and the told spaces the window does not show (`away`)."""
     d = RecordingDraw(img, "seat")
@@ -271,27 +280,26 @@ def _draw_strip(img: Image.Image, view: RebirthView, names: list[str], away: lis
         score = str(seat["score"])
         score_f = font(score_size)
         d.text((x1 - 6, 21.5), score, font=score_f, fill=GOLD if winner else PANEL_TEXT, anchor="rm")
-        raw = names[seat["seat"]] if 0 <= seat["seat"] < len(names) else ""
-        name = clean_text(raw) or f"Seat {seat['seat'] + 1}"
+        name = seat_word(names, seat["seat"], locale)
         room = x1 - 6 - score_f.getlength(score) - 6 - (x0 + 30)
         colour = PANEL_MUTED if seat["resigned"] else PANEL_TEXT
         name_f = font(name_size)
         d.text((x0 + 30, 21.5), fit_text(name, name_f, room), font=name_f, fill=colour, anchor="lm")
-    line = _strip_line(view, styles)
+    line = _strip_line(view, styles, locale)
     if away:
-        line = t("rebirth.img.also", line=line, spaces=", ".join(away))
+        line = t("rebirth.img.also", locale, line=line, spaces=", ".join(away))
     small_f = font(small)
     d.text((8, 53), fit_text(line, small_f, FOCUS_W - 16), font=small_f, fill=PANEL_MUTED, anchor="lm")
     return d.labels
 
 
-def _strip_line(view: RebirthView, styles: list[int]) -> str:
+def _strip_line(view: RebirthView, styles: list[int], locale: str) -> str:
     """'Turn 31 · last: O Food Farm at O2', or 'Final'."""
-    head = t("rebirth.img.final") if view["finished"] else t("rebirth.img.turn", turn=view["turn"] + 1)
+    head = turn_word(view, locale)
     last = view["last"]
     if not last or not last["space"]:
         return head
     seat_no = last["seat"]
     who = SEAT_STYLES[styles[seat_no]].letter + " " if 0 <= seat_no < len(styles) else ""
-    tile = TILE_NAMES.get(last["tile"], last["tile"])
-    return clean_text(t("rebirth.img.last", head=head, who=who, tile=tile, space=last["space"]), 80)
+    tile = tile_word(last["tile"], locale)
+    return clean_text(t("rebirth.img.last", locale, head=head, who=who, tile=tile, space=last["space"]), 80)

@@ -53,8 +53,19 @@ class Layout:
         return hex_center(col, row, self.size, self.origin)
 
 
-def legend_rows(info: MapFile, covered: bool | None = None) -> list[tuple[str, str]]:
-    """Legend entries for what this board shows, named as the game names them (issue 14 item 5).
+def legend_rows(
+    info: MapFile, covered: bool | None = None, locale: str | None = None
+) -> list[tuple[str, str]]:
+    """Legend entries for what this board shows, named as the game names them (issue 14 item 5),
+    in `locale` (issue 15 item 2): (the symbol drawn, its words)."""
+    return [
+        (kind[:1] if kind == "s4" else kind, t(f"rebirth.img.legend.{kind}", locale))
+        for kind in legend_kinds(info, covered)
+    ]
+
+
+def legend_kinds(info: MapFile, covered: bool | None = None) -> list[str]:
+    """The legend's rows by what each names (`s4`: a settlement of up to 4 spaces).
 
     `covered`: whether neutral tiles lie on the yellow spaces (2 or 3 players). Then the
     neutral tile has a row and the yellow icon none (it is under the tiles); with 4 players the
@@ -76,8 +87,7 @@ def legend_rows(info: MapFile, covered: bool | None = None) -> list[tuple[str, s
         ("R", info.towers),
         ("T", info.tara is not None),
     )
-    kinds += [kind for kind, present in features if present]
-    return [(kind[:1] if kind == "s4" else kind, t(f"rebirth.img.legend.{kind}")) for kind in kinds]
+    return kinds + [kind for kind, present in features if present]
 
 
 def legend_row_h(n_rows: int) -> int:
@@ -111,7 +121,7 @@ def layout(cols: int, rows: int, missions: bool = False, n_legend_rows: int = 7)
 
 
 def layout_for(info: MapFile) -> Layout:
-    return layout(info.grid.width, info.grid.height, info.advanced, len(legend_rows(info)))
+    return layout(info.grid.width, info.grid.height, info.advanced, len(legend_kinds(info)))
 
 
 def cell_at(info: MapFile, lay: Layout, x: float, y: float) -> str:

@@ -74,5 +74,5 @@ def _panel_sample(width: int) -> Image.Image:
     d.rectangle((width // 2, 10, width, 190), fill=CARD_CURRENT_BG)
     for j, colour in enumerate((PANEL_TEXT, PANEL_MUTED, GOLD, *[s.fill for s in SEAT_STYLES])):
         for bg_x in (20, width // 2 + 10):
-            d.text((bg_x, 14 + j * 24), "Agh 0123 resigned", font=font(22), fill=colour)
+            d.text((bg_x, 14 + j * 24), "Agh 0123 çãé", font=font(22), fill=colour)  # no word: any language
     return sample

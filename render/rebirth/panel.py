@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.rebirth.views import RebirthView, SeatSummary
+from i18n import t
 from render.common import RGB, SEAT_STYLES, badge_sprite, clean_text, fit_text, font
 from render.rebirth.geometry import Layout
 from render.rebirth.labels import Label, RecordingDraw
@@ -37,7 +38,7 @@ from render.rebirth.style import (
     PANEL_MUTED,
     PANEL_TEXT,
     PANEL_TITLE_H,
-    TILE_NAMES,
+    TILES,
 )
 
 RESIGNED_TEXT: RGB = (240, 120, 110)
@@ -45,29 +46,55 @@ STATS_TEXT: RGB = (208, 214, 222)
 
 
 def draw_panel(
-    img: Image.Image, view: RebirthView, names: Sequence[str], lay: Layout, style_idx: list[int]
+    img: Image.Image,
+    view: RebirthView,
+    names: Sequence[str],
+    lay: Layout,
+    style_idx: list[int],
+    locale: str | None = None,
 ) -> list[Label]:
-    """Everything of the panel that depends on the view, over the static panel; its labels."""
+    """Everything of the panel that depends on the view, over the static panel, in `locale`;
+    its labels."""
     d = RecordingDraw(img)
     x0, y0, x1, _ = lay.panel_box
     seats = view["seats"]
     finished = view["finished"]
-    status = "Final" if finished else f"Turn {view['turn'] + 1}"
+    status = turn_word(view, locale)
     d.text((x1 - 18, y0 + 52), status, font=font(22), fill=GOLD if finished else PANEL_MUTED, anchor="rm")
     ranks = ranks_of(view, seats) if finished else []
     y = y0 + PANEL_TITLE_H
     for i, seat in enumerate(seats):
-        tag = _seat_tag(view, seat, ranks[i] if i < len(ranks) else None)
-        _draw_seat_card(img, d, view, seat, names, (x0 + 14, y, x1 - 14, y + CARD_H), style_idx[i], tag)
+        tag = _seat_tag(view, seat, ranks[i] if i < len(ranks) else None, locale)
+        card = (x0 + 14, y, x1 - 14, y + CARD_H)
+        _draw_seat_card(img, d, view, seat, names, card, style_idx[i], tag, locale)
         y += CARD_H + CARD_GAP
-    _draw_last(img, d, view, x0 + 14, x1, y, style_idx)
+    _draw_last(img, d, view, x0 + 14, x1, y, style_idx, locale)
     if lay.missions:
-        _draw_public_missions(img, d, view, lay, len(seats), style_idx)
+        _draw_public_missions(img, d, view, lay, len(seats), style_idx, locale)
     return d.labels
 
 
-def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+def turn_word(view: RebirthView, locale: str | None) -> str:
+    """`Turn 31`, or `Final` once the game is over."""
+    if view["finished"]:
+        return t("rebirth.img.final", locale)
+    return t("rebirth.img.turn", locale, turn=view["turn"] + 1)
+
+
+def tile_word(tile: str, locale: str | None) -> str:
+    """A placed tile's name, as the last-move lines say it (`Food Farm`)."""
+    return t(f"rebirth.img.tile.{tile}", locale) if tile in TILES else tile
+
+
+def seat_word(names: Sequence[str], seat_no: int, locale: str | None) -> str:
+    """A seat's display name, cleaned for drawing, or `Seat 2` when it has none."""
+    raw = names[seat_no] if 0 <= seat_no < len(names) else ""
+    return clean_text(raw) or t("rebirth.img.seat", locale, number=seat_no + 1)
+
+
+def ordinal(n: int, locale: str | None = None) -> str:
+    """A final place: `1st` (`1º`)."""
+    return t(f"rebirth.img.place.{n}", locale) if 1 <= n <= 4 else str(n)
 
 
 def ranks_of(view: RebirthView, seats: Sequence[SeatSummary]) -> list[int]:
@@ -91,20 +118,25 @@ def ranks_of(view: RebirthView, seats: Sequence[SeatSummary]) -> list[int]:
     return [1 + sum(1 for o in keys if o < k) for k in keys]
 
 
-def _seat_tag(view: RebirthView, seat: SeatSummary, rank: int | None) -> tuple[str, RGB]:
+def _seat_tag(view: RebirthView, seat: SeatSummary, rank: int | None, locale: str | None) -> tuple[str, RGB]:
     """The card's second line: place, "to move", an extra placement, resigned."""
     seat_no = seat["seat"]
     finished = view["finished"]
     pending = view.get("pending")
     tag, tag_col = "", PANEL_MUTED
     if finished and rank is not None:
-        tag, tag_col = ordinal(rank) + (" - winner" if rank == 1 else ""), GOLD
+        place = ordinal(rank, locale)
+        tag, tag_col = (t("rebirth.img.tag.winner", locale, place=place) if rank == 1 else place), GOLD
     elif not finished and view["current"] == seat_no:
-        tag, tag_col = "to move", GOLD
+        tag, tag_col = t("rebirth.img.tag.to_move", locale), GOLD
     if pending and pending["seat"] == seat_no and not finished:
-        tag, tag_col = "placing an extra tile", GOLD
+        tag, tag_col = t("rebirth.img.tag.extra", locale), GOLD
     if seat["resigned"]:
-        tag, tag_col = ("resigned" if not tag else tag + " - resigned"), RESIGNED_TEXT
+        if tag:
+            tag = t("rebirth.img.tag.also_resigned", locale, tag=tag)
+        else:
+            tag = t("rebirth.img.tag.resigned", locale)
+        tag_col = RESIGNED_TEXT
     return tag, tag_col
 
 
@@ -117,6 +149,7 @@ def _draw_seat_card(
     card: tuple[int, int, int, int],
     style: int,
     tag: tuple[str, RGB],
+    locale: str | None,
 ) -> None:
     """One seat's card: colour strip, badge, name, score, tag, Doubling Marker and stats."""
     seat_no = seat["seat"]
@@ -128,8 +161,7 @@ def _draw_seat_card(
     d.rectangle((card[0], card[1] + 8, card[0] + 5, card[3] - 8), fill=st.fill)  # colour strip
     bcx, bcy = card[0] + 40, card[1] + 44
     badge_sprite(style, 22.0).paste_at(img, bcx, bcy)
-    raw = names[seat_no] if 0 <= seat_no < len(names) else f"Seat {seat_no + 1}"
-    name = clean_text(raw) or f"Seat {seat_no + 1}"
+    name = seat_word(names, seat_no, locale)
     name_f, score_f = font(26), font(40)
     score = str(seat["score"])
     name_x = card[0] + 76
@@ -160,7 +192,8 @@ def _draw_seat_card(
     n_castles = seat.get("castles")
     if not isinstance(n_castles, int):  # a view from before seats counted their castles
         n_castles = sum(1 for v in view["castles"].values() if v == seat_no)
-    stats = f"Supply {seat['supply']}   Missions {seat['missions']}   Castles {n_castles}"
+    counts = {"supply": seat["supply"], "missions": seat["missions"], "castles": n_castles}
+    stats = t("rebirth.img.stats", locale, **counts)
     small_f = font(19)
     stats = fit_text(stats, small_f, card[2] - card[0] - 24)
     d.text(
@@ -180,6 +213,7 @@ def _draw_last(
     x1: int,
     y: int,
     style_idx: list[int],
+    locale: str | None,
 ) -> None:
     """The last move, under the cards: highlight ring, seat letter, tile and space."""
     last = view["last"]
@@ -187,8 +221,8 @@ def _draw_last(
         return
     seat_no = last["seat"]
     who = SEAT_STYLES[style_idx[seat_no]].letter + " " if 0 <= seat_no < len(view["seats"]) else ""
-    tile = TILE_NAMES.get(last["tile"], last["tile"])
-    text = clean_text(f"Last: {who}{tile} at {last['space']}", 40)
+    tile = tile_word(last["tile"], locale)
+    text = clean_text(t("rebirth.img.panel_last", locale, who=who, tile=tile, space=last["space"]), 40)
     highlight_sprite(12.0).paste_at(img, px + 12, y + 18)
     d.text(
         (px + 28, y + 18), fit_text(text, font(18), x1 - px - 40), font=font(18), fill=PANEL_TEXT, anchor="lm"
@@ -202,6 +236,7 @@ def _draw_public_missions(
     lay: Layout,
     n_seats: int,
     style_idx: list[int],
+    locale: str | None,
 ) -> None:
     """The public row: one line per card with its values, name and who completed it, in order
     (the first, who scored the high value, on a gold disc)."""
@@ -211,8 +246,11 @@ def _draw_public_missions(
     x0, _, x1, _ = lay.panel_box
     px, right = x0 + 14, x1 - 14
     y = lay.missions_top(n_seats)
-    d.text((px + 4, y + 13), "PUBLIC MISSIONS", font=font(15), fill=PANEL_MUTED, anchor="lm")
-    d.text((right - 4, y + 13), "first / later", font=font(15), fill=PANEL_MUTED, anchor="rm")
+    later = t("rebirth.img.first_later", locale)
+    d.text((right - 4, y + 13), later, font=font(15), fill=PANEL_MUTED, anchor="rm")
+    room = right - px - 16 - font(15).getlength(later)
+    heading = fit_text(t("rebirth.img.public_missions", locale), font(15), room)
+    d.text((px + 4, y + 13), heading, font=font(15), fill=PANEL_MUTED, anchor="lm")
     y += MISSION_HEAD_H
     for card in cards:
         done = list(dict.fromkeys(card["completed_by"]))

@@ -61,14 +61,7 @@ CHIP_OFF: RGB = (112, 124, 138)
 PLACEABLE = frozenset(".efs")
 LAND = frozenset(".efsCKRT")
 
-TILE_NAMES = {
-    "E": "Energy Farm",
-    "F": "Food Farm",
-    "S1": "Settlement 1",
-    "S2": "Settlement 2",
-    "S3": "Settlement 3",
-    "N": "neutral tile",
-}
+TILES = frozenset({"E", "F", "S1", "S2", "S3", "N"})  # named in images by `rebirth.img.tile.*`
 
 SS = 2  # supersampling of the static layer (antialiased edges and text)
 

@@ -12,10 +12,11 @@ Why it is built the way it is:
   wide with big scores and names; terrain and seats stay apart at that size by colour *and* shape (a glyph
   per terrain; colour + shape + letter per seat, the same seat marks as Rebirth).
 * A render runs on every move, so whatever does not depend on the game state is drawn once and
-  cached by content (ref.py): frames, tile, piece, card, token and technology sprites.
+  cached by content (ref.py): frames, tile, piece, card, token and technology sprites; those
+  with words once per language too (each image's `locale`, issue 15 item 2; docs/images.md).
 * Card and token texts come from their effect lists through Revive's one effect vocabulary
   (engine/revive/describe.py) in its image style (words.py), so no component needs a
-  hand-written text. Display names go through `clean_text`: the bundled font is ASCII only.
+  hand-written text. Display names go through `clean_text` and are drawn in their own script.
 
 The modules, by what they draw: board.py (the board image: frame, tiles, pieces, plaques),
 focus.py (the channel and options image), panel.py (its side panel), player.py and

@@ -15,8 +15,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.revive.describe import large_location_name
 from engine.revive.views import Corner, HiddenTile, PlacedTile, ReviveView
-from i18n import t
+from i18n import catalog_name, t
 from render.common import SEAT_STYLES, Point, Sprite, badge_sprite, clean_text, font, png_bytes
 from render.hexgrid import hex_corners
 from render.revive.chips import card_row_sprite, token_sprite
@@ -71,16 +72,16 @@ def bare_frame(ref: ContentRef) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=4)
-def board_frame(ref: ContentRef) -> Image.Image:
-    """Everything on the board image that no game state changes, drawn once per content (the
-    legend is not: it lists only what this board shows)."""
+@lru_cache(maxsize=8)
+def board_frame(ref: ContentRef, locale: str) -> Image.Image:
+    """Everything on the board image that no game state changes, drawn once per content and
+    language (the legend is not: it lists only what this board shows)."""
     geo = board_geometry(ref)
     s = geo.size
     img = bare_frame(ref).copy()
     d = ImageDraw.Draw(img)
     cx, cy = geo.centres[geo.chasm[0]]
-    d.text((cx, cy), t("revive.img.chasm", None), font=font(16), fill=(150, 160, 172), anchor="mm")
+    d.text((cx, cy), t("revive.img.chasm", locale), font=font(16), fill=(150, 160, 172), anchor="mm")
     for corner in geo.corners:
         x, y = geo.centres[corner]
         d.text((x, y - s * 0.62), corner, font=font(14), fill=LARGE[1], anchor="mm")
@@ -176,14 +177,15 @@ def board_symbols(
     return tuple(kind for kind, _ in LEGEND_ITEMS if kind in found)
 
 
-@lru_cache(maxsize=32)
-def legend_strip(items: tuple[str, ...], width: int, height: int, size: int) -> Image.Image:
+@lru_cache(maxsize=64)
+def legend_strip(items: tuple[str, ...], width: int, height: int, size: int, locale: str) -> Image.Image:
     """The legend for `items` (board_symbols) in a strip: each symbol drawn as on the board and
-    named as the game names it, flowing left to right in rows as wide as their words."""
+    named as the game names it in `locale`, flowing left to right in rows as wide as their
+    words."""
     img = Image.new("RGB", (width, height), BG)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, width - 1, height - 1), radius=10, fill=PANEL_BG)
-    for kind, text, (x, y) in legend_flow(items, width, height, size):
+    for kind, text, (x, y) in legend_flow(items, width, height, size, locale):
         legend_icon(img, kind, x, y)
         draw_text(d, (x + LEGEND_ICON_W, y), text, size, TEXT, max_w=width - x - LEGEND_ICON_W - 8)
     return img
@@ -192,8 +194,11 @@ def legend_strip(items: tuple[str, ...], width: int, height: int, size: int) -> 
 LEGEND_ICON_W = 40  # a legend symbol and the gap before its name
 
 
-def legend_flow(items: tuple[str, ...], width: int, height: int, size: int) -> list[tuple[str, str, Point]]:
-    """Where each legend entry goes: (kind, name, left-middle of its symbol), row after row."""
+def legend_flow(
+    items: tuple[str, ...], width: int, height: int, size: int, locale: str
+) -> list[tuple[str, str, Point]]:
+    """Where each legend entry goes: (kind, name in `locale`, left-middle of its symbol), row
+    after row."""
     keys = dict(LEGEND_ITEMS)
     f = font(size)
     row_h = max(30, cap_height(size) * 2.4)
@@ -201,7 +206,7 @@ def legend_flow(items: tuple[str, ...], width: int, height: int, size: int) -> l
     out: list[tuple[str, str, Point]] = []
     x, row = 12.0, 0
     for kind in items:
-        text = t(keys[kind], None)
+        text = t(keys[kind], locale)
         w = LEGEND_ICON_W + f.getlength(text) + 22
         if x + w > width - 8 and x > 12 and row + 1 < rows:
             x, row = 12.0, row + 1
@@ -222,10 +227,10 @@ def legend_icon(img: Image.Image, kind: str, x: float, y: float) -> None:
         piece_sprite(0, kind, 26.0 if kind != "population" else HEX).paste_at(img, x + 12, y)
 
 
-def _draw_legend(img: Image.Image, geo: BoardGeometry, items: tuple[str, ...]) -> None:
+def _draw_legend(img: Image.Image, geo: BoardGeometry, items: tuple[str, ...], locale: str) -> None:
     """The symbols this board shows, in a strip under the board."""
     x0, y0, x1, y1 = geo.legend_box
-    img.paste(legend_strip(items, x1 - x0, y1 - y0, 16), (x0, y0))
+    img.paste(legend_strip(items, x1 - x0, y1 - y0, 16, locale), (x0, y0))
 
 
 def _paste_legend_hex(img: Image.Image, kind: str, x: float, y: float) -> None:
@@ -244,20 +249,24 @@ def _paste_legend_hex(img: Image.Image, kind: str, x: float, y: float) -> None:
     img.paste(icon, (int(x + 12 - side / 2), int(y - side / 2)), icon)
 
 
-def board_layer(ref: ContentRef, tiles: tuple[TileKey, ...], labels: bool = True) -> Image.Image:
+def board_layer(
+    ref: ContentRef, tiles: tuple[TileKey, ...], labels: bool = True, locale: str = "en"
+) -> Image.Image:
     """A copy of the frame with every area tile pasted on it (about 2 ms from cached sprites, so
-    the full layer is not cached: a busy bot would keep megabytes per game for little gain).
-    `labels` False: the bare frame and tiles without words, for the channel image."""
+    the full layer is not cached: a busy bot would keep megabytes per game for little gain),
+    its words in `locale`. `labels` False: the bare frame and tiles without words, for the
+    channel image."""
     geo = board_geometry(ref)
-    img = (board_frame(ref) if labels else bare_frame(ref)).copy()
+    img = (board_frame(ref, locale) if labels else bare_frame(ref)).copy()
+    words = locale if labels else ""  # a sprite without words is the same in every language
     for slot, tile, rotation, face_up, back in tiles:
         if slot not in geo.slot_centres:
             continue
         if face_up and tile in ref.tiles:
-            sprite = tile_sprite(ref, slot, str(tile), rotation % 6, geo.size, labels)
+            sprite = tile_sprite(ref, slot, str(tile), rotation % 6, geo.size, labels, locale=words)
         else:
             cost, points = back or ((), 0)
-            sprite = back_sprite(slot, cost, points, geo.size, labels)
+            sprite = back_sprite(slot, cost, points, geo.size, labels, locale=words)
         sprite.paste_at(img, *geo.slot_centres[slot])
     return img
 
@@ -275,31 +284,38 @@ def tiles_key(view: ReviveView) -> tuple[TileKey, ...]:
 
 
 def render_board(
-    view: ReviveView, content: dict[str, Any], names: list[str], changed: Iterable[str] | None = ()
+    view: ReviveView,
+    content: dict[str, Any],
+    names: list[str],
+    changed: Iterable[str] | None = (),
+    *,
+    locale: str | None = None,
 ) -> bytes:
     """Draw the public view of a Revive game and return PNG bytes.
 
     `names` are display names by seat (cleaned, never interpreted); `changed` lists the spaces
     (`S3.2`), slots (`F07`) and corners (`NW`) the last turn changed, which get a red ring.
+    `locale`: the language of its words (None: English).
     """
+    lang = catalog_name(locale)
     ref = content_ref(content)
     with LOCK:
         geo = board_geometry(ref)
-        img = board_layer(ref, tiles_key(view))
+        img = board_layer(ref, tiles_key(view), locale=lang)
     styles = [style_index(seat, i) for i, seat in enumerate(view["seats"])]
     draw_pieces(img, geo, view, styles)
     with LOCK:
-        _draw_legend(img, geo, board_symbols(ref, geo, view, [str(p) for p in changed or ()]))
+        _draw_legend(img, geo, board_symbols(ref, geo, view, [str(p) for p in changed or ()]), lang)
     d = ImageDraw.Draw(img)
     for corner, info in view["corners"].items():
-        _draw_plaque(d, ref, geo, corner, info)
+        _draw_plaque(d, ref, geo, corner, info, lang)
     # what the last turn changed
     for place in dict.fromkeys(str(p) for p in changed or ()):
         if place in geo.slot_spaces:
             highlight_sprite(geo.size, True).paste_at(img, *geo.slot_centres[place])
         elif place in geo.centres:
             highlight_sprite(geo.size).paste_at(img, *geo.centres[place])
-    draw_board_panel(img, view, ref, geo, names, styles)
+    draw_board_panel(img, view, ref, geo, names, styles, lang)
     with LOCK:
         palette = board_palette(ref)
     return png_bytes(img, palette)
@@ -337,7 +353,7 @@ def draw_pieces(
 
 
 def _draw_plaque(
-    d: ImageDraw.ImageDraw, ref: ContentRef, geo: BoardGeometry, corner: str, info: Corner
+    d: ImageDraw.ImageDraw, ref: ContentRef, geo: BoardGeometry, corner: str, info: Corner, locale: str
 ) -> None:
     """A large location's label next to its corner: name, side, end-game points, extra cost."""
     plaque = geo.plaques.get(corner)
@@ -346,35 +362,36 @@ def _draw_plaque(
     side = ref.large[info["location"]][info["side"]]
     x0, y0, x1, y1 = plaque
     d.rounded_rectangle(plaque, radius=10, fill=LARGE[0], outline=WHITE, width=2)
-    name = clean_text(side["name"], 28)
+    name = clean_text(large_location_name(info["location"], side, locale), 28)
     draw_text(d, ((x0 + x1) / 2, y0 + 16), name, 18, WHITE, "mm", max_w=x1 - x0 - 12, bold=True)
-    pts = t("revive.img.large_points", None, points=side["points"], count=side["points"])
-    side_text = t("revive.img.large_side", None, side=clean_text(info["side"], 2))
+    pts = t("revive.img.large_points", locale, points=side["points"], count=side["points"])
+    side_text = t("revive.img.large_side", locale, side=clean_text(info["side"], 2))
     draw_text(d, (x0 + 10, y0 + 40), side_text, 15, LARGE[1])
     draw_text(d, (x1 - 10, y0 + 40), pts, 18, GOLD, "rm", bold=True)
     if side["cost"]:
-        cost = t("revive.img.large_cost", None, cost=resources_label(side["cost"], sign=""))
+        cost = t("revive.img.large_cost", locale, cost=resources_label(side["cost"], "", locale))
         draw_text(d, (x0 + 10, y0 + 58), cost, 14, LARGE[1])
 
 
 @lru_cache(maxsize=4)
 def board_palette(ref: ContentRef) -> Image.Image:
-    """The board image's palette, from the frame, every tile face up and the piece sprites."""
+    """The board image's palette, from the frame, every tile face up and the piece sprites, as
+    English draws them (text in any language takes the same few colours)."""
     geo = board_geometry(ref)
     sprites: list[Sprite] = []
     slots = list(geo.slot_spaces)
     for i, tile in enumerate(ref.tiles):
-        sprites.append(tile_sprite(ref, slots[i % len(slots)], tile, 0, geo.size))
-    sprites.append(back_sprite("F01", (("food", 1), ("gear", 1)), 2, geo.size))
+        sprites.append(tile_sprite(ref, slots[i % len(slots)], tile, 0, geo.size, locale="en"))
+    sprites.append(back_sprite("F01", (("food", 1), ("gear", 1)), 2, geo.size, locale="en"))
     for style in range(len(SEAT_STYLES)):
         for kind in ("small", "large", "population"):
             sprites.append(piece_sprite(style, kind, geo.size))
         sprites.append(badge_sprite(style, 22.0))
     sprites.append(highlight_sprite(geo.size))
     for card in list(ref.cards)[:: max(1, len(ref.cards) // 12)]:
-        sprites.append(card_row_sprite(ref, card, 440))
+        sprites.append(card_row_sprite(ref, card, 440, locale="en"))
     for token in list(ref.machines)[::4]:
-        sprites.append(token_sprite(ref, "machine", token, 200))
+        sprites.append(token_sprite(ref, "machine", token, 200, locale="en"))
     for token in list(ref.modules)[::4]:
-        sprites.append(token_sprite(ref, "module", token, 200))
-    return palette_over(board_frame(ref), sprites, (BG, PANEL_BG, TERRAIN["sand"][0]))
+        sprites.append(token_sprite(ref, "module", token, 200, locale="en"))
+    return palette_over(board_frame(ref, "en"), sprites, (BG, PANEL_BG, TERRAIN["sand"][0]))

@@ -28,6 +28,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.revive.views import ReviveView
+from i18n import catalog_name
 from render.common import SEAT_STYLES, badge_sprite, fit_text, font, png_bytes
 from render.hexgrid import SQRT3
 from render.revive.board import (
@@ -101,10 +102,12 @@ def render_focus(
     changed: Iterable[str] | None = (),
     marks: Iterable[str] = (),
     focus: Iterable[str] = (),
+    *,
+    locale: str | None = None,
 ) -> bytes:
-    """The channel image as PNG bytes (see `focus_image`)."""
+    """The channel image as PNG bytes (see `focus_image`), its words in `locale`."""
     ref = content_ref(content)
-    drawn = focus_image(view, ref, names, changed, marks, focus)
+    drawn = focus_image(view, ref, names, changed, marks, focus, locale=locale)
     with LOCK:
         palette = board_palette(ref)
     return png_bytes(drawn.image, palette)
@@ -117,10 +120,14 @@ def focus_image(
     changed: Iterable[str] | None = (),
     marks: Iterable[str] = (),
     focus: Iterable[str] = (),
+    *,
+    locale: str | None = None,
 ) -> FocusImage:
     """Draw the public parts of `view`: score strip, the board window around `changed` (red
     rings), `marks` (a seat's options: gold rings and gold ids) and `focus` (places to show
-    and name without a mark), and the window's legend. Never reads `view["private"]`."""
+    and name without a mark), and the window's legend, its words in `locale` (None: English).
+    Never reads `view["private"]`."""
+    lang = catalog_name(locale)
     changed_l = list(dict.fromkeys(str(p) for p in changed or ()))
     marks_l = list(dict.fromkeys(str(p) for p in marks))
     focus_l = list(dict.fromkeys(str(p) for p in focus))
@@ -142,33 +149,33 @@ def focus_image(
     strip_h = STRIP_ROW * math.ceil(len(view["seats"]) / 2) + 8
     with LOCK:
         items = board_symbols(ref, geo, view, changed_l, marks_l, window)
-    legend_h = _legend_height(items, size)
+    legend_h = _legend_height(items, size, lang)
     img = Image.new("RGB", (OUT_W, strip_h + win_h + legend_h), BG)
     img.paste(crop, (0, strip_h))
     out = FocusImage(img, window, scale, strip_h)
     _draw_marks(out, geo, marks_l)
     d = ImageDraw.Draw(img)
-    _draw_strip(d, out, view, names, styles, size)
+    _draw_strip(d, out, view, names, styles, size, lang)
     _draw_place_labels(d, out, geo, view, changed_l + focus_l, marks_l, size)
-    _draw_legend(out, items, size, strip_h + win_h)
+    _draw_legend(out, items, size, strip_h + win_h, lang)
     return out
 
 
-def _legend_height(items: tuple[str, ...], size: int) -> int:
-    """A legend strip just tall enough for its rows of symbols."""
-    flow = legend_flow(items, OUT_W - 16, 400, size)
+def _legend_height(items: tuple[str, ...], size: int, locale: str) -> int:
+    """A legend strip just tall enough for its rows of symbols (in `locale`'s words)."""
+    flow = legend_flow(items, OUT_W - 16, 400, size, locale)
     rows = len({round(y) for _, _, (_, y) in flow}) if flow else 0
     return 0 if not rows else int(rows * max(30, cap_height(size) * 2.4) + 20)
 
 
-def _draw_legend(out: FocusImage, items: tuple[str, ...], size: int, top: int) -> None:
+def _draw_legend(out: FocusImage, items: tuple[str, ...], size: int, top: int, locale: str) -> None:
     """The window's symbols, named, in a strip under it (recorded as labels)."""
     h = out.image.height - top - 8
     if h <= 0:
         return
-    out.image.paste(legend_strip(items, OUT_W - 16, h, size), (8, top + 4))
+    out.image.paste(legend_strip(items, OUT_W - 16, h, size, locale), (8, top + 4))
     f = font(size)
-    for _, text, (x, y) in legend_flow(items, OUT_W - 16, h, size):
+    for _, text, (x, y) in legend_flow(items, OUT_W - 16, h, size, locale):
         text = fit_text(text, f, OUT_W - 16 - x - LEGEND_ICON_W - 8)  # as legend_strip draws it
         x0, y0, x1, y1 = f.getbbox(text, anchor="lm")
         tx, ty = 8 + x + LEGEND_ICON_W, top + 4 + y
@@ -182,6 +189,7 @@ def _draw_strip(
     names: Sequence[str],
     styles: list[int],
     size: int,
+    locale: str,
 ) -> None:
     """Two seats a row: the seat's mark, name and score; the seat to move framed in gold."""
     col_w = OUT_W / 2
@@ -203,7 +211,7 @@ def _draw_strip(
         score = put_label(
             d, out.labels, (box[2] - 10, cy), str(seat["score"]), size + 6, TEXT, "rm", bold=True
         )
-        name = seat_name(names, seat["seat"])
+        name = seat_name(names, seat["seat"], locale)
         name = fit_text(name, font(size + 2), score.box[0] - 12 - (box[0] + 44))
         put_label(
             d, out.labels, (box[0] + 44, cy), name, size + 2, TEXT if not seat["resigned"] else MUTED, "lm"

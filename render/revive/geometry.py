@@ -21,6 +21,7 @@ from render.revive.style import (
     HEX,
     LEGEND_H,
     MACHINE_COLOURS,
+    MACHINES_PER_ROW,
     MARGIN,
     P_HEADER_H,
     P_LEFT_W,
@@ -297,7 +298,8 @@ def player_layout(ref: ContentRef, tribe_id: str) -> PlayerLayout:
     tracks_y = max(left_bottom, right_bottom) + 8
     n_tracks = len(ref.data["machine_tracks"]["tracks"])
     machines_y = tracks_y + HEAD_H + n_tracks * TRACK_ROW + 8
-    active_y = machines_y + HEAD_H + TOKEN_H + 14
+    rows = machine_rows(ref.rules["player_board"]["machine_spaces"])
+    active_y = machines_y + HEAD_H + rows * (TOKEN_H + 6) + 8
     info_y = active_y + HEAD_H + 3 * (CARD_ROW_H + 6) + 8
     height = info_y + 3 * 34 + P_PAD
     return PlayerLayout(
@@ -330,6 +332,19 @@ def board_size(content: dict[str, Any]) -> tuple[int, int]:
     """Width and height of the board image for this content (the same for every game)."""
     geo = board_geometry(content_ref(content))
     return geo.width, geo.height
+
+
+def machine_rows(cells: int) -> int:
+    """How many rows the player image's machine spaces take (MACHINES_PER_ROW a row)."""
+    return max(1, math.ceil(cells / MACHINES_PER_ROW))
+
+
+def machine_grid(spaces: int, owned: int = 0) -> tuple[int, int]:
+    """The player image's machine spaces (`spaces`, or `owned` machines if more): how many a
+    row and how wide each is, in as many rows as the layout made room for."""
+    cells = max(1, spaces, owned)
+    per_row = math.ceil(cells / machine_rows(spaces))
+    return per_row, (PW - 2 * P_PAD - 6 * (per_row - 1)) // per_row
 
 
 def player_size(content: dict[str, Any], tribe: str) -> tuple[int, int]:

@@ -15,11 +15,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.revive.describe import tribe_name
 from engine.revive.views import Breakdown, ReviveView, SeatView
-from i18n import t
+from i18n import catalog_name, t
 from render.common import SEAT_STYLES, Sprite, badge_sprite, box, clean_text, font, png_bytes
 from render.revive.chips import card_row_sprite, gem, tech_sprite, token_sprite
-from render.revive.geometry import PlayerLayout, player_layout, resource_cell
+from render.revive.geometry import PlayerLayout, machine_grid, player_layout, resource_cell
 from render.revive.palette import palette_over
 from render.revive.player_frame import player_frame
 from render.revive.ref import LOCK, ContentRef, content_ref
@@ -65,14 +66,19 @@ class _Board:
     me: SeatView
     style: int
     tribe: str
+    locale: str  # the language of its words
 
     @property
     def rules(self) -> dict[str, Any]:
         return self.ref.rules
 
 
-def render_player(view: ReviveView, content: dict[str, Any], seat: int, names: list[str]) -> bytes:
-    """Draw one seat's boards from the PUBLIC view and return PNG bytes."""
+def render_player(
+    view: ReviveView, content: dict[str, Any], seat: int, names: list[str], *, locale: str | None = None
+) -> bytes:
+    """Draw one seat's boards from the PUBLIC view and return PNG bytes, its words in `locale`
+    (None: English)."""
+    lang = catalog_name(locale)
     ref = content_ref(content)
     seats = view["seats"]
     if not 0 <= seat < len(seats):
@@ -81,15 +87,15 @@ def render_player(view: ReviveView, content: dict[str, Any], seat: int, names: l
     tribe_id = me["tribe"]
     with LOCK:
         lay = player_layout(ref, tribe_id)
-        img = player_frame(ref, tribe_id).copy()
-    b = _Board(img, ImageDraw.Draw(img), ref, lay, me, style_index(me, seat), tribe_id)
-    _draw_header(b, seat_name(names, seat), not view["finished"] and view["current"] == seat)
+        img = player_frame(ref, tribe_id, lang).copy()
+    b = _Board(img, ImageDraw.Draw(img), ref, lay, me, style_index(me, seat), tribe_id, lang)
+    _draw_header(b, seat_name(names, seat, lang), not view["finished"] and view["current"] == seat)
     y = _draw_resources(b)
     _draw_energy(b, y + 16)
     _draw_slots(b)
     for tid in me["unlocked"]:  # technologies: unlocked ones in the seat's colour
         if tid in lay.tech_nodes:
-            sprite = tech_sprite(ref, tribe_id, tid, b.style)
+            sprite = tech_sprite(ref, tribe_id, tid, b.style, locale=lang)
             img.paste(sprite.image, lay.tech_nodes[tid], sprite.image)
     _draw_progress(b)
     _draw_track_markers(b)
@@ -108,15 +114,16 @@ def _draw_header(b: _Board, name: str, to_move: bool) -> None:
     d, width = b.d, b.lay.width
     d.rectangle((0, 0, 8, P_HEADER_H - 6), fill=SEAT_STYLES[b.style].fill)
     badge_sprite(b.style, 28.0).paste_at(b.img, 52, P_HEADER_H / 2 - 3)
-    points = t("revive.img.player.points", None, points=b.me["score"])
+    points = t("revive.img.player.points", b.locale, points=b.me["score"], count=b.me["score"])
     pts_w = draw_text(d, (width - P_PAD, 34), points, 40, TEXT, "rm", bold=True)
     draw_text(d, (96, 32), name, 34, TEXT, max_w=width - 96 - pts_w - 260, bold=True)
-    tribe = b.ref.tribes.get(b.tribe, {}).get("name", b.tribe)
-    draw_text(d, (96, 70), t("revive.img.player.tribe", None, tribe=clean_text(tribe, 24)), 20, MUTED)
-    hib = t("revive.img.player.hibernation", None, space=b.me["hibernation"], last=b.ref.last_hibernation)
+    entry = b.ref.tribes.get(b.tribe)
+    tribe = tribe_name(entry, b.locale) if entry else b.tribe
+    draw_text(d, (96, 70), t("revive.img.player.tribe", b.locale, tribe=clean_text(tribe, 24)), 20, MUTED)
+    hib = t("revive.img.player.hibernation", b.locale, space=b.me["hibernation"], last=b.ref.last_hibernation)
     draw_text(d, (width - P_PAD, 72), hib, 20, MUTED, "rm", bold=True)
     if to_move:
-        label = t("revive.img.player.to_move", None)
+        label = t("revive.img.player.to_move", b.locale)
         w = font(20).getlength(label) + 24
         x1 = width - P_PAD - pts_w - 24
         d.rounded_rectangle((x1 - w, 18, x1, 50), radius=8, fill=GOLD)
@@ -148,13 +155,13 @@ def _draw_energy(b: _Board, ey: float) -> None:
     """Energy as a count and dots, and whether the switch token was used."""
     d = b.d
     energy = b.me["energy"]
-    draw_text(d, (P_PAD, ey), t("revive.img.player.energy", None, count=energy), 20, TEXT, bold=True)
+    draw_text(d, (P_PAD, ey), t("revive.img.player.energy", b.locale, count=energy), 20, TEXT, bold=True)
     ex = P_PAD + 130
     for _ in range(min(energy, 10)):
         d.ellipse(box(ex, ey, 10, 10), fill=RESOURCE_COLOURS["energy"], outline=WHITE, width=2)
         ex += 24
     used = b.me["switch_used"]
-    switch = t("revive.img.player.switch_used" if used else "revive.img.player.switch_unused", None)
+    switch = t("revive.img.player.switch_used" if used else "revive.img.player.switch_unused", b.locale)
     sw = font(18).getlength(switch) + 24
     sx1 = P_PAD + P_LEFT_W
     d.rounded_rectangle(
@@ -178,12 +185,12 @@ def _draw_slots(b: _Board) -> None:
         cy = y0 + 28
         shown = cards[-SLOT_CARDS:]
         if len(cards) > len(shown):
-            more = t("revive.img.player.more", None, count=len(cards) - len(shown))
+            more = t("revive.img.player.more", b.locale, count=len(cards) - len(shown))
             draw_text(b.d, (x0 + SLOT_W / 2, y0 + 14), more, 14, MUTED, "mm")
         if not cards:
-            draw_text(b.d, (x0 + SLOT_W / 2, cy + 40), t("revive.img.empty", None), 16, MUTED, "mm")
+            draw_text(b.d, (x0 + SLOT_W / 2, cy + 40), t("revive.img.empty", b.locale), 16, MUTED, "mm")
         for card in shown:
-            sprite = card_row_sprite(b.ref, card, SLOT_W - 16, slot["half"])
+            sprite = card_row_sprite(b.ref, card, SLOT_W - 16, slot["half"], locale=b.locale)
             b.img.paste(sprite.image, (int(x0 + 8), int(cy)), sprite.image)
             cy += CARD_ROW_H + 4
         _draw_module_spaces(b, b.me["modules"][slot["id"]], spaces, x0, y0 + SLOT_H - 8 - TOKEN_H - 8)
@@ -194,13 +201,13 @@ def _draw_module_spaces(b: _Board, held: list[str], spaces: int, x0: float, my: 
     for j in range(spaces):
         mx = x0 + 8 + j * (mw + 8)
         if j < len(held):
-            sprite = token_sprite(b.ref, "module", held[j], mw)
+            sprite = token_sprite(b.ref, "module", held[j], mw, locale=b.locale)
             b.img.paste(sprite.image, (int(mx), int(my)), sprite.image)
         else:
             b.d.rounded_rectangle(
                 (mx, my, mx + mw, my + TOKEN_H - 1), radius=10, outline=(110, 122, 138), width=2
             )
-            label = t("revive.img.player.module_space", None)
+            label = t("revive.img.player.module_space", b.locale)
             draw_text(b.d, (mx + mw / 2, my + TOKEN_H / 2), label, 14, MUTED, "mm")
 
 
@@ -211,7 +218,7 @@ def _draw_progress(b: _Board) -> None:
     track = b.ref.sun(b.tribe).get("progress_track", [])
     markers = max(0, min(b.me["progress"], len(track) - 1))
     value = track[markers] if track else 0
-    head = t("revive.img.player.progress", None, value=value, markers=markers)
+    head = t("revive.img.player.progress", b.locale, value=value, markers=markers)
     draw_text(d, (P_RIGHT_X, lay.progress_y + 12), head, 16, MUTED, bold=True)
     cw = P_RIGHT_W / max(1, len(track))
     y = lay.progress_y + HEAD_H
@@ -220,10 +227,10 @@ def _draw_progress(b: _Board) -> None:
     if track:
         x0 = P_RIGHT_X + markers * cw
         d.rounded_rectangle((x0, y, x0 + cw - 6, y + 44), radius=8, outline=GOLD, width=4)
-    line = t("revive.img.player.tribe_markers", None, count=b.me["tribe_markers"])
+    line = t("revive.img.player.tribe_markers", b.locale, count=b.me["tribe_markers"])
     draw_text(d, (P_RIGHT_X, y + 62), line, 16, TEXT)
     buildings = b.me["buildings"]
-    line = t("revive.img.player.buildings", None, small=buildings["small"], large=buildings["large"])
+    line = t("revive.img.player.buildings", b.locale, small=buildings["small"], large=buildings["large"])
     draw_text(d, (P_RIGHT_X, y + 88), line, 16, TEXT)
 
 
@@ -240,7 +247,7 @@ def _draw_track_markers(b: _Board) -> None:
         b.d.rounded_rectangle(
             (x0 - 2, ty - 2, x0 + cell - 3, ty + TRACK_ROW - 4), radius=8, outline=st.fill, width=4
         )
-        badge_sprite(b.style, 11.0).paste_at(b.img, x0 + cell - 20, ty + 13)
+        badge_sprite(b.style, 9.0).paste_at(b.img, x0 + cell - 16, ty + 11)  # in the corner, clear of words
 
 
 def _draw_machines(b: _Board) -> None:
@@ -248,16 +255,16 @@ def _draw_machines(b: _Board) -> None:
     owned = b.me["machines"]
     powered = set(b.me["powered"])
     n_spaces = b.rules["player_board"]["machine_spaces"]
-    head = t("revive.img.player.machines", None, count=len(owned), spaces=n_spaces)
+    head = t("revive.img.player.machines", b.locale, count=len(owned), spaces=n_spaces)
     draw_text(b.d, (P_PAD, b.lay.machines_y + 12), head, 16, MUTED, bold=True)
     n_cells = max(1, n_spaces, len(owned))
-    machine_w = (b.lay.width - 2 * P_PAD - 6 * (n_cells - 1)) // n_cells  # one row of spaces
-    my = b.lay.machines_y + HEAD_H
+    per_row, machine_w = machine_grid(n_spaces, len(owned))
     for j in range(n_cells):
-        mx = P_PAD + j * (machine_w + 6)
+        mx = P_PAD + (j % per_row) * (machine_w + 6)
+        my = b.lay.machines_y + HEAD_H + (j // per_row) * (TOKEN_H + 6)
         if j < len(owned):
             state = "powered" if owned[j] in powered else "ready"
-            sprite = token_sprite(b.ref, "machine", owned[j], machine_w, state)
+            sprite = token_sprite(b.ref, "machine", owned[j], machine_w, state, locale=b.locale)
             b.img.paste(sprite.image, (int(mx), int(my)), sprite.image)
         else:
             b.d.rounded_rectangle(
@@ -268,7 +275,7 @@ def _draw_machines(b: _Board) -> None:
 def _draw_active(b: _Board) -> None:
     """The active cards (public), in rows; the last place counts any that do not fit."""
     active = b.me["active"]
-    head = t("revive.img.player.active", None, count=len(active))
+    head = t("revive.img.player.active", b.locale, count=len(active))
     draw_text(b.d, (P_PAD, b.lay.active_y + 12), head, 16, MUTED, bold=True)
     aw = (b.lay.width - 2 * P_PAD - (ACTIVE_COLS - 1) * 8) // ACTIVE_COLS
     limit = ACTIVE_COLS * 3
@@ -276,10 +283,10 @@ def _draw_active(b: _Board) -> None:
         ax = P_PAD + (j % ACTIVE_COLS) * (aw + 8)
         ay = b.lay.active_y + HEAD_H + (j // ACTIVE_COLS) * (CARD_ROW_H + 6)
         if j == limit - 1 and len(active) > limit:
-            more = t("revive.img.player.more", None, count=len(active) - limit + 1)
+            more = t("revive.img.player.more", b.locale, count=len(active) - limit + 1)
             draw_text(b.d, (ax + aw / 2, ay + CARD_ROW_H / 2), more, 18, MUTED, "mm")
             break
-        sprite = card_row_sprite(b.ref, card, aw)
+        sprite = card_row_sprite(b.ref, card, aw, locale=b.locale)
         b.img.paste(sprite.image, (int(ax), int(ay)), sprite.image)
 
 
@@ -290,35 +297,41 @@ def _draw_info(b: _Board, final: Breakdown) -> None:
     y = b.lay.info_y + 14
     x = float(P_PAD)
     items = [
-        t("revive.img.player.resting", None, count=me["resting"]),
-        t("revive.img.player.crates", None, count=me["crates"]),
-        t("revive.img.player.opened", None, count=len(me["opened"])),
-        t("revive.img.player.minors", None, count=me["minors"]),
+        t("revive.img.player.resting", b.locale, count=me["resting"]),
+        t("revive.img.player.crates", b.locale, count=me["crates"]),
+        t("revive.img.player.opened", b.locale, count=len(me["opened"])),
+        t("revive.img.player.minors", b.locale, count=me["minors"]),
     ]
     for item in items:
         x += draw_text(d, (x, y), item, 18, TEXT) + 28
     majors = me["majors"]
-    x += draw_text(d, (x, y), t("revive.img.player.majors", None, count=len(majors)), 18, TEXT) + 12
+    x += draw_text(d, (x, y), t("revive.img.player.majors", b.locale, count=len(majors)), 18, TEXT) + 12
     for major in majors[:10]:
-        gem(d, b.ref.major_colour(major), x + 10, y, 11)
+        gem(d, b.ref.major_colour(major), x + 10, y, 11, b.locale)
         x += 28
     y += 34
     x = float(P_PAD)
     bonuses = me.get("card_bonuses", [])
-    colours = joined(colour_word(c) for c in bonuses) if bonuses else t("revive.img.player.none", None)
-    x += draw_text(d, (x, y), t("revive.img.player.card_bonus", None, colours=colours), 18, TEXT) + 28
+    none = t("revive.img.player.none", b.locale)
+    colours = joined((colour_word(c, b.locale) for c in bonuses), b.locale) if bonuses else none
+    x += draw_text(d, (x, y), t("revive.img.player.card_bonus", b.locale, colours=colours), 18, TEXT) + 28
     discounts = me.get("discounts", [])
     if discounts:
-        text = joined(effect_label({"kind": "discount", **dd}) for dd in discounts)
-        line = t("revive.img.player.discounts", None, discounts=text)
+        text = joined((effect_label({"kind": "discount", **dd}, b.locale) for dd in discounts), b.locale)
+        line = t("revive.img.player.discounts", b.locale, discounts=text)
         draw_text(d, (x, y), line, 18, GOLD, max_w=b.lay.width - x - P_PAD)
     if final:
         words = [
-            t("revive.img.player.final_part", None, points=points, part=t(f"revive.img.final.{part}", None))
+            t(
+                "revive.img.player.final_part",
+                b.locale,
+                points=points,
+                part=t(f"revive.img.final.{part}", b.locale),
+            )
             for part, points in final.items()
             if points
         ]
-        text = t("revive.img.player.final", None, parts=joined(words))
+        text = t("revive.img.player.final", b.locale, parts=joined(words, b.locale))
         draw_text(d, (P_PAD, y + 34), text, 18, GOLD, max_w=b.lay.width - 2 * P_PAD, bold=True)
 
 
@@ -332,11 +345,13 @@ def player_palette(ref: ContentRef) -> Image.Image:
         sprites.append(badge_sprite(style, 28.0))
         sprites.append(badge_sprite(style, 14.0))
         if techs:
-            sprites.append(tech_sprite(ref, tribe_id, techs[style % len(techs)], style))
+            sprites.append(tech_sprite(ref, tribe_id, techs[style % len(techs)], style, locale="en"))
     for card in list(ref.cards)[:: max(1, len(ref.cards) // 12)]:
-        sprites.append(card_row_sprite(ref, card, 300, "top"))
+        sprites.append(card_row_sprite(ref, card, 300, "top", locale="en"))
+    _, machine_w = machine_grid(ref.rules["player_board"]["machine_spaces"])
     for i, token in enumerate(list(ref.machines)[::3]):
-        sprites.append(token_sprite(ref, "machine", token, 146, "powered" if i % 2 else "ready"))
+        state = "powered" if i % 2 else "ready"
+        sprites.append(token_sprite(ref, "machine", token, machine_w, state, locale="en"))
     for token in list(ref.modules)[::4]:
-        sprites.append(token_sprite(ref, "module", token, 200))
-    return palette_over(player_frame(ref, tribe_id), sprites, (BG, PANEL_BG))
+        sprites.append(token_sprite(ref, "module", token, 200, locale="en"))
+    return palette_over(player_frame(ref, tribe_id, "en"), sprites, (BG, PANEL_BG))

@@ -104,13 +104,21 @@ def tile_kinds(ref: ContentRef, tile: str, rotation: int) -> list[dict[str, Any]
     return kinds
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=256)
 def tile_sprite(
-    ref: ContentRef, slot: str, tile: str, rotation: int, size: float, labels: bool = True
+    ref: ContentRef,
+    slot: str,
+    tile: str,
+    rotation: int,
+    size: float,
+    labels: bool = True,
+    *,
+    locale: str = "",
 ) -> Sprite:
     """A face-up area tile in its slot: seven spaces, each with its terrain colour and glyph,
-    its water reward in words and its space id (`S3.2`) so players can name it in a move
-    (`labels` False: no words, for the channel image, which labels only what matters)."""
+    its water reward in words (in `locale`) and its space id (`S3.2`) so players can name it in
+    a move (`labels` False: no words, for the channel image, which labels only what matters;
+    then `locale` is "", so the bare sprite is drawn once for every language)."""
     k = SS
     img, w, h = _flower_canvas(size, k)
     d = ImageDraw.Draw(img)
@@ -135,18 +143,26 @@ def tile_sprite(
         _, ink = TERRAIN.get(kind["type"], UNKNOWN)
         x, y = w / 2 + ox, h / 2 + oy
         if kind["type"] == "water":
-            lines, fs = fit_lines(effects_label(kind["reward"]), size * 1.5, size * 0.8, (13, 12, 11))
+            reward = effects_label(kind["reward"], locale)
+            # the hex's whole width at its middle (a long word: "+1 engrenagem"), down to 10 px
+            lines, fs = fit_lines(reward, size * 1.6, size * 0.9, (13, 12, 11, 10), locale)
             draw_lines(d, x, y + size * 0.0, lines, fs, DARK_TEXT)
         d.text((x, y + size * 0.66), f"{slot}.{p}", font=font(12), fill=ink, anchor="mm")
     return Sprite(small, -w // 2, -h // 2)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def back_sprite(
-    slot: str, cost: tuple[tuple[str, int], ...], points: int, size: float, labels: bool = True
+    slot: str,
+    cost: tuple[tuple[str, int], ...],
+    points: int,
+    size: float,
+    labels: bool = True,
+    *,
+    locale: str = "",
 ) -> Sprite:
-    """A face-down tile: one slate flower with its slot id, the explore cost and its points
-    (`labels` False: the bare flower)."""
+    """A face-down tile: one slate flower with its slot id, the explore cost and its points, in
+    `locale` (`labels` False: the bare flower, with `locale` "")."""
     k = SS
     img, w, h = _flower_canvas(size, k)
     d = ImageDraw.Draw(img)
@@ -164,11 +180,12 @@ def back_sprite(
     d.text(
         (x, y - size * 1.25), slot, font=font(24), fill=WHITE, anchor="mm", stroke_width=1, stroke_fill=WHITE
     )
-    lines, fs = fit_lines(resources_label(dict(cost), sign=""), SQRT3 * size * 2.3, size * 1.1, (20, 18, 16))
+    cost_text = resources_label(dict(cost), "", locale)
+    lines, fs = fit_lines(cost_text, SQRT3 * size * 2.3, size * 1.1, (20, 18, 16), locale)
     draw_lines(d, x, y + size * 0.05, lines, fs, ink)
     d.text(
         (x, y + size * 1.25),
-        t("revive.img.back_points", None, points=points, count=points),
+        t("revive.img.back_points", locale, points=points, count=points),
         font=font(20),
         fill=GOLD,
         anchor="mm",

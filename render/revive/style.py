@@ -96,7 +96,7 @@ P_LEFT_W = 660
 P_RIGHT_X = P_PAD + P_LEFT_W + P_COL_GAP
 P_RIGHT_W = PW - P_RIGHT_X - P_PAD
 RES_ROW_H = 38
-RES_LABEL_W = 110
+RES_LABEL_W = 144  # a resource name and its dot: "engrenagem" (pt-BR gear) fits at 18 px
 SLOT_W = (P_LEFT_W - 12) // 2
 SLOT_H = 186
 SLOT_CARDS = 2  # the newest cards of a slot are drawn; older ones are counted
@@ -105,6 +105,7 @@ TECH_ROW = 86
 TRACK_ROW = 58
 TRACK_LABEL_W = 96
 ACTIVE_COLS = 3
+MACHINES_PER_ROW = 5  # machine spaces a row of the player image holds: room for two lines of words
 
 
 def key_colours() -> list[RGB]:

@@ -37,13 +37,13 @@ def draw_text(
     return f.getlength(text) + 2 * sw
 
 
-def wrap(text: str, size: float, max_w: float, max_lines: int) -> list[str]:
+def wrap(text: str, size: float, max_w: float, max_lines: int, locale: str | None = None) -> list[str]:
     """Break `text` into at most `max_lines` lines of at most `max_w` px (the last one cut).
 
-    Breaks go after a list separator (", ") when they can, so `+1 gear, 2 steps green` never
-    splits inside one effect."""
+    Breaks go after a list separator (", " in `locale`) when they can, so `+1 gear, 2 steps
+    green` never splits inside one effect."""
     f = font(size)
-    sep = list_separator()
+    sep = list_separator(locale)
     atoms = text.split(sep) if sep.strip() and sep in text else [text]
     words = [
         word for i, atom in enumerate(atoms) for word in [atom + (sep.rstrip() if i < len(atoms) - 1 else "")]
@@ -66,18 +66,21 @@ def wrap(text: str, size: float, max_w: float, max_lines: int) -> list[str]:
     return [fit_text(x, f, max_w) for x in lines]
 
 
-def fit_lines(text: str, max_w: float, max_h: float, sizes: Sequence[float]) -> tuple[list[str], float]:
-    """The largest font size (from `sizes`) at which `text` wraps into the box without cutting."""
+def fit_lines(
+    text: str, max_w: float, max_h: float, sizes: Sequence[float], locale: str | None = None
+) -> tuple[list[str], float]:
+    """The largest font size (from `sizes`) at which `text` wraps into the box without cutting
+    (its list separator `locale`'s)."""
     for size in sizes:
         n = max(1, int(max_h // (size * 1.12)))
-        lines = wrap(text, size, max_w, n)
+        lines = wrap(text, size, max_w, n, locale)
         f = font(size)
         if " ".join(" ".join(lines).split()) == " ".join(text.split()) and all(
             f.getlength(x) <= max_w for x in lines
         ):
             return lines, size
     size = sizes[-1]
-    return wrap(text, size, max_w, max(1, int(max_h // (size * 1.12)))), size
+    return wrap(text, size, max_w, max(1, int(max_h // (size * 1.12))), locale), size
 
 
 def draw_lines(

@@ -1,8 +1,9 @@
 """The image's words: Revive's effect vocabulary in its image style, names and seat names.
 
 The vocabulary itself is engine/revive/describe.py (one for channel texts and images); this
-module only fixes the image's choices: the IMAGE style, no locale (images are shared by everyone
-in a channel, so they are drawn in the default language) and names cleaned for the ASCII font.
+module only fixes the image's choices: the IMAGE style and names cleaned for drawing. Every
+function takes the image's language (`locale`: a channel image in the game's, a private one in
+the caller's, issue 15 item 2; None: English).
 """
 
 from __future__ import annotations
@@ -16,54 +17,54 @@ from render.common import clean_text
 from render.revive.style import NAME_CHARS
 
 
-def resources_label(resources: Mapping[str, int], sign: str = "+") -> str:
+def resources_label(resources: Mapping[str, int], sign: str = "+", locale: str | None = None) -> str:
     """`+2 gear +1 food` (a gain) or `2 food, 1 gear` (a cost, `sign=""`), in board order."""
-    return resources_text(resources, None, sign, IMAGE)
+    return resources_text(resources, locale, sign, IMAGE)
 
 
-def effect_label(effect: Mapping[str, Any]) -> str:
+def effect_label(effect: Mapping[str, Any], locale: str | None = None) -> str:
     """One effect of the closed vocabulary in a few words: `+2 gear`, `trade x3`, `1 step green`."""
-    return effect_text(effect, None, IMAGE)
+    return effect_text(effect, locale, IMAGE)
 
 
-def effects_label(effects: Iterable[Mapping[str, Any]]) -> str:
+def effects_label(effects: Iterable[Mapping[str, Any]], locale: str | None = None) -> str:
     """An effect list as one short line (`build -1, free build`); `nothing` when empty."""
-    return effects_text(effects, None, IMAGE)
+    return effects_text(effects, locale, IMAGE)
 
 
-def ability_label(ability: Mapping[str, Any]) -> str:
+def ability_label(ability: Mapping[str, Any], locale: str | None = None) -> str:
     """A technology's unique ability: its unlock effects, `always build -1`, `hibernate: +1 gear`."""
     timing = ability["timing"]
     if timing == "always":
-        effect = effect_label({"kind": "discount", **ability["discount"]})
-        return t("revive.img.player.always", None, effect=effect)
-    text = effects_label(ability["effects"])
+        effect = effect_label({"kind": "discount", **ability["discount"]}, locale)
+        return t("revive.img.player.always", locale, effect=effect)
+    text = effects_label(ability["effects"], locale)
     if timing == "hibernate":
-        return t("revive.img.player.on_hibernate", None, effect=text)
+        return t("revive.img.player.on_hibernate", locale, effect=text)
     return text
 
 
-def joined(words: Iterable[str]) -> str:
+def joined(words: Iterable[str], locale: str | None = None) -> str:
     """Words as one list (`brown, blue, red`), with the vocabulary's own separator."""
-    return IMAGE.separator(None).join(words)
+    return IMAGE.separator(locale).join(words)
 
 
-def list_separator() -> str:
+def list_separator(locale: str | None = None) -> str:
     """What separates the items of an image list (line breaks go after it)."""
-    return IMAGE.separator(None)
+    return IMAGE.separator(locale)
 
 
-def colour_word(name: str) -> str:
+def colour_word(name: str, locale: str | None = None) -> str:
     """A card, machine or artifact colour in the image's words."""
-    return IMAGE.name("colour", name, None)
+    return IMAGE.name("colour", name, locale)
 
 
-def resource_word(name: str) -> str:
+def resource_word(name: str, locale: str | None = None) -> str:
     """A resource in the image's words."""
-    return IMAGE.name("res", name, None)
+    return IMAGE.name("res", name, locale)
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
+def seat_name(names: Sequence[str], seat: int, locale: str | None = None) -> str:
     """A seat's display name made safe for the font, or `Seat 2` when there is none."""
     raw = names[seat] if 0 <= seat < len(names) else ""
-    return clean_text(raw, NAME_CHARS) or t("revive.img.seat", None, number=seat + 1)
+    return clean_text(raw, NAME_CHARS) or t("revive.img.seat", locale, number=seat + 1)

@@ -19,7 +19,15 @@ from engine.rebirth.game import DENSE, STANDARD, VARIANT_OPTION
 from engine.rebirth.views import MissionCard, PlaceEvent, PublicMissionMet, RebirthView, TowerActivation
 from i18n import content, t
 from service.messages import ServiceError
-from service.presenting import COLOUR_EMOJI, COLOUR_LETTER, Event, SeatTags, by_rank, in_turn_order
+from service.presenting import (
+    COLOUR_EMOJI,
+    COLOUR_LETTER,
+    Event,
+    SeatTags,
+    by_rank,
+    in_turn_order,
+    translated_locales,
+)
 
 DEFAULT_MAP = MAP_IDS[0]
 CATEGORY_ORDER = (
@@ -60,29 +68,39 @@ class RebirthPresenter(SeatTags):
         names: list[str],
         changed: tuple[str, ...] = (),
         whole: bool = False,
+        *,
+        locale: str | None = None,
     ) -> bytes:
         """The channel image: a window on the board around the last tile and the spaces in
         `changed` (ringed), under a score strip, legible at 550 px (issue 14 item 2).
-        `whole`: the whole board with the score panel and the legend, for `/board`."""
+        `whole`: the whole board with the score panel and the legend, for `/board`. Its words
+        are in `locale` (issue 15 item 2; None: English)."""
         from render.rebirth import draw_focus, render_board  # Pillow is loaded only where boards are drawn
 
         if whole:
-            return render_board(view, load_map(view["map"]), names, changed)
-        return draw_focus(view, load_map(view["map"]), names, changed).png
+            return render_board(view, load_map(view["map"]), names, changed, locale=locale)
+        return draw_focus(view, load_map(view["map"]), names, changed, locale=locale).png
 
-    def render_player(self, view: RebirthView, seat: int, names: list[str]) -> bytes:
+    def render_player(
+        self, view: RebirthView, seat: int, names: list[str], *, locale: str | None = None
+    ) -> bytes:
         raise ServiceError("error.no_player_board")
 
     def warm_up(self) -> None:
         """Draw an empty board of every map, player count and variant once, so the static layers
         (one per covered set) are cached before the first real game needs them (building one
-        takes about half a second)."""
+        takes about half a second); and the whole board once per map and covered set in each
+        translated language, whose panel words are drawn once per language (a few dozen ms)."""
         for map_id in MAP_IDS:
             for players in range(self.engine.min_players, self.engine.max_players + 1):
                 for variant in (STANDARD, DENSE):
                     options = {"map": map_id, VARIANT_OPTION: variant}
                     state = self.engine.new_game(players, options, seed=0)
-                    self.render(self.engine.view(state, None), options, [""] * players)
+                    view = self.engine.view(state, None)
+                    self.render(view, options, [""] * players)
+                    if variant == STANDARD and players in (self.engine.min_players, self.engine.max_players):
+                        for locale in translated_locales():
+                            self.render(view, options, [""] * players, whole=True, locale=locale)
 
     # ----------------------------------------------------- channel texts (public view)
 
@@ -111,13 +129,15 @@ class RebirthPresenter(SeatTags):
         names: list[str],
         seat: int,
         choices: Sequence[MoveChoice],
+        *,
+        locale: str | None = None,
     ) -> bytes | None:
         """The seat's legal spaces numbered by what they would score, as their autocomplete
         labels read ("+3"), on the window that holds the best of them (issue 14 item 3); None
-        when no choice places a tile (a discard, or not their turn)."""
+        when no choice places a tile (a discard, or not their turn). Its words in `locale`."""
         from render.rebirth import draw_options
 
-        drawn = draw_options(view, load_map(view["map"]), names, choices)
+        drawn = draw_options(view, load_map(view["map"]), names, choices, locale=locale)
         return None if drawn is None else drawn.png
 
     def event_text(self, event: Event, game: GameRecord, locale: str | None) -> str:

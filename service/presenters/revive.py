@@ -23,7 +23,7 @@ from engine.revive.labels import decision_prompt
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import ReviveEvent, ReviveView, SeatGains, SeatView
 from i18n import t
-from service.presenting import Event, SeatTags, by_rank, in_turn_order
+from service.presenting import Event, SeatTags, by_rank, in_turn_order, translated_locales
 
 FINAL_ORDER = (
     "progress",
@@ -101,19 +101,24 @@ class RevivePresenter(SeatTags):
         names: list[str],
         changed: tuple[str, ...] = (),
         whole: bool = False,
+        *,
+        locale: str | None = None,
     ) -> bytes:
         """The channel image: legible at Discord's 550-px inline width, around what the turn
-        `changed` (issue 14 item 2); `whole` True: the whole board and its side panel (`/board`)."""
+        `changed` (issue 14 item 2); `whole` True: the whole board and its side panel (`/board`).
+        Its words in `locale` (issue 15 item 2; None: English)."""
         from render.revive import render_board, render_focus  # Pillow is loaded only where boards are drawn
 
         if whole:
-            return render_board(view, self.tables(view).content, names, changed)
-        return render_focus(view, self.tables(view).content, names, changed)
+            return render_board(view, self.tables(view).content, names, changed, locale=locale)
+        return render_focus(view, self.tables(view).content, names, changed, locale=locale)
 
-    def render_player(self, view: ReviveView, seat: int, names: list[str]) -> bytes:
+    def render_player(
+        self, view: ReviveView, seat: int, names: list[str], *, locale: str | None = None
+    ) -> bytes:
         from render.revive import render_player
 
-        return render_player(view, self.tables(view).content, seat, names)
+        return render_player(view, self.tables(view).content, seat, names, locale=locale)
 
     def render_options(
         self,
@@ -122,24 +127,30 @@ class RevivePresenter(SeatTags):
         names: list[str],
         seat: int,
         choices: Sequence[MoveChoice],
+        *,
+        locale: str | None = None,
     ) -> bytes | None:
         """The channel image with the places `seat` can explore, build on or populate now ringed
-        in gold and named as the choices' labels name them (issue 14 item 3); None without one."""
+        in gold and named as the choices' labels name them (issue 14 item 3), its words in
+        `locale`; None without one."""
         places = option_places(choices)
         if not places:
             return None
         from render.revive import render_focus
 
-        return render_focus(view, self.tables(view).content, names, marks=places)
+        return render_focus(view, self.tables(view).content, names, marks=places, locale=locale)
 
     def warm_up(self) -> None:
-        """Draw a fresh board for each player count once, so static layers are cached."""
-        for players in range(self.engine.min_players, self.engine.max_players + 1):
-            state = self.engine.new_game(players, {}, 1)
-            view = self.engine.view(state, None)
-            self.render(view, {}, [""] * players)
-            self.render(view, {}, [""] * players, whole=True)
-            self.render_player(view, 0, [""] * players)
+        """Draw a fresh board for each player count once, so static layers are cached, in
+        English and each translated language (their words are drawn into the frames and
+        sprites)."""
+        for locale in (None, *translated_locales()):
+            for players in range(self.engine.min_players, self.engine.max_players + 1):
+                state = self.engine.new_game(players, {}, 1)
+                view = self.engine.view(state, None)
+                self.render(view, {}, [""] * players, locale=locale)
+                self.render(view, {}, [""] * players, whole=True, locale=locale)
+                self.render_player(view, 0, [""] * players, locale=locale)
 
     def _tribe(self, view: ReviveView, seat: SeatView, locale: str | None) -> str:
         return tribe_name(self.tables(view).tribes[seat["tribe"]], locale)
