@@ -136,10 +136,10 @@ async def test_the_options_image_goes_to_the_player_to_move_alone(simcord_env, m
     own view and reaches nobody else: /hand on your turn carries it privately, off turn nothing."""
     from service.presenters.rebirth import RebirthPresenter
 
-    seen: list[tuple[int, int]] = []
+    seen: list[tuple[int, int, str | None]] = []
 
-    def drawn(self, view, options, names, seat, choices):
-        seen.append((seat, len(choices)))
+    def drawn(self, view, options, names, seat, choices, *, locale=None):
+        seen.append((seat, len(choices), locale))
         out = io.BytesIO()
         Image.new("RGB", (8, 8), (200, 30, 30)).save(out, "PNG")
         return out.getvalue()
@@ -156,6 +156,7 @@ async def test_the_options_image_goes_to_the_player_to_move_alone(simcord_env, m
     mine = await mover.slash(table.channel, "hand")
     assert mine.ephemeral and [a.filename for a in mine.response.attachments] == ["options.png"]
     assert seen and seen[-1][1] > 25, "all the legal moves are given to draw, not only 25"
+    assert seen[-1][2] == "en-US", "a private image is drawn in its reader's own locale"
     theirs = await other.slash(table.channel, "hand")
     assert theirs.ephemeral and not theirs.response.attachments  # not their turn: no options
     assert len(public(table)) == before

@@ -93,6 +93,8 @@ async def test_the_database_migrates_and_holds_every_game(stored):
     assert [(await record(stored, c)).status for c in FINISHED] == ["finished", "finished"]
     game = await record(stored, 1001)
     assert (game.reminder_hours, game.clock_days, game.clock_action) == (12.0, 3.0, "fallback")
+    # Games stored before languages existed were played in English, and stay so (migration 6).
+    assert {(await record(stored, c)).language for c in (*ACTIVE, *LOBBIES, *FINISHED)} == {"en"}
     for channel in (1005, 1006):  # a player left: their seat went to the fallback player
         game = await record(stored, channel)
         assert any(game.is_bot(seat) for seat in range(len(game.players)))
