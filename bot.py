@@ -12,6 +12,7 @@ import logging
 import os
 import sys
 import time
+from pathlib import Path
 from collections.abc import Awaitable, Callable
 
 import aiohttp
@@ -43,13 +44,15 @@ DEFER_AFTER_SECONDS = 1.5
 # within ten minutes of its time is on time.
 TICK_SECONDS = 600.0
 TOKEN_HELP = """\
-DISCORD_TOKEN is not set.
-
-To get one: open https://discord.com/developers/applications, create an application, open
-"Bot", press "Reset Token" and copy it. Then either
-  export DISCORD_TOKEN=...      (or put DISCORD_TOKEN=... in a .env file here)
-and run `python bot.py` again. README.md explains how to invite the bot to a server.
+DISCORD_TOKEN is not set, so this is the sandbox. To go live on Discord instead: open
+https://discord.com/developers/applications, create an application, open "Bot", press "Reset
+Token" and copy it. Put DISCORD_TOKEN=... in a .env file here (or export it), then start again
+with ./scripts/run-bot (or `tabletop run`). README.md explains how to invite the bot to a server.
 """
+SANDBOX_BY_CHOICE = """\
+DISCORD_TOKEN is set: start without --sandbox (./scripts/run-bot, or `tabletop run`) to go live.
+"""
+SANDBOX_DATABASE = "TABLETOP_SANDBOX_DATABASE"
 
 
 TOKEN_REFUSED = (
@@ -181,9 +184,11 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
         prog=prog,
         description="Run the tabletop Discord bot.",
         epilog=(
-            "Settings from the environment (or a .env file here): DISCORD_TOKEN, the bot's token; "
-            f"TABLETOP_DATABASE, the database file (default {DEFAULT_DATABASE}); TABLETOP_LOG_LEVEL "
-            "(default INFO)."
+            "Settings from the environment (or a .env file here): DISCORD_TOKEN, the bot's token "
+            "(without one the bot starts in the sandbox, a local page that works like Discord); "
+            f"TABLETOP_DATABASE, the database file (default {DEFAULT_DATABASE}); "
+            f"{SANDBOX_DATABASE}, the sandbox's own database file (default: beside the other one, "
+            "tabletop-sandbox.sqlite3); TABLETOP_LOG_LEVEL (default INFO)."
         ),
     )
     parser.add_argument("--database", default=None, help="the database file (overrides TABLETOP_DATABASE)")
@@ -192,6 +197,14 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
     )
     parser.add_argument(
         "--init", action="store_true", help="start a new, empty database where the configured one is missing"
+    )
+    parser.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="run in the sandbox (a local page that works like Discord) even when DISCORD_TOKEN is set",
+    )
+    parser.add_argument(
+        "--port", type=int, default=0, help="the sandbox page's port on 127.0.0.1 (default: a free one)"
     )
     commands_ = parser.add_subparsers(dest="command")
     copy = commands_.add_parser("backup", help="copy the database, safely while the bot runs, and exit")
@@ -215,14 +228,33 @@ def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
             print(f"Copied {database} to {args.target} ({games} game(s)).")
             return 0
         token = os.environ.get("DISCORD_TOKEN", "").strip()
-        if not token:
-            print(TOKEN_HELP, file=sys.stderr)
-            return 2
+        if args.sandbox or not token:
+            return run_in_sandbox(database, args.port, SANDBOX_BY_CHOICE if token else TOKEN_HELP)
         log.info(health.prepare(database, init=args.init))
     except health.DatabaseProblem as problem:
         print(problem, file=sys.stderr)
         return 2
     return asyncio.run(run_until_stopped(lambda: create_bot(database, warm_up=True), token))
+
+
+def sandbox_database(database: str) -> str:
+    """The sandbox's own file: never the live database, so no sandbox game lands among real ones."""
+    named = os.environ.get(SANDBOX_DATABASE, "").strip()
+    if named:
+        return named
+    live = Path(database)
+    return str(live.with_name(f"{live.stem}-sandbox{live.suffix}"))
+
+
+def run_in_sandbox(database: str, port: int, live_help: str) -> int:
+    """The bot in the sandbox (sandbox/run.py), with its own database; `live_help` says how to
+    go live. A damaged sandbox database refuses to start like any other; a missing one is made."""
+    from sandbox.run import run_sandbox
+
+    path = sandbox_database(database)
+    log.info(health.prepare(path, init=True))
+    # No warm-up: simcord gives a starting bot 5 s to settle, and the first board draws its layers.
+    return run_sandbox(lambda: create_bot(path), path, port, live_help)
 
 
 async def run_until_stopped(
@@ -254,7 +286,9 @@ CLI_HELP = """\
 usage: tabletop COMMAND [ARGS]
 
   tabletop run [--database FILE] [--init] [--log-level LEVEL]
-                                   run the bot on Discord (DISCORD_TOKEN from the environment or .env)
+                                   run the bot on Discord (DISCORD_TOKEN from the environment or .env);
+                                   without a token, in the sandbox
+  tabletop sandbox [--port PORT]   the bot in a local page that works like Discord, no token needed
   tabletop backup FILE             copy the database, safely while the bot runs
   tabletop selfplay GAME [...]     play random legal games offline (as python -m engine)
   tabletop balance GAME [...]      the fallback player in every seat: win shares and scores
@@ -275,6 +309,8 @@ def cli(argv: list[str] | None = None) -> int:
         return offline(args)
     if command == "run":
         return main(args[1:], prog="tabletop run")
+    if command == "sandbox":
+        return main(["--sandbox", *args[1:]], prog="tabletop sandbox")
     if command == "backup":
         return main(args, prog="tabletop")
     print(CLI_HELP, file=sys.stdout if command in ("-h", "--help", "help") else sys.stderr)

@@ -456,3 +456,6 @@ MESSAGES.update(_LOOKING_MESSAGES)
 from i18n.en_rebirth_images import MESSAGES as _REBIRTH_IMAGE_MESSAGES  # noqa: E402
 
 MESSAGES.update(_REBIRTH_IMAGE_MESSAGES)
+from i18n.en_sandbox import MESSAGES as _SANDBOX_MESSAGES  # noqa: E402
+
+MESSAGES.update(_SANDBOX_MESSAGES)
