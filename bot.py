@@ -12,8 +12,8 @@ import logging
 import os
 import sys
 import time
-from pathlib import Path
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import aiohttp
 import discord

@@ -31,6 +31,7 @@ log = logging.getLogger("tabletop.sandbox")
 STEP_SECONDS = 3600.0  # the clock moves an hour at a time, so the bot's loops tick in between
 SETTLE_SECONDS = 60.0  # how long one command or one step may keep the bot busy (a first board)
 SAVE_EVERY = 60.0  # real seconds between two saves of the sandbox's clock
+BOT_NAME = "Tabletop"
 
 
 class Sandbox:
@@ -45,6 +46,7 @@ class Sandbox:
         self.showing = [channel_names()[1]]  # the first game's first table
         self.bot = bot
         self.env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS)
+        self.env.backend.edit_bot_profile(BOT_NAME)  # simcord calls its bot "TestBot"
         self.world: World = build_world(self.env)  # before anything else takes an id
         # The capability in the page's address: one per run, kept when the page changes channel.
         self.token = secrets.token_urlsafe(32)
@@ -64,6 +66,7 @@ class Sandbox:
     async def stop(self) -> None:
         save_clock(self.database, self.env.now())
         await self.env.shutdown()
+        await self.bot.close()  # simcord detaches the bot without closing it: the database too
 
     def open_page(self) -> Any:
         """The preview of the channel shown now, at the run's one address (same port, same
