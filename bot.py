@@ -234,7 +234,10 @@ def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
     except health.DatabaseProblem as problem:
         print(problem, file=sys.stderr)
         return 2
-    return asyncio.run(run_until_stopped(lambda: create_bot(database, warm_up=True), token))
+    try:
+        return asyncio.run(run_until_stopped(lambda: create_bot(database, warm_up=True), token))
+    except KeyboardInterrupt:  # Ctrl+C, even while waiting to try Discord again: no traceback
+        return 130
 
 
 def sandbox_database(database: str) -> str:
@@ -249,7 +252,9 @@ def sandbox_database(database: str) -> str:
 def run_in_sandbox(database: str, port: int, live_help: str) -> int:
     """The bot in the sandbox (sandbox/run.py), with its own database; `live_help` says how to
     go live. A damaged sandbox database refuses to start like any other; a missing one is made."""
-    from sandbox.run import run_sandbox
+    if not log.isEnabledFor(logging.DEBUG):  # discord.py's lines about voice and intents are noise here
+        logging.getLogger("discord").setLevel(logging.ERROR)
+    from sandbox.run import run_sandbox  # simcord checks discord.py with a client of its own
 
     path = sandbox_database(database)
     log.info(health.prepare(path, init=True))

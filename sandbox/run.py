@@ -1,6 +1,7 @@
 """Run the real bot in simcord's offline Discord and serve it as a page on loopback.
 
-`run_sandbox(make_bot, database, port)` is what `./scripts/run-bot` does without a token (and
+Only the sandbox imports this module (bot.py does when it starts one), so the live bot never
+loads simcord. `run_sandbox(make_bot, database, port)` is what `./scripts/run-bot` does without a token (and
 `tabletop sandbox` always): the bot `make_bot` builds (bot.py's `create_bot`, so the same
 database code, commands and cogs), plus `sandbox.commands.SandboxCog`; the server of
 `sandbox.world`; simcord's preview of one channel at a time, for the four players. A
@@ -21,7 +22,9 @@ from datetime import UTC, datetime
 from typing import Any, TextIO
 from urllib.parse import urlsplit
 
+import simcord
 from discord.ext import commands
+from simcord import SetupError
 
 from sandbox.commands import Request, SandboxCog
 from sandbox.world import World, build_world, channel_names, load_clock, save_clock
@@ -32,14 +35,16 @@ STEP_SECONDS = 3600.0  # the clock moves an hour at a time, so the bot's loops t
 SETTLE_SECONDS = 60.0  # how long one command or one step may keep the bot busy (a first board)
 SAVE_EVERY = 60.0  # real seconds between two saves of the sandbox's clock
 BOT_NAME = "Tabletop"
+PORT_PROBLEM = (
+    "Cannot serve the sandbox's page on 127.0.0.1:{port} ({reason}): choose another port with "
+    "--port, or leave it out for a free one."
+)
 
 
 class Sandbox:
     """One sandbox run: the simcord world around the bot, and the page that shows it."""
 
     def __init__(self, bot: commands.Bot, database: str, port: int = 0) -> None:
-        import simcord  # the sandbox's dependency; the live bot never loads it
-
         self.database = database
         self.port = port
         self.requests: asyncio.Queue[Request] = asyncio.Queue()
@@ -133,8 +138,6 @@ class Sandbox:
 
     async def _when_free(self, operation: Callable[[], Any]) -> None:
         """Run a simcord operation once no other one (a click on the page) is running."""
-        from simcord import SetupError
-
         while True:
             try:
                 await operation()
@@ -146,7 +149,7 @@ class Sandbox:
 
 
 def banner(url: str, database: str, live_help: str) -> str:
-    names = " ".join(f"#{name}" for name in channel_names())
+    names = ", ".join(f"#{name}" for name in channel_names())
     return f"""\
 The sandbox: the real bot in a local page that works like Discord (no Discord, no token).
 
@@ -155,10 +158,11 @@ The sandbox: the real bot in a local page that works like Discord (no Discord, n
 That address is a password: whoever has it plays as any of the four players. It is served on
 this machine only (127.0.0.1); do not share it.
 
-Server "Tabletop sandbox": {names}. Players Alice, Bob, Carol and Dave:
-"Viewing as" at the top switches between them. /sandbox channel shows another channel (reload
-the page), /sandbox wait moves the clock forward so reminders and turn clocks can be seen.
-Games are kept in {database} (the sandbox's clock beside it, in {database}.clock).
+The server "Tabletop sandbox" has {names}.
+Players: Alice, Bob, Carol and Dave ("Viewing as", at the top of the page, switches).
+/sandbox channel shows another channel (then reload the page); /sandbox wait moves the clock
+forward, so reminders and turn clocks can be seen.
+Games are kept in {database} (the sandbox's clock in {database}.clock).
 
 {live_help}
 Ctrl+C stops the sandbox.
@@ -183,6 +187,12 @@ def run_sandbox(
         try:
             with sandbox.env.time_context():
                 await sandbox.serve(lambda url: print(banner(url, database, live_help), file=out, flush=True))
+        except SetupError as problem:
+            if not isinstance(problem.__cause__, OSError):  # simcord could not bind the port
+                raise
+            reason = problem.__cause__.strerror or problem.__cause__
+            print(PORT_PROBLEM.format(port=port, reason=reason), file=sys.stderr)
+            return 2
         finally:
             await sandbox.stop()
             for signum in (signal.SIGINT, signal.SIGTERM):
