@@ -89,12 +89,28 @@ def command(page, name: str, *values: str) -> None:
     page.keyboard.press("Enter")
 
 
-def view_as(page, name: str) -> None:
-    """"Viewing as": the page shows the channel as that player sees it, and acts as them."""
-    from playwright.sync_api import expect
+# Every text the toolbar's status takes, from now on (page.evaluate installs it).
+WATCH_STATUS = """() => {
+  const status = document.getElementById("action-status");
+  window.statuses = [];
+  new MutationObserver(() => window.statuses.push(status.textContent))
+    .observe(status, {childList: true, characterData: true, subtree: true});
+}"""
+# The viewer switch was handled and its view has loaded: the status said so, and says no more
+# "Switching viewer…" / "Loading preview…".
+SWITCHED = """() => window.statuses.some(text => text.startsWith("Switching viewer"))
+  && !document.getElementById("action-status").textContent.trim().endsWith("…")"""
 
-    [chosen] = page.select_option("#viewer-picker", label=name)
-    expect(page.locator("#viewer-picker")).to_have_value(chosen)
+
+def view_as(page, name: str) -> None:
+    """"Viewing as": the page shows the channel as that player sees it, and acts as them. A
+    command typed before that view has loaded would be cleared with the old one."""
+    picker = page.locator("#viewer-picker")
+    if picker.evaluate("e => e.selectedOptions[0]?.label") == name:
+        return
+    page.evaluate("() => { window.statuses = []; }")
+    page.select_option("#viewer-picker", label=name)
+    page.wait_for_function(SWITCHED)
 
 
 def test_a_rebirth_game_is_opened_joined_started_and_moved_in_the_page(sandbox_url, tmp_path):
@@ -108,12 +124,14 @@ def test_a_rebirth_game_is_opened_joined_started_and_moved_in_the_page(sandbox_u
         pytest.skip("no Chromium on this machine: apt-get install chromium (.ci/run does)")
     from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=browser_path, headless=True)
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.set_default_timeout(WAIT_MS)
         page.goto(sandbox_url)
         expect(page.locator("#channel-name")).to_have_text("rebirth-1")
+        page.evaluate(WATCH_STATUS)
         messages = page.locator("#channel-message-list article.channel-message")
 
         command(page, "game new", "Reb")
