@@ -30,6 +30,20 @@ DRAWN = """() => {
   return img !== null && img.complete && img.naturalWidth > 600;
 }"""
 
+# Every text the toolbar's status takes, from now on (page.evaluate installs it).
+WATCH_STATUS = """() => {
+  const status = document.getElementById("action-status");
+  window.statuses = [];
+  new MutationObserver(() => window.statuses.push(status.textContent))
+    .observe(status, {childList: true, characterData: true, subtree: true});
+}"""
+# The command went to the bot (the page said "Completing action…"); its answer may come later.
+SENT = """() => window.statuses.some(text => text.startsWith("Completing action"))"""
+# The viewer switch was handled and its view has loaded: the status said so, and says no more
+# "Switching viewer…" / "Loading preview…".
+SWITCHED = """() => window.statuses.some(text => text.startsWith("Switching viewer"))
+  && !document.getElementById("action-status").textContent.trim().endsWith("…")"""
+
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
@@ -76,6 +90,7 @@ def sandbox_url(tmp_path) -> Iterator[str]:
 def command(page, name: str, *values: str) -> None:
     """Type `/name` in the composer, pick it, give each required option a value (its first
     suggestion for what is typed), and send it, as a person does with the keyboard."""
+    page.evaluate("() => { window.statuses = []; }")
     box = page.locator("#channel-composer-input")
     box.click()
     box.type("/" + name)
@@ -87,19 +102,7 @@ def command(page, name: str, *values: str) -> None:
         page.keyboard.press("Enter")
         page.keyboard.press("Escape")
     page.keyboard.press("Enter")
-
-
-# Every text the toolbar's status takes, from now on (page.evaluate installs it).
-WATCH_STATUS = """() => {
-  const status = document.getElementById("action-status");
-  window.statuses = [];
-  new MutationObserver(() => window.statuses.push(status.textContent))
-    .observe(status, {childList: true, characterData: true, subtree: true});
-}"""
-# The viewer switch was handled and its view has loaded: the status said so, and says no more
-# "Switching viewer…" / "Loading preview…".
-SWITCHED = """() => window.statuses.some(text => text.startsWith("Switching viewer"))
-  && !document.getElementById("action-status").textContent.trim().endsWith("…")"""
+    page.wait_for_function(SENT)
 
 
 def view_as(page, name: str) -> None:
@@ -111,6 +114,23 @@ def view_as(page, name: str) -> None:
     page.evaluate("() => { window.statuses = []; }")
     page.select_option("#viewer-picker", label=name)
     page.wait_for_function(SWITCHED)
+
+
+def reload_until(page, shown, tries: int = 60) -> None:
+    """Reload the page until `shown()`: the sandbox closes one page and serves the next at the
+    same address, so a reload in between may find nobody listening."""
+    from playwright.sync_api import Error
+
+    for _ in range(tries):
+        try:
+            page.reload(wait_until="load")
+            page.locator("#channel-name:not(:empty)").wait_for(timeout=5_000)
+            if shown():
+                return
+        except Error:
+            pass  # the next page is not served yet
+        page.wait_for_timeout(500)
+    raise AssertionError("the page never showed the channel asked for")
 
 
 def test_a_rebirth_game_is_opened_joined_started_and_moved_in_the_page(sandbox_url, tmp_path):
@@ -131,6 +151,8 @@ def test_a_rebirth_game_is_opened_joined_started_and_moved_in_the_page(sandbox_u
         page.set_default_timeout(WAIT_MS)
         page.goto(sandbox_url)
         expect(page.locator("#channel-name")).to_have_text("rebirth-1")
+        # On load the page reports its size to the preview; typing before that is done is lost.
+        expect(page.locator("#action-status")).to_have_text("Viewport updated")
         page.evaluate(WATCH_STATUS)
         messages = page.locator("#channel-message-list article.channel-message")
 
@@ -165,8 +187,6 @@ def test_a_rebirth_game_is_opened_joined_started_and_moved_in_the_page(sandbox_u
         if os.environ.get("TABLETOP_SCREENSHOT") == "1":
             shutil.copy(shot, SCREENSHOT)
 
-        command(page, "sandbox channel", "revive-1")  # the page follows once reloaded
-        page.wait_for_timeout(1000)
-        page.reload()
-        expect(page.locator("#channel-name")).to_have_text("revive-1")
+        command(page, "sandbox channel", "revive-1")  # the same address shows it once reloaded
+        reload_until(page, lambda: page.locator("#channel-name").inner_text() == "revive-1")
         browser.close()
