@@ -122,7 +122,10 @@ class Sandbox:
                     if request.channel:
                         self.showing[0] = request.channel
                         return True
-                    await self.wait(request.hours)
+                    try:
+                        await self.wait(request.hours)
+                    except TimeoutError:  # the bot stayed busy past SETTLE_SECONDS: keep serving
+                        log.warning("the clock stopped early, at %s: the bot was still busy", self.env.now())
         finally:
             for task in (closed, stopping):
                 task.cancel()
