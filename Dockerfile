@@ -29,4 +29,6 @@ RUN pip install --no-cache-dir /tmp/dist/*.whl \
 USER tabletop
 WORKDIR /data
 VOLUME ["/data"]
-CMD ["tabletop", "run"]
+# --live: a container is for Discord; without a token it says how to get one instead of opening
+# a sandbox page on the container's own loopback, where nobody could reach it.
+CMD ["tabletop", "run", "--live"]

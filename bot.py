@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -43,12 +44,19 @@ DEFER_AFTER_SECONDS = 1.5
 # within ten minutes of its time is on time.
 TICK_SECONDS = 600.0
 TOKEN_HELP = """\
-DISCORD_TOKEN is not set.
-
-To get one: open https://discord.com/developers/applications, create an application, open
-"Bot", press "Reset Token" and copy it. Then either
-  export DISCORD_TOKEN=...      (or put DISCORD_TOKEN=... in a .env file here)
-and run `python bot.py` again. README.md explains how to invite the bot to a server.
+DISCORD_TOKEN is not set, so this is the sandbox. To go live on Discord instead: open
+https://discord.com/developers/applications, create an application, open "Bot", press "Reset
+Token" and copy it. Put DISCORD_TOKEN=... in a .env file here (or export it), then start again
+with ./scripts/run-bot (or `tabletop run`). README.md explains how to invite the bot to a server.
+"""
+SANDBOX_BY_CHOICE = """\
+DISCORD_TOKEN is set: start without --sandbox (./scripts/run-bot, or `tabletop run`) to go live.
+"""
+SANDBOX_DATABASE = "TABLETOP_SANDBOX_DATABASE"
+NO_TOKEN_LIVE = """\
+DISCORD_TOKEN is not set, and --live asks for Discord only (a sandbox page inside a container would
+reach nobody). Open https://discord.com/developers/applications, create an application, open
+"Bot", press "Reset Token", and give its token as DISCORD_TOKEN (docker run -e DISCORD_TOKEN=...).
 """
 
 
@@ -181,9 +189,11 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
         prog=prog,
         description="Run the tabletop Discord bot.",
         epilog=(
-            "Settings from the environment (or a .env file here): DISCORD_TOKEN, the bot's token; "
-            f"TABLETOP_DATABASE, the database file (default {DEFAULT_DATABASE}); TABLETOP_LOG_LEVEL "
-            "(default INFO)."
+            "Settings from the environment (or a .env file here): DISCORD_TOKEN, the bot's token "
+            "(without one the bot starts in the sandbox, a local page that works like Discord); "
+            f"TABLETOP_DATABASE, the database file (default {DEFAULT_DATABASE}); "
+            f"{SANDBOX_DATABASE}, the sandbox's own database file (default: beside the other one, "
+            "tabletop-sandbox.sqlite3); TABLETOP_LOG_LEVEL (default INFO)."
         ),
     )
     parser.add_argument("--database", default=None, help="the database file (overrides TABLETOP_DATABASE)")
@@ -192,6 +202,19 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
     )
     parser.add_argument(
         "--init", action="store_true", help="start a new, empty database where the configured one is missing"
+    )
+    parser.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="run in the sandbox (a local page that works like Discord) even when DISCORD_TOKEN is set",
+    )
+    parser.add_argument(
+        "--live",
+        action="store_true",
+        help="Discord only: without DISCORD_TOKEN, say how to get one and stop instead of the sandbox",
+    )
+    parser.add_argument(
+        "--port", type=int, default=0, help="the sandbox page's port on 127.0.0.1 (default: a free one)"
     )
     commands_ = parser.add_subparsers(dest="command")
     copy = commands_.add_parser("backup", help="copy the database, safely while the bot runs, and exit")
@@ -217,14 +240,41 @@ def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
             print(f"Copied {database} to {args.target} ({games} game(s)).")
             return 0
         token = os.environ.get("DISCORD_TOKEN", "").strip()
-        if not token:
-            print(TOKEN_HELP, file=sys.stderr)
+        if args.live and not token:
+            print(NO_TOKEN_LIVE, file=sys.stderr)
             return 2
+        if args.sandbox or not token:
+            return run_in_sandbox(database, args.port, SANDBOX_BY_CHOICE if token else TOKEN_HELP)
         log.info(health.prepare(database, init=args.init))
     except health.DatabaseProblem as problem:
         print(problem, file=sys.stderr)
         return 2
-    return asyncio.run(run_until_stopped(lambda: create_bot(database, warm_up=True), token))
+    try:
+        return asyncio.run(run_until_stopped(lambda: create_bot(database, warm_up=True), token))
+    except KeyboardInterrupt:  # Ctrl+C, even while waiting to try Discord again: no traceback
+        return 130
+
+
+def sandbox_database(database: str) -> str:
+    """The sandbox's own file: never the live database, so no sandbox game lands among real ones."""
+    named = os.environ.get(SANDBOX_DATABASE, "").strip()
+    if named:
+        return named
+    live = Path(database)
+    return str(live.with_name(f"{live.stem}-sandbox{live.suffix}"))
+
+
+def run_in_sandbox(database: str, port: int, live_help: str) -> int:
+    """The bot in the sandbox (sandbox/run.py), with its own database; `live_help` says how to
+    go live. A damaged sandbox database refuses to start like any other; a missing one is made."""
+    if not log.isEnabledFor(logging.DEBUG):  # discord.py's lines about voice and intents are noise here
+        logging.getLogger("discord").setLevel(logging.ERROR)
+    from sandbox.run import run_sandbox  # simcord checks discord.py with a client of its own
+
+    path = sandbox_database(database)
+    log.info(health.prepare(path, init=True))
+    # No warm-up: simcord gives a starting bot 5 s to settle, and the first board draws its layers.
+    return run_sandbox(lambda: create_bot(path), path, port, live_help)
 
 
 async def run_until_stopped(
@@ -256,7 +306,9 @@ CLI_HELP = """\
 usage: tabletop COMMAND [ARGS]
 
   tabletop run [--database FILE] [--init] [--log-level LEVEL]
-                                   run the bot on Discord (DISCORD_TOKEN from the environment or .env)
+                                   run the bot on Discord (DISCORD_TOKEN from the environment or .env);
+                                   without a token, in the sandbox
+  tabletop sandbox [--port PORT]   the bot in a local page that works like Discord, no token needed
   tabletop backup FILE             copy the database, safely while the bot runs
   tabletop selfplay GAME [...]     play random legal games offline (as python -m engine)
   tabletop balance GAME [...]      the fallback player in every seat: win shares and scores
@@ -277,6 +329,8 @@ def cli(argv: list[str] | None = None) -> int:
         return offline(args)
     if command == "run":
         return main(args[1:], prog="tabletop run")
+    if command == "sandbox":
+        return main(["--sandbox", *args[1:]], prog="tabletop sandbox")
     if command == "backup":
         return main(args, prog="tabletop")
     print(CLI_HELP, file=sys.stdout if command in ("-h", "--help", "help") else sys.stderr)

@@ -459,3 +459,6 @@ MESSAGES.update(_REBIRTH_IMAGE_MESSAGES)
 from i18n.en_content import MESSAGES as _CONTENT_MESSAGES  # noqa: E402
 
 MESSAGES.update(_CONTENT_MESSAGES)  # generated from the data files (i18n/content.py)
+from i18n.en_sandbox import MESSAGES as _SANDBOX_MESSAGES  # noqa: E402
+
+MESSAGES.update(_SANDBOX_MESSAGES)

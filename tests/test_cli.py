@@ -109,14 +109,6 @@ def test_replay_accepts_a_true_record_and_rejects_a_tampered_one(tmp_path):
     assert bad.returncode == 1 and "move 6" in bad.stderr
 
 
-def test_bot_without_a_token_says_how_to_get_one(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["PYTHONPATH"] = str(ROOT)
-    out = run(str(ROOT / "bot.py"), cwd=tmp_path, env=env)  # no .env in tmp_path
-    assert out.returncode == 2
-    assert "DISCORD_TOKEN is not set" in out.stderr and "discord.com/developers" in out.stderr
-
-
 def test_balance_prints_tribe_and_seat_win_shares_and_end_triggers():
     args = ("balance", "revive", "--players", "2", "--games", "2", "--seed", "1", "--jobs", "2")
     out = run("-m", "engine", *args)
@@ -215,6 +207,23 @@ def test_a_fake_token_started_for_real_says_one_clear_line(tmp_path):
     assert "Cannot reach Discord" in err or "refused the token" in err, err
 
 
+def test_live_only_without_a_token_says_how_to_get_one_instead_of_a_sandbox(tmp_path):
+    """The Docker image runs `tabletop run --live`: a sandbox page on a container's own loopback
+    would reach nobody, so with no token it says how to get one, and stops (exit 2)."""
+    env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), "--live"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "DISCORD_TOKEN is not set" in done.stderr, done.stderr
+    assert "Reset Token" in done.stderr and "Traceback" not in done.stderr
+    assert "http://127.0.0.1" not in done.stdout, "no sandbox was started"
+
+
 def test_run_bot_sets_up_again_only_when_the_dependencies_changed(tmp_path):
     """Issue 16 item 4: "`./scripts/run-bot` reinstalls only when the dependencies changed"."""
     import shutil
@@ -264,8 +273,11 @@ def test_the_tabletop_command_runs_the_bot_and_the_offline_tools(tmp_path):
     assert played.returncode == 0 and json.loads(played.stdout)["games"] == 1, played.stderr
     [record] = tmp_path.glob("*.json")
     assert call("replay", str(record)).returncode == 0
-    no_token = call("run", "--database", str(tmp_path / "t.sqlite3"))
-    assert no_token.returncode == 2 and "DISCORD_TOKEN is not set" in no_token.stderr
-    assert "usage: tabletop run" in call("run", "--help").stdout
+    # Without a token `tabletop run` starts the sandbox, as ./scripts/run-bot does
+    # (tests/test_sandbox.py starts it); `tabletop sandbox` always does.
+    run_help = call("run", "--help").stdout
+    assert "usage: tabletop run" in run_help and "--sandbox" in run_help and "--port" in run_help
+    assert "usage: tabletop sandbox" in call("sandbox", "--help").stdout
+    assert "tabletop sandbox" in listed.stdout
     assert run("-m", "engine", "selfplay", "revive", "--players", "2", "--games", "1").returncode == 0
     assert call("nonsense").returncode == 2

@@ -1,0 +1,207 @@
+"""Run the real bot in simcord's offline Discord and serve it as a page on loopback.
+
+Only the sandbox imports this module (bot.py does when it starts one), so the live bot never
+loads simcord. `run_sandbox(make_bot, database, port)` is what `./scripts/run-bot` does without a token (and
+`tabletop sandbox` always): the bot `make_bot` builds (bot.py's `create_bot`, so the same
+database code, commands and cogs), plus `sandbox.commands.SandboxCog`; the server of
+`sandbox.world`; simcord's preview of one channel at a time, for the four players. A
+`Sandbox` is the driver: the part outside the bot that drives simcord (opens the page, moves
+the clock, shows another channel) on the requests the sandbox's commands leave it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import signal
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, TextIO
+from urllib.parse import urlsplit
+
+import simcord
+from discord.ext import commands
+from simcord import SetupError
+
+from sandbox.commands import Request, SandboxCog
+from sandbox.world import World, build_world, channel_names, load_clock, save_clock
+
+log = logging.getLogger("tabletop.sandbox")
+
+STEP_SECONDS = 3600.0  # the clock moves an hour at a time, so the bot's loops tick in between
+SETTLE_SECONDS = 60.0  # how long one command or one step may keep the bot busy (a first board)
+SAVE_EVERY = 60.0  # real seconds between two saves of the sandbox's clock
+BOT_NAME = "Tabletop"
+PORT_PROBLEM = (
+    "Cannot serve the sandbox's page on 127.0.0.1:{port} ({reason}): choose another port with "
+    "--port, or leave it out for a free one."
+)
+
+
+class Sandbox:
+    """One sandbox run: the simcord world around the bot, and the page that shows it."""
+
+    def __init__(self, bot: commands.Bot, database: str, port: int = 0) -> None:
+        self.database = database
+        self.port = port
+        self.requests: asyncio.Queue[Request] = asyncio.Queue()
+        self.showing = [channel_names()[1]]  # the first game's first table
+        self.bot = bot
+        self.env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS)
+        self.env.backend.edit_bot_profile(BOT_NAME)  # simcord calls its bot "TestBot"
+        self.world: World = build_world(self.env)  # before anything else takes an id
+        # The capability in the page's address: one per run, kept when the page changes channel.
+        self.token = secrets.token_urlsafe(32)
+        self.preview: Any = None
+        self.stopping = asyncio.Event()
+
+    async def start(self) -> None:
+        """Move the clock on to the sandbox's saved time (or now, the first time), then start
+        the bot. Nothing is scheduled yet, so the jump fires no reminder."""
+        await self.bot.add_cog(SandboxCog(self.requests, self.showing))
+        resume = load_clock(self.database) or datetime.now(UTC)
+        jump = (resume - self.env.now()).total_seconds()
+        if jump > 0:
+            self.env.backend.advance_clock(jump)  # simcord's own clock, before the bot runs
+        await self.env.start()
+
+    async def stop(self) -> None:
+        save_clock(self.database, self.env.now())
+        await self.env.shutdown()
+        await self.bot.close()  # simcord detaches the bot without closing it: the database too
+
+    def open_page(self) -> Any:
+        """The preview of the channel shown now, at the run's one address (same port, same
+        capability), so reloading the page follows a channel change."""
+        preview = self.env.preview(
+            self.world.channels[self.showing[0]],
+            viewers=self.world.players,
+            layout="channel",
+            port=self.port,
+        )
+        preview.capability = self.token
+        return preview
+
+    async def serve(self, ready: Callable[[str], None]) -> None:
+        """Serve pages until stopped (a signal, `stopping`, or "End preview session" on the
+        page); `ready` gets the page's address once it is served."""
+        announced = False
+        while not self.stopping.is_set():
+            async with self.open_page() as preview:
+                self.preview = preview
+                self.port = urlsplit(preview.url).port or self.port
+                if not announced:
+                    ready(preview.url)
+                    announced = True
+                switched = await self._until_switch(preview)
+                self.preview = None
+            if not switched:
+                return
+
+    async def _until_switch(self, preview: Any) -> bool:
+        """Handle requests on this page: True when it should show another channel, False when
+        the sandbox stops."""
+        closed = asyncio.ensure_future(preview.wait_closed())
+        stopping = asyncio.ensure_future(self.stopping.wait())
+        try:
+            while True:
+                asked = asyncio.ensure_future(self.requests.get())
+                done, _ = await asyncio.wait(
+                    {closed, stopping, asked}, timeout=SAVE_EVERY, return_when=asyncio.FIRST_COMPLETED
+                )
+                save_clock(self.database, self.env.now())
+                if asked not in done:
+                    asked.cancel()
+                if closed in done or stopping in done:
+                    return False
+                if asked in done:
+                    request = asked.result()
+                    if request.channel:
+                        self.showing[0] = request.channel
+                        return True
+                    try:
+                        await self.wait(request.hours)
+                    except TimeoutError:  # the bot stayed busy past SETTLE_SECONDS: keep serving
+                        log.warning("the clock stopped early, at %s: the bot was still busy", self.env.now())
+        finally:
+            for task in (closed, stopping):
+                task.cancel()
+
+    async def wait(self, hours: int) -> None:
+        """The clock moves `hours` forward, an hour at a time; then the page shows what the bot
+        posted meanwhile."""
+        for _ in range(hours):
+            await self._when_free(lambda: self.env.advance_time(STEP_SECONDS))
+        save_clock(self.database, self.env.now())
+        if self.preview is not None:
+            await self._when_free(self.preview.refresh)
+
+    async def _when_free(self, operation: Callable[[], Any]) -> None:
+        """Run a simcord operation once no other one (a click on the page) is running."""
+        while True:
+            try:
+                await operation()
+                return
+            except SetupError as busy:
+                if "overlaps" not in str(busy):
+                    raise
+                await asyncio.sleep(0.1)
+
+
+def banner(url: str, database: str, live_help: str) -> str:
+    names = ", ".join(f"#{name}" for name in channel_names())
+    return f"""\
+The sandbox: the real bot in a local page that works like Discord (no Discord, no token).
+
+  Open {url}
+
+That address is a password: whoever has it plays as any of the four players. It is served on
+this machine only (127.0.0.1); do not share it.
+
+The server "Tabletop sandbox" has {names}.
+Players: Alice, Bob, Carol and Dave ("Viewing as", at the top of the page, switches).
+/sandbox channel shows another channel (then reload the page); /sandbox wait moves the clock
+forward, so reminders and turn clocks can be seen.
+Games are kept in {database} (the sandbox's clock in {database}.clock).
+
+{live_help}
+Ctrl+C stops the sandbox.
+"""
+
+
+def run_sandbox(
+    make_bot: Callable[[], commands.Bot],
+    database: str,
+    port: int = 0,
+    live_help: str = "",
+    out: TextIO = sys.stdout,
+) -> int:
+    """Run the sandbox until Ctrl+C (or SIGTERM); 0 when it stopped cleanly."""
+
+    async def main() -> int:
+        sandbox = Sandbox(make_bot(), database, port)
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, sandbox.stopping.set)
+        await sandbox.start()
+        try:
+            with sandbox.env.time_context():
+                await sandbox.serve(lambda url: print(banner(url, database, live_help), file=out, flush=True))
+        except SetupError as problem:
+            if not isinstance(problem.__cause__, OSError):  # simcord could not bind the port
+                raise
+            reason = problem.__cause__.strerror or problem.__cause__
+            print(PORT_PROBLEM.format(port=port, reason=reason), file=sys.stderr)
+            return 2
+        finally:
+            await sandbox.stop()
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(ValueError, RuntimeError):
+                    loop.remove_signal_handler(signum)
+        print("The sandbox stopped; its games are kept for the next start.", file=out, flush=True)
+        return 0
+
+    return asyncio.run(main())

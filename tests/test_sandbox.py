@@ -1,0 +1,120 @@
+"""The sandbox (issue 16 item 1): the real bot in simcord's local page, with no token.
+
+These drive the sandbox's world and driver in-process, without a browser;
+`tests/test_sandbox_browser.py` drives the page itself in headless Chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import urllib.request
+from datetime import timedelta
+from pathlib import Path
+
+from bot import create_bot
+from sandbox.commands import Request
+from sandbox.run import Sandbox
+from sandbox.world import PLAYERS, channel_names, load_clock
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = "rebirth-1"
+
+
+async def started(database: str) -> Sandbox:
+    sandbox = Sandbox(create_bot(database, seeds=lambda: 20261201), database)
+    await sandbox.start()
+    return sandbox
+
+
+async def test_a_game_opened_in_the_sandbox_is_there_after_a_restart(tmp_path):
+    """Issue 16 item 1: the sandbox "keeps its games in its own database file across restarts":
+    the server, its channels and players have the same ids on every start, so a stored lobby is
+    found again in its channel."""
+    database = str(tmp_path / "sandbox.sqlite3")
+    first = await started(database)
+    with first.env.time_context():
+        world = first.world
+        assert [member.name for member in world.players] == [name for name, _ in PLAYERS]
+        assert list(world.channels) == list(channel_names()) and TABLE in world.channels
+        await world.players[0].slash(world.channels[TABLE], "game new", game="rebirth")
+    ids = (world.guild.id, [c.id for c in world.channels.values()], [p.id for p in world.players])
+    await first.stop()
+
+    second = await started(database)
+    with second.env.time_context():
+        again = second.world
+        assert (again.guild.id, [c.id for c in again.channels.values()], [p.id for p in again.players]) == ids
+        joined = await again.players[1].slash(again.channels[TABLE], "game join")
+        assert f"<@{again.players[1].id}> joined" in joined.response.content
+        assert f"<@{again.players[0].id}>" in joined.response.content  # the creator kept her seat
+    await second.stop()
+
+
+async def test_sandbox_wait_brings_the_reminder_and_the_clock_survives_a_restart(tmp_path):
+    """Issue 16 item 1: "a clock control (fast-forward an hour, a day) so reminders and turn
+    clocks can be seen". `/sandbox wait` answers and hands the wait to the driver, which moves
+    simcord's clock an hour at a time; the bot's own loop posts the reminder on the way."""
+    database = str(tmp_path / "sandbox.sqlite3")
+    sandbox = await started(database)
+    with sandbox.env.time_context():
+        alice, bob = sandbox.world.players[:2]
+        channel = sandbox.world.channels[TABLE]
+        await alice.slash(channel, "game new", game="rebirth")
+        await bob.slash(channel, "game join")
+        await alice.slash(channel, "game start")
+        assert not [m for m in channel.history() if m.content.startswith("⏰")]
+        asked = await alice.slash(channel, "sandbox wait", hours=24)
+        assert asked.response.ephemeral and "1 day" in asked.response.content
+        assert sandbox.requests.get_nowait() == Request(hours=24)
+        before = sandbox.env.now()
+        await sandbox.wait(24)
+        assert sandbox.env.now() - before >= timedelta(hours=24)
+        [reminder] = [m for m in channel.history() if m.content.startswith("⏰")]
+        assert "your move" in reminder.content
+    later = sandbox.env.now()
+    await sandbox.stop()
+    assert load_clock(database) == later
+
+    again = await started(database)
+    assert again.env.now() >= later  # the games' times do not lie in the clock's future
+    await again.stop()
+
+
+def test_without_a_token_run_bot_starts_the_sandbox_and_says_how_to_go_live(tmp_path):
+    """Issue 16 item 1: with no `DISCORD_TOKEN`, the run command "starts the real bot ... inside
+    a local Discord-like page", "prints the URL (it is a credential: loopback only, say so)" and
+    "says how to go live with a token"; it keeps its games in its own database file."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "TABLETOP_SANDBOX_DATABASE")}
+    env["PYTHONPATH"] = str(ROOT)
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "bot.py"), "--log-level", "warning"],
+        cwd=tmp_path,  # no .env here
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        said = []
+        for line in process.stdout:
+            said.append(line)
+            if "Ctrl+C" in line:
+                break
+        text = "".join(said)
+        [url] = re.findall(r"http://127\.0\.0\.1:\d+/#\S+", text)
+        assert "password" in text and "127.0.0.1" in text, text
+        assert "DISCORD_TOKEN" in text and "discord.com/developers" in text, text
+        with urllib.request.urlopen(url.split("#")[0], timeout=10) as page:
+            assert page.status == 200
+        assert (tmp_path / "tabletop-sandbox.sqlite3").exists()
+        assert not (tmp_path / "tabletop.sqlite3").exists()  # the live database is not touched
+    finally:
+        process.send_signal(2)  # Ctrl+C
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert "stopped" in out and "Traceback" not in err, err
+    assert (tmp_path / "tabletop-sandbox.sqlite3.clock").exists()
