@@ -291,21 +291,19 @@ class Timekeeper:
         if now - last < game.reminder_hours * HOUR:
             return []
         await self.db.note_turn(game.id, reminded_at=now)
-        title = presenter.title(game.options, game.language)
-        lines = [
-            t(
-                "reminder.text",
-                game.language,
-                user=f"<@{user}>",
-                title=title,
-                since=f"<t:{int(game.turn_started_at)}:R>",
-                next=f"<t:{int(now + game.reminder_hours * HOUR)}:R>",
-            )
-        ]
-        if deadline is not None:
-            lines.append(t("reminder.clock", game.language, deadline=f"<t:{int(deadline)}:R>"))
+        since = f"<t:{int(game.turn_started_at)}:R>"
+
+        async def text_in(locale: str | None) -> str:  # the channel's, or a DM reader's
+            title = presenter.title(game.options, locale)
+            coming = f"<t:{int(now + game.reminder_hours * HOUR)}:R>"
+            lines = [t("reminder.text", locale, user=f"<@{user}>", title=title, since=since, next=coming)]
+            if deadline is not None:
+                lines.append(t("reminder.clock", locale, deadline=f"<t:{int(deadline)}:R>"))
+            return "\n".join(lines)
+
         mute = ("mute", game.id, turn_key(game), t("reminder.mute", game.language))
-        reminder = Message("\n".join(lines), ping=(user,), actions=(mute,), channel_id=game.channel_id)
+        text = await text_in(game.language)
+        reminder = Message(text, ping=(user,), actions=(mute,), channel_id=game.channel_id, retell=text_in)
         return await self.tables.announce(game, [reminder], server)
 
     async def _clock_ran_out(

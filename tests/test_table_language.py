@@ -124,6 +124,8 @@ async def test_reminders_and_dms_reach_each_reader_in_the_right_language(simcord
     [reminder] = [m for m in table.channel.history() if m.content.startswith("⏰")]
     assert "Rebirth" in reminder.content and not english_in([reminder.content], "pt-BR")
     assert pinged(simcord_env, reminder) == {other.id}
+    reminded = other.user.dm_channel.last_message
+    assert ("it is your move" if other is bob else "é a sua vez") in reminded.content, reminded.content
 
 
 async def test_a_portuguese_client_sees_the_command_list_in_portuguese(simcord_env):
