@@ -102,7 +102,8 @@ class GameCog(commands.Cog):
             # The game gets its own thread, named after it and its map ("Rebirth: Ireland"), kept
             # from archiving for a week of quiet (the longest Discord allows); reminders post
             # there, which keeps an active game's thread open.
-            title = self.service.table_title(game.value, options, new_table_language(caller, settings))
+            spoken = new_table_language(caller, settings)  # the note is read by the channel
+            title = self.service.table_title(game.value, options, spoken)
             room = await interaction.channel.create_thread(
                 name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
@@ -113,7 +114,7 @@ class GameCog(commands.Cog):
                 await post(interaction.client, message)
             note = t(
                 "game.thread_opened",
-                caller.locale,
+                spoken,
                 user=f"<@{caller.user_id}>",
                 title=title,
                 thread=room.mention,

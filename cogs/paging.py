@@ -50,7 +50,7 @@ class LogButton(
             page = await service.log_page(caller, game_id=self.game_id, **where)
             shown = interaction.message
             if shown is not None and shown.flags.ephemeral:  # the caller's own page: turn it
-                kwargs = _kwargs(page, caller.locale)
+                kwargs = _kwargs(page)
                 kwargs.pop("ephemeral")
                 await interaction.response.edit_message(**kwargs)
             else:  # a page shared in the channel stays as it is for everyone
@@ -74,20 +74,20 @@ def log_view(page: LogPage, locale: str | None) -> discord.ui.View | None:
     return view
 
 
-def _kwargs(page: LogPage, locale: str | None) -> dict[str, Any]:
+def _kwargs(page: LogPage) -> dict[str, Any]:
     message: Message = page.message
     kwargs: dict[str, Any] = {
         "content": message.text[:MESSAGE_LIMIT],
         "ephemeral": message.ephemeral,
         "allowed_mentions": allowed_mentions(message),  # a log pings nobody
-        "view": log_view(page, locale),
+        "view": log_view(page, page.locale),  # a shared page's buttons in the game's language
     }
     return kwargs
 
 
 async def send_log(interaction: discord.Interaction, page: LogPage) -> None:
     """Answer with a page of the log and its buttons (then any note owed to the caller)."""
-    kwargs = _kwargs(page, caller_of(interaction).locale)
+    kwargs = _kwargs(page)
     if kwargs["view"] is None:
         kwargs.pop("view")
     await interaction.response.send_message(**kwargs)

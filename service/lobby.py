@@ -219,11 +219,16 @@ class Lobby(Turns):
             )
             view = public_view(presenter, state, game.language)
             text = presenter.start_text(view, game, game.language)
+            opened = game
+
+            async def start_in(locale: str | None) -> str:  # for a DM reader of another language
+                return presenter.start_text(public_view(presenter, state, locale), opened, locale)
+
             people = tuple(user for user in game.players if user > 0)
             game, bot_turns = await self.play_fallback(caller, game, presenter, ready)
             # The fallback player's first turns come under the start, on their board.
             image = None if bot_turns else await self._render(presenter, game, view, ready)
-        start = Message(text, image=image, ping=people)
+        start = Message(text, image=image, ping=people, retell=start_in)
         return await self.announce(game, headed(start, bot_turns), caller.guild_name)
 
     async def abort(self, caller: Caller) -> list[Message]:

@@ -215,7 +215,7 @@ class Looking(Turns):
         moves = await self.db.moves(game.id)
         locale = game.language if share else caller.locale  # shared: read by the whole table
         if not moves:
-            return LogPage(Message(t("log.empty", locale), ephemeral=not share), game.id)
+            return LogPage(Message(t("log.empty", locale), ephemeral=not share), game.id, locale=locale)
         numbers = [m.number for m in moves]
         presenter = self.presenter(game)
         lines = [f"{m.number}. {presenter.event_text(m.event, game, locale)}" for m in moves]
@@ -238,6 +238,7 @@ class Looking(Turns):
             game.id,
             older=numbers[first - 1] if first > 0 else None,
             newer=numbers[last + 1] if last + 1 < len(numbers) else None,
+            locale=locale,
         )
 
     async def _logged_game(self, caller: Caller, game_id: int | None) -> GameRecord:
@@ -260,6 +261,7 @@ class LogPage:
     game_id: int
     older: int | None = None
     newer: int | None = None
+    locale: str | None = None  # what its words and buttons are in: the game's when shared
 
 
 def _page_starts(lines: list[str], count: int) -> list[int]:

@@ -126,5 +126,12 @@ def headed(head: Message, told: list[Message]) -> list[Message]:
     if len(text) > MESSAGE_LIMIT:  # cut, it would lose the ping at its end: two messages then
         return [head, *told]
     pings = tuple(dict.fromkeys((*head.ping, *first.ping)))
-    merged = replace(first, text=text, ping=pings, table=head.table or first.table)
+    retell = None  # a DM reader's copy of both, when both can be told again
+    if head.retell is not None and first.retell is not None:
+        head_in, first_in = head.retell, first.retell
+
+        async def retell(locale: str | None) -> str:
+            return f"{await head_in(locale)}\n\n{await first_in(locale)}"
+
+    merged = replace(first, text=text, ping=pings, table=head.table or first.table, retell=retell)
     return [*told[: public[0]], merged, *told[public[0] + 1 :]]

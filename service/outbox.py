@@ -157,7 +157,8 @@ class Outbox:
         if message.dm_to is not None:
             await self._dm_refused(game.guild_id, message.dm_to)
         elif first:
-            await self.hold(game, [creator_report(game, message)], now_due=True)
+            locale = await self.db.person_locale(game.creator_id) or game.language  # a DM: theirs
+            await self.hold(game, [creator_report(game, message, locale)], now_due=True)
 
     async def restarted(self) -> int:
         """At start: what the last process had taken and not settled is due again now."""
@@ -171,9 +172,10 @@ class Outbox:
         )
 
 
-def creator_report(game: GameRecord, message: Message) -> Message:
-    """The one DM telling a game's creator that Discord refuses the game's channel messages."""
-    text = t("delivery.refused", None, channel=f"<#{message.channel_id}>", link=f"<#{game.channel_id}>")
+def creator_report(game: GameRecord, message: Message, locale: str | None) -> Message:
+    """The one DM telling a game's creator that Discord refuses the game's channel messages, in
+    the creator's own language (`locale`)."""
+    text = t("delivery.refused", locale, channel=f"<#{message.channel_id}>", link=f"<#{game.channel_id}>")
     return Message(text, dm_to=game.creator_id, channel_id=game.channel_id)
 
 

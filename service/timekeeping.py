@@ -316,7 +316,11 @@ class Timekeeper:
             async with self.tables.lock(game.channel_id):
                 head = t("clock.ran_out", game.language, user=f"<@{user}>")
                 game, turns = await self.tables.play_fallback(caller, game, presenter, None, force=seat)
-            told = headed(Message(head), turns)  # held for the game's channel (`Outbox.hold`)
+            async def ran_out_in(locale: str | None) -> str:  # for a DM reader of another language
+                return t("clock.ran_out", locale, user=f"<@{user}>")
+
+            # Held for the game's channel (`Outbox.hold`).
+            told = headed(Message(head, retell=ran_out_in), turns)
             return await self.tables.announce(game, told, server)
         if game.clock_asked == game.turn_started_at:
             return []  # already put to the others

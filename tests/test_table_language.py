@@ -197,32 +197,58 @@ async def test_a_whole_rebirth_game_in_portuguese_never_falls_back_to_english(si
 
 @pytest.mark.slow
 async def test_a_whole_revive_game_in_portuguese_never_falls_back_to_english(simcord_env, monkeypatch):
+    """Ana plays beside a fallback seat (half the commands of two people, the same texts: the
+    fallback player's turns are told in the channel as a person's are)."""
     import random
 
-    table = make_table(simcord_env, ["ana", "bia"])
-    speaking(monkeypatch, {m.id: "pt-BR" for m in table.members}, {table.guild.id: "pt-BR"})
+    from games.registry import load_engine, spec
+
+    # The board's palette is drawn once per process, from English sprites, and never shown: drawn
+    # here, before the lookups are recorded, so what is recorded is what players read.
+    spec("revive").presenter(load_engine("revive")).warm_up()
+    table = make_table(simcord_env, ["ana"])
+    [ana] = table.members
+    speaking(monkeypatch, {ana.id: "pt-BR"}, {table.guild.id: "pt-BR"})
     rng = random.Random(7)
     results = []
     with recording() as lookups:
-        ana, bia = table.members
         results.append(await ana.slash(table.channel, "game new", game="revive"))
-        results.append(await bia.slash(table.channel, "game join"))
+        results.append(await ana.slash(table.channel, "game add-bot"))
         results.append(await ana.slash(table.channel, "game start"))
-        for _ in range(2000):
-            member = await to_move(table)
-            if member is None:
+        for _ in range(1500):
+            choices = await ana.autocomplete(table.channel, "move", "action", "")
+            if not choices:
                 break
-            choices = await member.autocomplete(table.channel, "move", "action", "")
             values = [c["value"] for c in choices]
             useful = [v for v in values if not v.split("@")[0].startswith(("crystal", "use ", "open "))]
-            results.append(await member.slash(table.channel, "move", action=rng.choice(useful or values)))
+            results.append(await ana.slash(table.channel, "move", action=rng.choice(useful or values)))
             await simcord_env.advance_time(30)
             if len(results) % 40 == 0:
-                results.append(await member.slash(table.channel, "hand"))
+                results.append(await ana.slash(table.channel, "hand"))
         else:
             pytest.fail("the game did not end")
         results.append(await ana.slash(table.channel, "rules"))
+        results.append(await ana.slash(table.channel, "game status"))
     fell_back = fell_back_to_english(lookups)
     assert not fell_back, f"{len(fell_back)} texts not in Portuguese: {fell_back[:20]}"
     texts = _texts(results) + [m.content for m in table.channel.history()]
     assert not english_in(texts, "pt-BR"), english_in(texts, "pt-BR")[:5]
+    assert any("Pontuação final" in text or "🏆" in text for text in texts)
+
+
+async def test_a_merged_message_is_told_again_whole_for_a_dm():
+    """A start (or a clock that ran out) merged with the fallback player's turns: a DM reader of
+    another language gets both parts told again, not only the turns."""
+    from service.messages import Message, headed
+
+    async def head_in(locale):
+        return f"head:{locale}"
+
+    async def turns_in(locale):
+        return f"turns:{locale}"
+
+    [merged] = headed(Message("head", retell=head_in), [Message("turns", ping=(7,), retell=turns_in)])
+    assert merged.text == "head\n\nturns" and merged.ping == (7,)
+    assert merged.retell is not None and await merged.retell("en") == "head:en\n\nturns:en"
+    [plain] = headed(Message("head"), [Message("turns", retell=turns_in)])
+    assert plain.retell is None, "a part that cannot be told again: the DM reads the channel's text"
