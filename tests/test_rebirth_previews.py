@@ -71,5 +71,5 @@ def test_the_points_a_label_shows_are_the_points_the_move_scores(game):
 @pytest.mark.slow
 def test_the_points_a_label_shows_over_many_games(game):
     """The same property as above ("Calculate and score the points for the placed Tile"), over
-    300 games: 50 per map and player count."""
-    assert check_games(game, range(100, 150)) > 25000
+    150 games: 25 per map and player count (fewer since CI's 15 minutes hold more tests)."""
+    assert check_games(game, range(100, 125)) > 12500
