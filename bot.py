@@ -296,7 +296,7 @@ async def run_until_stopped(
             print(TOKEN_REFUSED, file=sys.stderr)
             return 2
         except (TimeoutError, aiohttp.ClientConnectionError, OSError) as problem:
-            delay = backoff.delay()
+            delay = max(1.0, backoff.delay())  # discord.py's backoff may say 0 s: "in 0 s" reads wrong
             print(NO_NETWORK.format(reason=type(problem).__name__, delay=delay), file=sys.stderr)
             await sleep(delay)
 
