@@ -161,7 +161,7 @@ class Looking(Turns):
         if game is None:
             raise ServiceError("error.no_game_here")
         presenter = self.presenter(game)
-        locale = game.language if share else caller.locale  # shared: read by the whole table
+        locale = reader_locale(game, caller, share)
         if game.status == "lobby":
             head = t("lobby.status", locale, game=presenter.title(game.options, locale))
             return [Message(lobby_text(game, head, locale), ephemeral=not share)]
@@ -186,7 +186,7 @@ class Looking(Turns):
             return [(await self.log_page(caller, count=count, share=share)).message]
         game = await self._shown_game(caller)
         presenter = self.presenter(game)
-        locale = game.language if share else caller.locale  # shared: read by the whole table
+        locale = reader_locale(game, caller, share)
         seat = self._seat_of(game, caller.user_id)
         since = await self._since_last_move(game, presenter.engine, seat)
         if not since:
@@ -213,7 +213,7 @@ class Looking(Turns):
         only as many as fit in one message."""
         game = await self._logged_game(caller, game_id)
         moves = await self.db.moves(game.id)
-        locale = game.language if share else caller.locale  # shared: read by the whole table
+        locale = reader_locale(game, caller, share)
         if not moves:
             return LogPage(Message(t("log.empty", locale), ephemeral=not share), game.id, locale=locale)
         numbers = [m.number for m in moves]
@@ -250,6 +250,12 @@ class Looking(Turns):
         if game is None or game.channel_id != caller.channel_id or game.state is None:
             raise StaleGame("error.button_stale")
         return game
+
+
+def reader_locale(game: GameRecord, caller: Caller, share: bool) -> str | None:
+    """What a look at the game is written in: the game's language when it is shared in the
+    channel (the whole table reads it), else the caller's own."""
+    return game.language if share else caller.locale
 
 
 @dataclass(frozen=True)

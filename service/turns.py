@@ -33,7 +33,7 @@ from service.messages import (
 )
 from service.outbox import PROMISE_GRACE, Outbox
 from service.presenting import Presenter
-from service.story import story_of, told
+from service.story import Story, story_of, told
 from service.submissions import offered, submitted
 from service.tables import ChannelTables, public_view
 from service.timekeeping import Timekeeper
@@ -278,11 +278,13 @@ class Turns(ChannelTables):
         view = public_view(presenter, state, language)
         story = story_of(presenter, game, stored, count, view, over, language)
 
-        async def text_in(locale: str | None) -> str:
-            return await self._story_text(game, presenter, state, stored, count, locale)
+        async def text_in(locale: str | None) -> str:  # a DM reader's language: told again
+            told_view = public_view(presenter, state, locale)
+            told_story = story_of(presenter, game, stored, count, told_view, over, locale)
+            return await self._story_text(game, presenter, state, stored, told_view, told_story, locale)
 
         image = await self._render(presenter, game, view, ready, story.changed)
-        text = await text_in(language)
+        text = await self._story_text(game, presenter, state, stored, view, story, language)
         if over:
             rematch = table_buttons(game.id, REMATCH_BUTTON, language)
             return [Message(text, image=image, ping=tuple(game.players), table=rematch, retell=text_in)]
@@ -298,15 +300,15 @@ class Turns(ChannelTables):
         presenter: Presenter,
         state: Any,
         stored: list[MoveRecord],
-        count: int,
+        view: Any,
+        story: Story,
         locale: str | None,
     ) -> str:
-        """`_channel_story`'s text in `locale`: the story, then the final scores, or the catch-up,
-        the ping, the clock and (a batched game) the next player's prompt."""
+        """`_channel_story`'s text in `locale` (`view` and `story`: in it too): the story, then
+        the final scores, or the catch-up, the ping, the clock and (a batched game) the next
+        player's prompt."""
         engine = presenter.engine
         over = engine.is_over(state)
-        view = public_view(presenter, state, locale)
-        story = story_of(presenter, game, stored, count, view, over, locale)
         blocks = [*story.blocks, *(presenter.event_text(m.event, game, locale) for m in story.open_moves)]
         gap = "\n\n" if presenter.batches_turns else "\n"  # a turn's summary has lines of its own
         if over:

@@ -6,10 +6,7 @@ These drive the sandbox's world and driver in-process, without a browser;
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import urllib.request
 from datetime import timedelta
 from pathlib import Path
@@ -18,6 +15,7 @@ from bot import create_bot
 from sandbox.commands import Request
 from sandbox.run import Sandbox
 from sandbox.world import PLAYERS, channel_names, load_clock
+from tests.sandbox_process import sandbox_process
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = "rebirth-1"
@@ -87,24 +85,8 @@ def test_without_a_token_run_bot_starts_the_sandbox_and_says_how_to_go_live(tmp_
     """Issue 16 item 1: with no `DISCORD_TOKEN`, the run command "starts the real bot ... inside
     a local Discord-like page", "prints the URL (it is a credential: loopback only, say so)" and
     "says how to go live with a token"; it keeps its games in its own database file."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "TABLETOP_SANDBOX_DATABASE")}
-    env["PYTHONPATH"] = str(ROOT)
-    process = subprocess.Popen(
-        [sys.executable, str(ROOT / "bot.py"), "--log-level", "warning"],
-        cwd=tmp_path,  # no .env here
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        said = []
-        for line in process.stdout:
-            said.append(line)
-            if "Ctrl+C" in line:
-                break
-        text = "".join(said)
+    with sandbox_process(tmp_path) as started:
+        text = started.banner
         [url] = re.findall(r"http://127\.0\.0\.1:\d+/#\S+", text)
         assert "password" in text and "127.0.0.1" in text, text
         assert "DISCORD_TOKEN" in text and "discord.com/developers" in text, text
@@ -112,9 +94,6 @@ def test_without_a_token_run_bot_starts_the_sandbox_and_says_how_to_go_live(tmp_
             assert page.status == 200
         assert (tmp_path / "tabletop-sandbox.sqlite3").exists()
         assert not (tmp_path / "tabletop.sqlite3").exists()  # the live database is not touched
-    finally:
-        process.send_signal(2)  # Ctrl+C
-        out, err = process.communicate(timeout=30)
-    assert process.returncode == 0, err
-    assert "stopped" in out and "Traceback" not in err, err
+    assert started.returncode == 0, started.err
+    assert "stopped" in started.out and "Traceback" not in started.err, started.err
     assert (tmp_path / "tabletop-sandbox.sqlite3.clock").exists()

@@ -9,15 +9,13 @@ skipped, saying so; in CI, where `.ci/run` installs one, it fails instead.
 from __future__ import annotations
 
 import os
-import re
 import shutil
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.sandbox_process import sandbox_process
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "docs" / "images" / "sandbox.png"
@@ -62,30 +60,11 @@ def chromium() -> str | None:
 @pytest.fixture
 def sandbox_url(tmp_path) -> Iterator[str]:
     """`python bot.py` with no token, as ./scripts/run-bot starts it: the page's address."""
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env |= {"PYTHONPATH": str(ROOT), "TABLETOP_SANDBOX_DATABASE": str(tmp_path / "sandbox.sqlite3")}
-    process = subprocess.Popen(
-        [sys.executable, str(ROOT / "bot.py"), "--log-level", "warning"],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        url = None
-        for line in process.stdout:
-            url = url or next(iter(re.findall(r"http://127\.0\.0\.1:\d+/#\S+", line)), None)
-            if "Ctrl+C" in line:
-                break
-        assert url, "the sandbox printed no address"
-        yield url
-    finally:
-        process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=30)
-    assert process.returncode == 0 and "Traceback" not in err, err
-
+    database = str(tmp_path / "sandbox.sqlite3")
+    with sandbox_process(tmp_path, TABLETOP_SANDBOX_DATABASE=database) as started:
+        assert started.url, "the sandbox printed no address"
+        yield started.url
+    assert started.returncode == 0 and "Traceback" not in started.err, started.err
 
 def command(page, name: str, *values: str) -> None:
     """Type `/name` in the composer, pick it, give each required option a value (its first
