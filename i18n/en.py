@@ -423,7 +423,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "revive.img.player.always": "always {effect}",
     "revive.img.player.on_hibernate": "hibernate: {effect}",
     "revive.img.player.tribe_ability": "Tribe ability: {effect}",
-    "revive.img.player.progress": "PROGRESS TRACK: {value} pts ({markers} markers)",
+    "revive.img.player.progress": {
+        "one": "PROGRESS TRACK: {value} pts ({markers} marker)",
+        "other": "PROGRESS TRACK: {value} pts ({markers} markers)",
+    },
     "revive.img.player.tribe_markers": {
         "one": "{count} marker left on the tribe board",
         "other": "{count} markers left on the tribe board",

@@ -218,7 +218,7 @@ def _draw_progress(b: _Board) -> None:
     track = b.ref.sun(b.tribe).get("progress_track", [])
     markers = max(0, min(b.me["progress"], len(track) - 1))
     value = track[markers] if track else 0
-    head = t("revive.img.player.progress", b.locale, value=value, markers=markers)
+    head = t("revive.img.player.progress", b.locale, value=value, markers=markers, count=markers)
     draw_text(d, (P_RIGHT_X, lay.progress_y + 12), head, 16, MUTED, bold=True)
     cw = P_RIGHT_W / max(1, len(track))
     y = lay.progress_y + HEAD_H
