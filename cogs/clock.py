@@ -16,7 +16,7 @@ from discord.ext import commands, tasks
 
 from cogs.posting import post, send
 from cogs.replies import caller_of
-from cogs.translator import choice, text
+from cogs.translator import choice, command_name, option_names, text
 from service.game_service import GameService
 
 log = logging.getLogger("tabletop")
@@ -25,7 +25,7 @@ log = logging.getLogger("tabletop")
 class ClockCog(commands.Cog):
     """Reminders and clocks in the background; notification and away settings."""
 
-    away = app_commands.Group(name="away", description=text("cmd.away"), guild_only=True)
+    away = app_commands.Group(name=command_name("away"), description=text("cmd.away"), guild_only=True)
 
     def __init__(
         self,
@@ -82,20 +82,20 @@ class ClockCog(commands.Cog):
     async def _wait_until_ready(self) -> None:
         await self.bot.wait_until_ready()
 
-    @app_commands.command(name="notify", description=text("cmd.notify"))
+    @app_commands.command(name=command_name("notify"), description=text("cmd.notify"))
     @app_commands.describe(dm=text("cmd.notify.dm"))
-    @app_commands.choices(
-        dm=[choice("choice.dm.on", "on"), choice("choice.dm.off", "off")]
-    )
+    @app_commands.rename(**option_names("dm"))
+    @app_commands.choices(dm=[choice("choice.dm.on", "on"), choice("choice.dm.off", "off")])
     @app_commands.guild_only()
     async def notify(self, interaction: discord.Interaction, dm: app_commands.Choice[str]) -> None:
         await send(interaction, await self.service.time.notify(caller_of(interaction), dm.value == "on"))
 
-    @away.command(name="set", description=text("cmd.away.set"))
+    @away.command(name=command_name("away.set"), description=text("cmd.away.set"))
     @app_commands.describe(days=text("cmd.away.set.days"))
+    @app_commands.rename(**option_names("days"))
     async def away_set(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 60]) -> None:
         await send(interaction, await self.service.time.away(caller_of(interaction), days))
 
-    @away.command(name="off", description=text("cmd.away.off"))
+    @away.command(name=command_name("away.off"), description=text("cmd.away.off"))
     async def away_off(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.time.away(caller_of(interaction), None))

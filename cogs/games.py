@@ -11,7 +11,7 @@ from discord.ext import commands
 from cogs.paging import send_log
 from cogs.posting import post, send
 from cogs.replies import caller_of, deferrer
-from cogs.translator import choice, text
+from cogs.translator import choice, command_name, option_names, text
 from games import registry
 from i18n import language_name, t, table_languages
 from service.game_service import GameService
@@ -53,7 +53,7 @@ LANGUAGE_CHOICES = [
 class GameCog(commands.Cog):
     """The lobby and the life of a game in a channel."""
 
-    game = app_commands.Group(name="game", description=text("cmd.game"), guild_only=True)
+    game = app_commands.Group(name=command_name("game"), description=text("cmd.game"), guild_only=True)
 
     def __init__(self, service: GameService, defer_after: float) -> None:
         self.service = service
@@ -62,7 +62,11 @@ class GameCog(commands.Cog):
     def _ready(self, interaction: discord.Interaction):
         return deferrer(interaction, self.defer_after)
 
-    @game.command(name="new", description=text("cmd.game.new"))
+    @game.command(name=command_name("game.new"), description=text("cmd.game.new"))
+    @app_commands.rename(
+        **option_names("game", "map", "variant", "reminder_hours", "clock", "on_timeout", "thread"),
+        **option_names("language"),
+    )
     @app_commands.describe(
         game=text("cmd.game.new.game"),
         map=text("cmd.game.new.map"),
@@ -123,7 +127,8 @@ class GameCog(commands.Cog):
             return
         await send(interaction, await self.service.new_game(caller, game.value, options, settings))
 
-    @game.command(name="settings", description=text("cmd.game.settings"))
+    @game.command(name=command_name("game.settings"), description=text("cmd.game.settings"))
+    @app_commands.rename(**option_names("reminder_hours", "clock", "on_timeout", "language"))
     @app_commands.describe(
         reminder_hours=text("cmd.game.reminder_hours"),
         clock=text("cmd.game.clock"),
@@ -151,36 +156,38 @@ class GameCog(commands.Cog):
             ),
         )
 
-    @game.command(name="join", description=text("cmd.game.join"))
+    @game.command(name=command_name("game.join"), description=text("cmd.game.join"))
     async def join(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.join(caller_of(interaction)))
 
-    @game.command(name="leave", description=text("cmd.game.leave"))
+    @game.command(name=command_name("game.leave"), description=text("cmd.game.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.leave(caller_of(interaction), self._ready(interaction)))
 
-    @game.command(name="rejoin", description=text("cmd.game.rejoin"))
+    @game.command(name=command_name("game.rejoin"), description=text("cmd.game.rejoin"))
     async def rejoin(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.rejoin(caller_of(interaction)))
 
-    @game.command(name="add-bot", description=text("cmd.game.add_bot"))
+    @game.command(name=command_name("game.add-bot"), description=text("cmd.game.add_bot"))
     async def add_bot(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.add_bot(caller_of(interaction)))
 
-    @game.command(name="start", description=text("cmd.game.start"))
+    @game.command(name=command_name("game.start"), description=text("cmd.game.start"))
     async def start(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.start(caller_of(interaction), self._ready(interaction)))
 
-    @game.command(name="status", description=text("cmd.game.status"))
+    @game.command(name=command_name("game.status"), description=text("cmd.game.status"))
     @app_commands.describe(share=text("cmd.share"))
+    @app_commands.rename(**option_names("share"))
     async def status(self, interaction: discord.Interaction, share: bool = False) -> None:
         await send(interaction, await self.service.status(caller_of(interaction), share=share))
 
-    @game.command(name="log", description=text("cmd.game.log"))
+    @game.command(name=command_name("game.log"), description=text("cmd.game.log"))
     @app_commands.describe(
         since=text("cmd.game.log.since"), page=text("cmd.game.log.page"), share=text("cmd.share")
     )
     @app_commands.choices(since=[choice("choice.since.my-last-move", "my-last-move")])
+    @app_commands.rename(**option_names("since", "page", "share"))
     async def log(
         self,
         interaction: discord.Interaction,
@@ -194,10 +201,10 @@ class GameCog(commands.Cog):
             return
         await send_log(interaction, await self.service.log_page(caller, page=page, share=share))
 
-    @game.command(name="resign", description=text("cmd.game.resign"))
+    @game.command(name=command_name("game.resign"), description=text("cmd.game.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.resign(caller_of(interaction), self._ready(interaction)))
 
-    @game.command(name="abort", description=text("cmd.game.abort"))
+    @game.command(name=command_name("game.abort"), description=text("cmd.game.abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.abort(caller_of(interaction)))

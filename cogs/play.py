@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from cogs.posting import send
 from cogs.replies import caller_of, deferrer
-from cogs.translator import text
+from cogs.translator import command_name, option_names, text
 from games import registry
 from service.game_service import GameService
 
@@ -26,8 +26,9 @@ class PlayCog(commands.Cog):
     def _ready(self, interaction: discord.Interaction):
         return deferrer(interaction, self.defer_after)
 
-    @app_commands.command(name="move", description=text("cmd.move"))
+    @app_commands.command(name=command_name("move"), description=text("cmd.move"))
     @app_commands.describe(action=text("cmd.move.action"))
+    @app_commands.rename(**option_names("action"))
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 100]) -> None:
         messages = await self.service.move(caller_of(interaction), action, self._ready(interaction))
@@ -40,13 +41,14 @@ class PlayCog(commands.Cog):
         choices = await self.service.move_offer(caller_of(interaction), current)
         return [app_commands.Choice(name=choice.label, value=choice.notation) for choice in choices]
 
-    @app_commands.command(name="hand", description=text("cmd.hand"))
+    @app_commands.command(name=command_name("hand"), description=text("cmd.hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.hand(caller_of(interaction)))
 
-    @app_commands.command(name="board", description=text("cmd.board"))
+    @app_commands.command(name=command_name("board"), description=text("cmd.board"))
     @app_commands.describe(player=text("cmd.board.player"))
+    @app_commands.rename(**option_names("player"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         caller, ready = caller_of(interaction), self._ready(interaction)
@@ -56,18 +58,19 @@ class PlayCog(commands.Cog):
             messages = await self.service.player_board(caller, player.id, ready)
         await send(interaction, messages)
 
-    @app_commands.command(name="undo", description=text("cmd.undo"))
+    @app_commands.command(name=command_name("undo"), description=text("cmd.undo"))
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.undo(caller_of(interaction), self._ready(interaction)))
 
-    @app_commands.command(name="games", description=text("cmd.games"))
+    @app_commands.command(name=command_name("games"), description=text("cmd.games"))
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.my_games(caller_of(interaction)))
 
-    @app_commands.command(name="rules", description=text("cmd.rules"))
+    @app_commands.command(name=command_name("rules"), description=text("cmd.rules"))
     @app_commands.describe(game=text("cmd.rules.game"))
+    @app_commands.rename(**option_names("game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def rules(
@@ -76,6 +79,6 @@ class PlayCog(commands.Cog):
         chosen = game.value if game is not None else None
         await send(interaction, await self.service.rules(caller_of(interaction), chosen))
 
-    @app_commands.command(name="help", description=text("cmd.help"))
+    @app_commands.command(name=command_name("help"), description=text("cmd.help"))
     async def help(self, interaction: discord.Interaction) -> None:
         await send(interaction, await self.service.help(caller_of(interaction)))

@@ -1,7 +1,8 @@
 """Slash command texts through the project's one translation function.
 
-Descriptions are written as catalog keys; the English catalog gives the default text Discord
-shows, and `CatalogTranslator` gives Discord every other locale the catalogs have.
+Names, descriptions and choices are written as catalog keys; the English catalog gives the
+default text Discord shows (and a command's registered name), and `CatalogTranslator` gives
+Discord every other locale the catalogs have.
 """
 
 from __future__ import annotations
@@ -16,6 +17,23 @@ def text(key: str) -> app_commands.locale_str:
     """A command or option description, or a choice's name: English from the catalog, tagged
     with its key."""
     return app_commands.locale_str(t(key), key=key)
+
+
+def command_name(path: str) -> app_commands.locale_str:
+    """A command's or subcommand's name (`path` is its English path with dots: "game.new"): the
+    English catalog gives the name Discord registers, the other catalogs its localisations, so
+    a pt-BR client lists `/jogo novo`."""
+    key = f"name.command.{path}"
+    return app_commands.locale_str(t(key), key=key)
+
+
+def option_names(*options: str) -> dict[str, app_commands.locale_str]:
+    """`app_commands.rename`'s arguments for these options: each keeps its English name and is
+    localised as `command_name` is (an option has one name in every command it is part of)."""
+    return {
+        option: app_commands.locale_str(t(f"name.option.{option}"), key=f"name.option.{option}")
+        for option in options
+    }
 
 
 def choice(key: str, value: str | int) -> app_commands.Choice:

@@ -465,3 +465,6 @@ MESSAGES.update(_CONTENT_MESSAGES)  # generated from the data files (i18n/conten
 from i18n.en_sandbox import MESSAGES as _SANDBOX_MESSAGES  # noqa: E402
 
 MESSAGES.update(_SANDBOX_MESSAGES)
+from i18n.en_commands import MESSAGES as _COMMAND_NAMES  # noqa: E402
+
+MESSAGES.update(_COMMAND_NAMES)

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.translator import text
+from cogs.translator import command_name, option_names, text
 from i18n import t
 from sandbox.world import channel_names
 
@@ -35,14 +35,17 @@ def _locale(interaction: discord.Interaction) -> str | None:
     return str(interaction.locale) if interaction.locale else None
 
 
-class SandboxCog(commands.GroupCog, group_name="sandbox", group_description=text("cmd.sandbox")):
+class SandboxCog(
+    commands.GroupCog, group_name=command_name("sandbox"), group_description=text("cmd.sandbox")
+):
     def __init__(self, requests: asyncio.Queue[Request], showing: list[str]) -> None:
         self.requests = requests
         self.showing = showing  # the channel the page shows now (one element, kept by the driver)
         super().__init__()
 
-    @app_commands.command(name="wait", description=text("cmd.sandbox.wait"))
+    @app_commands.command(name=command_name("sandbox.wait"), description=text("cmd.sandbox.wait"))
     @app_commands.describe(hours=text("cmd.sandbox.wait.hours"))
+    @app_commands.rename(**option_names("hours"))
     @app_commands.choices(
         hours=[app_commands.Choice(name=text(f"sandbox.wait.{h}"), value=h) for h in WAIT_HOURS]
     )
@@ -54,8 +57,9 @@ class SandboxCog(commands.GroupCog, group_name="sandbox", group_description=text
         await interaction.response.send_message(reply, ephemeral=True)
         self.requests.put_nowait(Request(hours=hours))
 
-    @app_commands.command(name="channel", description=text("cmd.sandbox.channel"))
+    @app_commands.command(name=command_name("sandbox.channel"), description=text("cmd.sandbox.channel"))
     @app_commands.describe(to=text("cmd.sandbox.channel.to"))
+    @app_commands.rename(**option_names("to"))
     @app_commands.choices(to=[app_commands.Choice(name=f"#{name}", value=name) for name in channel_names()])
     async def channel(self, interaction: discord.Interaction, to: str) -> None:
         locale = _locale(interaction)
