@@ -35,6 +35,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "undo.done": "↩️ {user} took back: {what}",
     "undo.again": "It is {user}'s move again.",
     "fallback.name": "Fallback bot {number}",
+    "seat.handed_over_name": "{name} (bot)",  # in images: a seat the fallback player took over
     "fallback.played": "🤖 The fallback player played for {tag}:",
     "fallback.took_over": "{tag} left the game: the fallback player plays that seat from now on.",
     "fallback.nobody_left": "Nobody is left to play: every seat still in the game is held by the fallback player, so the game "

@@ -37,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "• `/game leave` hands your seat to the fallback player; `/game resign` gives up; `/game abort` "
     "ends the game without a result.",
     # --- threads and DMs name the game
-    "notify.dm_game": "🎲 Your turn in **{title}** on {server}: {link}",
-    "notify.dm_game_nameless": "🎲 Your turn in **{title}**: {link}",
+    # a DM's head: the body says what is asked (a turn, a vote, the final scores)
+    "notify.dm_game": "🎲 **{title}** on {server}: {link}",
+    "notify.dm_game_nameless": "🎲 **{title}**: {link}",
 }

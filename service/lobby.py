@@ -23,7 +23,7 @@ from service.messages import (
     table_buttons,
 )
 from service.outbox import PROMISE_GRACE
-from service.tables import public_view
+from service.tables import fallback_name, public_view
 from service.timekeeping import CLOCK_ACTIONS
 from service.turns import Turns
 
@@ -265,5 +265,7 @@ def lobby_message(game: GameRecord, head: str, locale: str | None, ping: tuple[i
 
 def lobby_text(game: GameRecord, head: str, locale: str | None) -> str:
     """`head`, then who is seated so far (people by mention, fallback seats by name)."""
-    seated = ", ".join(f"<@{user}>" if user > 0 else f"🤖 {name}" for user, name in game.roster())
+    seated = ", ".join(
+        f"<@{user}>" if user > 0 else f"🤖 {fallback_name(user, locale)}" for user in game.players
+    )
     return f"{head}\n{t('lobby.seated', locale, count=len(game.players), players=seated)}"

@@ -58,7 +58,7 @@ class Looking(Turns):
             await ready()
         view = public_view(presenter, state, game.language)
         draw = functools.partial(presenter.render_player, locale=game.language)
-        image = await drawn("a player board", game, draw, view, seat, seat_names(game))
+        image = await drawn("a player board", game, draw, view, seat, seat_names(game, game.language))
         caption = presenter.player_caption(view, game, seat, game.language)
         return [Message(caption, image=image, image_name="player.png")]
 

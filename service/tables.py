@@ -19,6 +19,7 @@ from db import ChannelBusy, Database, GameRecord, StaleVersion
 from engine.base import Game
 from engine.errors import GameOver, NotAPlayer
 from games import registry
+from i18n import t
 from service.messages import Caller, Ready, ServiceError, StaleGame
 from service.presenting import Presenter
 
@@ -158,8 +159,10 @@ class ChannelTables:
         """
         if ready is not None:
             await ready()
-        draw = functools.partial(presenter.render, locale=locale or game.language)
-        return await drawn("the board", game, draw, view, game.options, seat_names(game), changed, whole)
+        language = locale or game.language
+        draw = functools.partial(presenter.render, locale=language)
+        names = seat_names(game, language)
+        return await drawn("the board", game, draw, view, game.options, names, changed, whole)
 
     async def _options_image(
         self, presenter: Presenter, game: GameRecord, state: Any, seat: int, locale: str | None
@@ -170,7 +173,7 @@ class ChannelTables:
         engine = presenter.engine
         view = engine.view(state, seat, locale)
         choices = engine.with_previews(state, seat, engine.move_choices(state, seat, locale), locale)
-        names = seat_names(game)
+        names = seat_names(game, locale)
         draw = functools.partial(presenter.render_options, locale=locale)
         return await drawn("the options", game, draw, view, game.options, names, seat, choices)
 
@@ -195,9 +198,21 @@ async def drawn(what: str, game: GameRecord, draw: Callable[..., bytes | None], 
         return None
 
 
-def seat_names(game: GameRecord) -> list[str]:
-    """Display names for images; a seat the fallback player holds says so."""
+def seat_names(game: GameRecord, locale: str | None) -> list[str]:
+    """Display names for images, in `locale`: a person's Discord name; a seat filled with the
+    fallback player is named in the image's language (the name stored at `/game add-bot` is in
+    the language of that moment, which `/game settings language:` may change since); a seat
+    handed to the fallback player says so."""
     return [
-        name if user < 0 or not game.is_bot(seat) else f"{name} (bot)"
+        fallback_name(user, locale)
+        if user < 0
+        else t("seat.handed_over_name", locale, name=name)
+        if game.is_bot(seat)
+        else name
         for seat, (user, name) in enumerate(zip(game.players, game.names, strict=True))
     ]
+
+
+def fallback_name(user: int, locale: str | None) -> str:
+    """The name of a seat `/game add-bot` filled (its user id is minus its number)."""
+    return t("fallback.name", locale, number=-user)

@@ -332,9 +332,13 @@ class Timekeeper:
             ("handover", game.id, key, t("clock.handover", game.language)),
         )
         named = " ".join(f"<@{other}>" for other in others)
-        text = t("clock.vote", game.language, user=f"<@{user}>", others=named)
-        text += " " + t("clock.vote_majority", game.language, needed=majority(others), count=len(others))
-        vote = Message(text, ping=others, actions=actions, channel_id=game.channel_id)
+
+        async def vote_in(locale: str | None) -> str:  # the channel's language, or a DM reader's
+            text = t("clock.vote", locale, user=f"<@{user}>", others=named)
+            return text + " " + t("clock.vote_majority", locale, needed=majority(others), count=len(others))
+
+        text = await vote_in(game.language)
+        vote = Message(text, ping=others, actions=actions, channel_id=game.channel_id, retell=vote_in)
         return await self.tables.announce(game, [vote])
 
     # -------------------------------------------------------------- buttons

@@ -349,8 +349,13 @@ class Turns(ChannelTables):
         user, language = game.players[actor], game.language
         prompt = presenter.prompt_text(engine.view(state, actor, language), actor, language)
         ask = t("turn.decision_for", language, user=f"<@{user}>", prompt=prompt)
+
+        async def ask_in(locale: str | None) -> str:  # a DM reader's language: asked again
+            told = presenter.prompt_text(engine.view(state, actor, locale), actor, locale)
+            return t("turn.decision_for", locale, user=f"<@{user}>", prompt=told)
+
         buttons = self._buttons(engine, state, actor, game, language)
-        return [Message(done, ephemeral=True), Message(ask, ping=(user,), **buttons)]
+        return [Message(done, ephemeral=True), Message(ask, ping=(user,), retell=ask_in, **buttons)]
 
     def _buttons(
         self, engine: Game, state: Any, seat: int, game: GameRecord, locale: str | None
@@ -409,22 +414,30 @@ class Turns(ChannelTables):
         presenter = self.presenter(game)
         engine, language = presenter.engine, game.language
         state = engine.loads(game.state)
-        view = public_view(presenter, state, language)
-        image = await self._render(presenter, game, view)
+        image = await self._render(presenter, game, public_view(presenter, state, language))
         last = await self.db.moves(game.id, last=1)
-        lines = [t("delivery.recap", language)]
-        if last:
-            lines.append(presenter.event_text(last[-1].event, game, language))
-        if engine.is_over(state):
-            lines.append(presenter.final_text(view, game, language))
-            final = Message(fit("\n".join(lines)), image=image, ping=game.players)
+        over = engine.is_over(state)
+        seat = None if over else _next_seat(engine, state)
+
+        async def recap_in(locale: str | None) -> str:  # the channel's language, or a DM reader's
+            view = public_view(presenter, state, locale)
+            lines = [t("delivery.recap", locale)]
+            if last:
+                lines.append(presenter.event_text(last[-1].event, game, locale))
+            if seat is None:
+                lines.append(presenter.final_text(view, game, locale))
+                return fit("\n".join(lines))
+            lines.append(t("move.next", locale, user=presenter.mention(game, seat)))
+            if presenter.batches_turns:
+                lines.append(presenter.prompt_text(engine.view(state, seat, locale), seat, locale))
+            return fit("\n".join(lines))
+
+        text = await recap_in(language)
+        if seat is None:
+            final = Message(text, image=image, ping=game.players, retell=recap_in)
             return game, await self.addressed(game, [final])
-        seat = _next_seat(engine, state)
-        lines.append(t("move.next", language, user=presenter.mention(game, seat)))
-        if presenter.batches_turns:
-            lines.append(presenter.prompt_text(engine.view(state, seat, language), seat, language))
         buttons = self._buttons(engine, state, seat, game, language) if presenter.batches_turns else {}
-        message = Message(fit("\n".join(lines)), image=image, ping=(game.players[seat],), **buttons)
+        message = Message(text, image=image, ping=(game.players[seat],), retell=recap_in, **buttons)
         return game, await self.addressed(game, [message])
 
     # ------------------------------------------------------------------ catching up

@@ -76,11 +76,12 @@ async def test_the_private_reply_in_a_turn_shows_your_options_to_you_alone(simco
         assert names == ["options.png"]
         data = await result.response.attachments[0].read()
         content = engine.edition(engine.view(state, None)["rules"]).content
-        assert data == render_focus(engine.view(state, seat), content, seat_names(game), (), places)
-        own = focus_image(engine.view(state, seat), content_ref(content), seat_names(game), (), places)
+        seats = seat_names(game, game.language)
+        assert data == render_focus(engine.view(state, seat), content, seats, (), places)
+        own = focus_image(engine.view(state, seat), content_ref(content), seats, (), places)
         assert own.marks and set(own.marks) <= set(places)
         sent = Image.open(io.BytesIO(data)).convert("RGB")
-        public_png = render_focus(engine.view(state, None), content, seat_names(game), (), (), places)
+        public_png = render_focus(engine.view(state, None), content, seats, (), (), places)
         shown = Image.open(io.BytesIO(public_png)).convert("RGB")
         bottom = int(own.board_top + (own.window[3] - own.window[1]) * own.scale)
         mask = ImageChops.difference(sent, shown).crop((0, 0, sent.width, bottom)).convert("L")

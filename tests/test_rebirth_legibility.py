@@ -237,7 +237,7 @@ async def test_hand_on_your_turn_carries_your_options_privately(simcord_env, dat
     mover = table.member(game.players[seat])
     other = next(m for m in table.members if m is not mover)
     m = load_map("scotland")
-    names = seat_names(game)
+    names = seat_names(game, game.language)
 
     channel_png = await started.response.attachments[0].read()
     assert channel_png == draw_focus(engine.view(state, None), m, names).png

@@ -77,6 +77,18 @@ async def test_a_decision_for_another_player_pings_them_and_the_turn_coming_back
     assert [choice.notation for choice in back[1].moves] == ["end"]
 
 
+async def test_a_decision_asked_of_another_player_reaches_their_dm_in_their_own_language(database):
+    """Issue 15 item 4, "a DM uses the recipient's last known locale": the question handed to the
+    other player is asked in the channel in the game's English, and again in Portuguese in the
+    DM of a player whose client was last seen in pt-BR."""
+    service, first, other = await start(database, HandOver)
+    await database.set_member(1, other, dm=1)
+    await database.set_person_locale(other, "pt-BR", 1.0)
+    done, ask, dm = await service.move(caller(first), "take gear")
+    assert ask.ping == (other,) and "over to you" in ask.text
+    assert dm.dm_to == other and "com você" in dm.text and "over to you" not in dm.text
+
+
 async def test_a_player_who_cannot_act_is_told_to_hibernate_and_it_is_one_move(database):
     service, first, other = await start(database, CannotAct)
     [hand] = await service.hand(caller(first))

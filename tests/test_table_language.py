@@ -252,3 +252,52 @@ async def test_a_merged_message_is_told_again_whole_for_a_dm():
     assert merged.retell is not None and await merged.retell("en") == "head:en\n\nturns:en"
     [plain] = headed(Message("head"), [Message("turns", retell=turns_in)])
     assert plain.retell is None, "a part that cannot be told again: the DM reads the channel's text"
+
+
+async def test_a_clock_vote_reaches_each_dm_reader_in_their_own_language(simcord_env, monkeypatch):
+    """Item 4, "a DM uses the recipient's last known locale": the clock vote put to the others
+    reads Portuguese in the channel and English in the DM of a player whose client is English."""
+    table = make_table(simcord_env, ["ana", "bob"])
+    ana, bob = table.members
+    speaking(monkeypatch, {ana.id: "pt-BR", bob.id: "en-US"}, {table.guild.id: "pt-BR"})
+    await open_two(table, clock=1, on_timeout="vote", reminder_hours=0)
+    if await to_move(table) is bob:  # the vote goes to the others: let bob be one of them
+        choice = (await bob.autocomplete(table.channel, "move", "action", ""))[0]["value"]
+        await bob.slash(table.channel, "move", action=choice)
+    await bob.slash(table.channel, "notify", dm="on")
+    for _ in range(25):
+        await simcord_env.advance_time(HOUR)
+    [vote] = [m for m in table.channel.history() if m.content.startswith("⌛")]
+    assert "Esperar mais um dia" in vote.content and pinged(simcord_env, vote) == {bob.id}
+    dm = bob.user.dm_channel.last_message
+    assert "Wait one more day, or hand the seat" in dm.content and "Esperar" not in dm.content
+    assert not english_in([vote.content], "pt-BR")
+
+
+async def test_a_fallback_seat_is_named_in_the_language_the_game_is_switched_to(simcord_env, monkeypatch):
+    """The fallback player's name is told in the game's language of the moment, not in the one
+    the seat was filled in: `/game settings language:` renames it in the lobby (and the images, below)."""
+    table = make_table(simcord_env, ["ana"])
+    [ana] = table.members
+    speaking(monkeypatch, {ana.id: "pt-BR"}, {table.guild.id: "pt-BR"})
+    await ana.slash(table.channel, "game new", game="rebirth", language="en")
+    added = await ana.slash(table.channel, "game add-bot")
+    assert "🤖 Fallback bot 1" in added.response.content
+    switched = await ana.slash(table.channel, "game settings", language="pt-BR")
+    assert "Lembretes" in switched.response.content
+    joined_view = await ana.slash(table.channel, "game add-bot")
+    assert "🤖 Bot automático 1, 🤖 Bot automático 2" in joined_view.response.content
+    assert "Fallback" not in joined_view.response.content
+
+
+def test_the_images_name_fallback_seats_in_the_language_they_are_drawn_in():
+    from db import GameRecord
+    from service.tables import seat_names
+
+    game = GameRecord(
+        1, 1, 5, "rebirth", {}, 7, "active", 101, None, 1, 0.0, 0.0, None, 24, None, None, None,
+        "fallback", 0.0, None, players=(101, -1, 202), names=("ana", "Fallback bot 1", "bob"),
+        bots=(False, False, True), language="en",
+    )  # fmt: skip
+    assert seat_names(game, "pt-BR") == ["ana", "Bot automático 1", "bob (bot)"]
+    assert seat_names(game, "en") == ["ana", "Fallback bot 1", "bob (bot)"]

@@ -297,9 +297,9 @@ async def test_a_dm_says_which_game_in_which_server_is_waiting(simcord_env):
     waiting = bob if mover is ann else ann
     [choice, *_] = await mover.autocomplete(table.channel, "move", "action", "")
     await mover.slash(table.channel, "move", action=choice["value"])
-    head = f"Your turn in **Rebirth: Ireland** on {table.guild.name}"
+    head = f"**Rebirth: Ireland** on {table.guild.name}"
     dm = waiting.user.dm_channel.last_message
-    assert dm is not None and dm.content.startswith(f"🎲 {head}")
+    assert dm is not None and dm.content.startswith(f"🎲 {head}") and "Your turn" in dm.content
     await pass_time(simcord_env, 3600 + 700)
     reminder = waiting.user.dm_channel.last_message
     assert reminder is not None and reminder.id != dm.id and "⏰" in reminder.content
