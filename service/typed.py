@@ -59,7 +59,19 @@ def by_label(text: str, choices: list[MoveChoice]) -> MoveChoice | None:
         started = [same for label, same in shown.items() if label.startswith(typed[:-1].rstrip())]
         if len(started) == 1 and len(started[0]) == 1:
             return started[0][0]
-    return None
+    return _the_one_label_begun(text, choices)
+
+
+def _the_one_label_begun(text: str, choices: list[MoveChoice]) -> MoveChoice | None:
+    """The one choice whose label begins with the typed words, whole words only and with a word
+    of four letters or more among them: a label's verb is the way to type a move in any language
+    (`encerrar` is "encerrar a sua vez", Revive's `end`), while a short typo (`f`, `b3`) never
+    picks a move for anyone."""
+    tokens = _tokens(text)
+    if not tokens or max(len(token) for token in tokens) < 4:
+        return None
+    begun = [choice for choice in choices if _tokens(choice.label)[: len(tokens)] == tokens]
+    return begun[0] if len(begun) == 1 else None
 
 
 def offered_for(text: str, choices: list[MoveChoice]) -> list[MoveChoice]:

@@ -301,3 +301,20 @@ def test_the_images_name_fallback_seats_in_the_language_they_are_drawn_in():
     )  # fmt: skip
     assert seat_names(game, "pt-BR") == ["ana", "Bot automático 1", "bob (bot)"]
     assert seat_names(game, "en") == ["ana", "Fallback bot 1", "bob (bot)"]
+
+
+async def test_a_portuguese_player_ends_a_revive_turn_with_the_word_the_hint_gives(simcord_env, monkeypatch):
+    """The prompt tells a Portuguese reader to end the turn "com `encerrar`": typed into
+    `/jogar` without picking from the list, that word (the start of the move's label) ends it."""
+    table = make_table(simcord_env, ["ana", "bob"])
+    ana, bob = table.members
+    speaking(monkeypatch, {ana.id: "pt-BR", bob.id: "pt-BR"}, {table.guild.id: "pt-BR"})
+    await ana.slash(table.channel, "game new", game="revive")
+    await bob.slash(table.channel, "game join")
+    await ana.slash(table.channel, "game start")
+    first = await to_move(table)
+    switched = await first.slash(table.channel, "move", action="switch gear")
+    assert switched.ephemeral and "`encerrar`" in switched.response.content
+    ended = await first.slash(table.channel, "move", action="encerrar")
+    assert not ended.ephemeral and "Sua vez" in ended.response.content
+    assert await to_move(table) is not first

@@ -343,5 +343,13 @@ def test_a_label_is_read_whole_without_its_preview_or_by_the_start_of_a_cut_labe
     assert by_label("play B5 (blue) in top left: trade x3", choices) is play
     assert by_label("play B5 (blue) in top…", choices) is play
     assert by_label("trade", choices) is None
+    # A label's first words are enough when they begin one label only: the way to type a move in
+    # a language whose notation words differ (Revive's `end` is "encerrar a sua vez" in pt-BR).
+    end = MoveChoice("end", "encerrar a sua vez", 0)
+    crates = [MoveChoice(f"open {c}", f"abrir o caixote {c}: +1 livro", 0) for c in ("C1", "C2")]
+    assert by_label("Encerrar", [end, *crates]) is end
+    assert by_label("abrir", [end, *crates]) is None, "two crates begin so: neither"
+    assert by_label("abrir o caixote c2", [end, *crates]) is crates[1]
+    assert by_label("exp", choices) is None and by_label("b5", choices) is None, "short: never"
     assert offered_for("play b5 top", choices) == [play]
     assert offered_for("qqq", choices) and len(offered_for("qqq", choices)) == 3
