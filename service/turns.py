@@ -146,7 +146,7 @@ class Turns(ChannelTables):
             presenter = self.presenter(game)
             engine = presenter.engine
             state = engine.loads(game.state or "")
-            applied = apply_typed(engine, state, seat, text, caller.locale)  # forgiving (service/typed.py)
+            applied = apply_typed(engine, state, seat, text, caller.locale, game.language)  # service/typed.py
             game = await self._record(game, engine, state, seat, caller.user_id, applied)
             resigned = applied.notation == RESIGN
             if resigned and game.status == "active" and not await self.people_playing(game):

@@ -26,10 +26,13 @@ _WORD = re.compile(r"\+?[^\W_][\w.]*")  # a word, a leading `+` kept (`+3`), inn
 _SCORE = re.compile(r"^\+(\d+)$")
 
 
-def apply_typed(engine: Game, state: Any, seat: int, text: str, locale: str | None) -> Applied:
+def apply_typed(
+    engine: Game, state: Any, seat: int, text: str, locale: str | None, table_locale: str | None = None
+) -> Applied:
     """Apply what the caller typed: the engine's notation (in any case and spacing), or a legal
-    move's label as the list or a button shows it. Refused, with the closest legal moves added
-    to the engine's reason, when it is neither."""
+    move's label as the list or a button shows it, in the caller's language or the table's
+    (`table_locale`: a channel prompt in the game's language is typed by everyone at the table).
+    Refused, with the closest legal moves added to the engine's reason, when it is neither."""
     try:
         return engine.apply(state, seat, text)
     except (MalformedMove, IllegalMove) as error:
@@ -37,6 +40,8 @@ def apply_typed(engine: Game, state: Any, seat: int, text: str, locale: str | No
         if not choices:
             raise
         chosen = by_label(text, choices)
+        if chosen is None and table_locale is not None and table_locale != locale:
+            chosen = by_label(text, engine.move_choices(state, seat, table_locale))
         if chosen is not None:
             return engine.apply(state, seat, chosen.notation)
         raise type(error)(
@@ -63,14 +68,20 @@ def by_label(text: str, choices: list[MoveChoice]) -> MoveChoice | None:
 
 
 def _the_one_label_begun(text: str, choices: list[MoveChoice]) -> MoveChoice | None:
-    """The one choice whose label begins with the typed words, whole words only and with a word
-    of four letters or more among them: a label's verb is the way to type a move in any language
-    (`encerrar` is "encerrar a sua vez", Revive's `end`), while a short typo (`f`, `b3`) never
-    picks a move for anyone."""
+    """The one choice whose label begins with the typed words (whole words, four letters or more
+    in one of them) and that the typed words name wholly: a move of one word (Revive's `end`,
+    "encerrar a sua vez") or one whose every argument is typed too (`abrir o caixote c2` is
+    `open C2`). A label's words are the way to type a move in any language, while a bare verb
+    (`explorar`) never picks the space, card or crate for the player, nor a short typo a move."""
     tokens = _tokens(text)
-    if not tokens or max(len(token) for token in tokens) < 4:
+    if not tokens or max(sum(char.isalpha() for char in token) for token in tokens) < 4:
         return None
-    begun = [choice for choice in choices if _tokens(choice.label)[: len(tokens)] == tokens]
+    begun = [
+        choice
+        for choice in choices
+        if _tokens(choice.label)[: len(tokens)] == tokens
+        and all(argument in tokens for argument in _tokens(choice.notation)[1:])
+    ]
     return begun[0] if len(begun) == 1 else None
 
 

@@ -37,7 +37,7 @@ class Node:
     """A command or subcommand as one locale names it."""
 
     subcommands: dict[str, Node] = field(default_factory=dict)
-    options: set[str] = field(default_factory=set)
+    options: dict[str, set[str]] = field(default_factory=dict)  # each option's choice names
 
 
 def named(payload: dict, locale: str) -> str:
@@ -51,7 +51,8 @@ def tree_for(payloads: list[dict], locale: str) -> dict[str, Node]:
             if option.get("type") in (1, 2):  # a subcommand or a subcommand group
                 node.subcommands[named(option, locale)] = build(option)
             else:
-                node.options.add(named(option, locale))
+                choices = {named(choice, locale) for choice in option.get("choices") or []}
+                node.options[named(option, locale)] = choices
         return node
 
     return {named(payload, locale): build(payload) for payload in payloads}
@@ -110,9 +111,9 @@ def test_names_are_unique_among_their_siblings_in_each_language(payloads, locale
 def test_the_portuguese_names_are_portuguese(payloads):
     pt = tree_for(payloads, "pt-BR")
     assert {"jogo", "jogar", "mão", "tabuleiro", "regras", "ajuda"} <= set(pt)
-    assert {"novo", "entrar", "iniciar", "situação", "histórico"} <= set(pt["jogo"].subcommands)
-    assert {"mapa", "relógio", "idioma"} <= pt["jogo"].subcommands["novo"].options
-    assert pt["tabuleiro"].options == {"jogador"}
+    assert {"novo", "entrar", "iniciar", "status", "configurar", "histórico"} <= set(pt["jogo"].subcommands)
+    assert {"mapa", "relógio", "idioma"} <= set(pt["jogo"].subcommands["novo"].options)
+    assert set(pt["tabuleiro"].options) == {"jogador"}
 
 
 def catalog_texts(locale: str) -> dict[str, list[str]]:
@@ -142,11 +143,16 @@ def wrong_references(text: str, commands: dict[str, Node]) -> list[str]:
             continue
         for word in TAIL.match(text, reference.end()).group().split():
             if ":" in word:
-                option = word.split(":")[0]
+                option, value = word.split(":", 1)
                 if option not in node.options:
                     wrong.append(f"/{reference.group(1)} … {option}:")
+                elif value and "{" not in value and value not in (node.options[option] or {value}):
+                    wrong.append(f"/{reference.group(1)} … {option}:{value}")
             elif word in node.subcommands:
                 node = node.subcommands[word]
+            elif node.subcommands:  # a group named with a word that is none of its subcommands
+                wrong.append(f"/{reference.group(1)} {word}")
+                break
             else:
                 break
     every_option = set()
@@ -183,3 +189,6 @@ def test_the_reference_check_catches_an_english_name_in_portuguese(payloads):
     assert "/tabuleiro … player:" in wrong_references("veja com `/tabuleiro player:`", commands)
     assert wrong_references("(`share:True` publica)", commands) == ["share:"]
     assert wrong_references("Use `/jogo iniciar` ou `/tabuleiro jogador:`.", commands) == []
+    assert wrong_references("Use /jogo start agora.", commands) == ["/jogo start"]
+    assert wrong_references("`/avisos dm:off`", commands) == ["/avisos … dm:off"]
+    assert wrong_references("`/avisos dm:desligadas`, `/regras jogo:{id}`", commands) == []

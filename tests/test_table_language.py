@@ -305,16 +305,19 @@ def test_the_images_name_fallback_seats_in_the_language_they_are_drawn_in():
 
 async def test_a_portuguese_player_ends_a_revive_turn_with_the_word_the_hint_gives(simcord_env, monkeypatch):
     """The prompt tells a Portuguese reader to end the turn "com `encerrar`": typed into
-    `/jogar` without picking from the list, that word (the start of the move's label) ends it."""
+    `/jogar` without picking from the list, that word (the start of the move's label) ends it,
+    also for the English-client player at the table, who read it in the channel."""
     table = make_table(simcord_env, ["ana", "bob"])
     ana, bob = table.members
-    speaking(monkeypatch, {ana.id: "pt-BR", bob.id: "pt-BR"}, {table.guild.id: "pt-BR"})
+    speaking(monkeypatch, {ana.id: "pt-BR", bob.id: "en-US"}, {table.guild.id: "pt-BR"})
     await ana.slash(table.channel, "game new", game="revive")
     await bob.slash(table.channel, "game join")
     await ana.slash(table.channel, "game start")
-    first = await to_move(table)
-    switched = await first.slash(table.channel, "move", action="switch gear")
-    assert switched.ephemeral and "`encerrar`" in switched.response.content
-    ended = await first.slash(table.channel, "move", action="encerrar")
-    assert not ended.ephemeral and "Sua vez" in ended.response.content
-    assert await to_move(table) is not first
+    for _ in range(2):  # each player's turn: one pt-BR client, one en-US
+        first = await to_move(table)
+        switched = await first.slash(table.channel, "move", action="switch gear")
+        assert switched.ephemeral
+        assert ("`encerrar`" if first is ana else "`end`") in switched.response.content
+        ended = await first.slash(table.channel, "move", action="encerrar")
+        assert not ended.ephemeral and "Sua vez" in ended.response.content, ended.response.content
+        assert await to_move(table) is not first

@@ -351,5 +351,8 @@ def test_a_label_is_read_whole_without_its_preview_or_by_the_start_of_a_cut_labe
     assert by_label("abrir", [end, *crates]) is None, "two crates begin so: neither"
     assert by_label("abrir o caixote c2", [end, *crates]) is crates[1]
     assert by_label("exp", choices) is None and by_label("b5", choices) is None, "short: never"
+    lone = [MoveChoice("explore F04", "explorar F04 (areia)", 0), end]
+    assert by_label("explorar", lone) is None, "a bare verb never picks the space for the player"
+    assert by_label("explorar f04", lone) is lone[0]
     assert offered_for("play b5 top", choices) == [play]
     assert offered_for("qqq", choices) and len(offered_for("qqq", choices)) == 3
