@@ -32,6 +32,7 @@ from cogs.replies import report_error
 from cogs.translator import CatalogTranslator
 from db import Database, health
 from games.registry import game_ids, load_engine
+from i18n import table_languages
 from service.game_service import GameService
 
 log = logging.getLogger("tabletop")
@@ -53,6 +54,8 @@ SANDBOX_BY_CHOICE = """\
 DISCORD_TOKEN is set: start without --sandbox (./scripts/run-bot, or `tabletop run`) to go live.
 """
 SANDBOX_DATABASE = "TABLETOP_SANDBOX_DATABASE"
+# The sandbox players' Discord languages: simcord's own, and every language a catalog has.
+SANDBOX_LOCALES = ("en-US", *(language for language in table_languages() if not language.startswith("en")))
 NO_TOKEN_LIVE = """\
 DISCORD_TOKEN is not set, and --live asks for Discord only (a sandbox page inside a container would
 reach nobody). Open https://discord.com/developers/applications, create an application, open
@@ -216,6 +219,12 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
     parser.add_argument(
         "--port", type=int, default=0, help="the sandbox page's port on 127.0.0.1 (default: a free one)"
     )
+    parser.add_argument(
+        "--locale",
+        choices=SANDBOX_LOCALES,
+        default=SANDBOX_LOCALES[0],
+        help="the sandbox players' Discord language (pt-BR: the bot as a Brazilian table meets it)",
+    )
     commands_ = parser.add_subparsers(dest="command")
     copy = commands_.add_parser("backup", help="copy the database, safely while the bot runs, and exit")
     copy.add_argument("target", help="the new file to write")
@@ -244,7 +253,8 @@ def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
             print(NO_TOKEN_LIVE, file=sys.stderr)
             return 2
         if args.sandbox or not token:
-            return run_in_sandbox(database, args.port, SANDBOX_BY_CHOICE if token else TOKEN_HELP)
+            live_help = SANDBOX_BY_CHOICE if token else TOKEN_HELP
+            return run_in_sandbox(database, args.port, live_help, args.locale)
         log.info(health.prepare(database, init=args.init))
     except health.DatabaseProblem as problem:
         print(problem, file=sys.stderr)
@@ -264,7 +274,7 @@ def sandbox_database(database: str) -> str:
     return str(live.with_name(f"{live.stem}-sandbox{live.suffix}"))
 
 
-def run_in_sandbox(database: str, port: int, live_help: str) -> int:
+def run_in_sandbox(database: str, port: int, live_help: str, locale: str = SANDBOX_LOCALES[0]) -> int:
     """The bot in the sandbox (sandbox/run.py), with its own database; `live_help` says how to
     go live. A damaged sandbox database refuses to start like any other; a missing one is made."""
     if not log.isEnabledFor(logging.DEBUG):  # discord.py's lines about voice and intents are noise here
@@ -274,7 +284,7 @@ def run_in_sandbox(database: str, port: int, live_help: str) -> int:
     path = sandbox_database(database)
     log.info(health.prepare(path, init=True))
     # No warm-up: simcord gives a starting bot 5 s to settle, and the first board draws its layers.
-    return run_sandbox(lambda: create_bot(path), path, port, live_help)
+    return run_sandbox(lambda: create_bot(path), path, port, live_help, locale=locale)
 
 
 async def run_until_stopped(
@@ -308,7 +318,9 @@ usage: tabletop COMMAND [ARGS]
   tabletop run [--database FILE] [--init] [--log-level LEVEL]
                                    run the bot on Discord (DISCORD_TOKEN from the environment or .env);
                                    without a token, in the sandbox
-  tabletop sandbox [--port PORT]   the bot in a local page that works like Discord, no token needed
+  tabletop sandbox [--port PORT] [--locale pt-BR]
+                                   the bot in a local page that works like Discord, no token needed
+                                   (--locale: its players' Discord language)
   tabletop backup FILE             copy the database, safely while the bot runs
   tabletop selfplay GAME [...]     play random legal games offline (as python -m engine)
   tabletop balance GAME [...]      the fallback player in every seat: win shares and scores

@@ -27,6 +27,7 @@ from discord.ext import commands
 from simcord import SetupError
 
 from sandbox.commands import Request, SandboxCog
+from sandbox.speaking import DEFAULT, speak
 from sandbox.world import World, build_world, channel_names, load_clock, save_clock
 
 log = logging.getLogger("tabletop.sandbox")
@@ -44,15 +45,17 @@ PORT_PROBLEM = (
 class Sandbox:
     """One sandbox run: the simcord world around the bot, and the page that shows it."""
 
-    def __init__(self, bot: commands.Bot, database: str, port: int = 0) -> None:
+    def __init__(self, bot: commands.Bot, database: str, port: int = 0, locale: str = DEFAULT) -> None:
         self.database = database
         self.port = port
+        self.locale = locale  # the players' Discord language and the server's (sandbox/speaking.py)
+        self._stop_speaking: Callable[[], None] = lambda: None
         self.requests: asyncio.Queue[Request] = asyncio.Queue()
         self.showing = [channel_names()[1]]  # the first game's first table
         self.bot = bot
         self.env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS)
         self.env.backend.edit_bot_profile(BOT_NAME)  # simcord calls its bot "TestBot"
-        self.world: World = build_world(self.env)  # before anything else takes an id
+        self.world: World = build_world(self.env, locale)  # before anything else takes an id
         # The capability in the page's address: one per run, kept when the page changes channel.
         self.token = secrets.token_urlsafe(32)
         self.preview: Any = None
@@ -62,6 +65,7 @@ class Sandbox:
         """Move the clock on to the sandbox's saved time (or now, the first time), then start
         the bot. Nothing is scheduled yet, so the jump fires no reminder."""
         await self.bot.add_cog(SandboxCog(self.requests, self.showing))
+        self._stop_speaking = speak(self.locale)
         resume = load_clock(self.database) or datetime.now(UTC)
         jump = (resume - self.env.now()).total_seconds()
         if jump > 0:
@@ -72,6 +76,7 @@ class Sandbox:
         save_clock(self.database, self.env.now())
         await self.env.shutdown()
         await self.bot.close()  # simcord detaches the bot without closing it: the database too
+        self._stop_speaking()
 
     def open_page(self) -> Any:
         """The preview of the channel shown now, at the run's one address (same port, same
@@ -81,6 +86,7 @@ class Sandbox:
             viewers=self.world.players,
             layout="channel",
             port=self.port,
+            locale=self.locale,
         )
         preview.capability = self.token
         return preview
@@ -178,11 +184,13 @@ def run_sandbox(
     port: int = 0,
     live_help: str = "",
     out: TextIO = sys.stdout,
+    locale: str = DEFAULT,
 ) -> int:
-    """Run the sandbox until Ctrl+C (or SIGTERM); 0 when it stopped cleanly."""
+    """Run the sandbox until Ctrl+C (or SIGTERM); 0 when it stopped cleanly. `locale`: the
+    players' Discord language (`pt-BR` tries the bot as a Brazilian table meets it)."""
 
     async def main() -> int:
-        sandbox = Sandbox(make_bot(), database, port)
+        sandbox = Sandbox(make_bot(), database, port, locale)
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, sandbox.stopping.set)

@@ -36,11 +36,11 @@ def channel_names() -> tuple[str, ...]:
     return (LOUNGE, *tables)
 
 
-def topic(name: str) -> str:
+def topic(name: str, locale: str | None = None) -> str:
     game, _, _ = name.rpartition("-")
     if name == LOUNGE or not game:
-        return t("sandbox.topic.lounge")
-    return t("sandbox.topic.table", game=spec(game).name, id=game)
+        return t("sandbox.topic.lounge", locale)
+    return t("sandbox.topic.table", locale, game=spec(game).name, id=game)
 
 
 @dataclass(frozen=True)
@@ -50,13 +50,14 @@ class World:
     players: tuple[Any, ...]  # MemberActors, in PLAYERS order
 
 
-def build_world(env: Any) -> World:
-    """The guild, its members and its channels, created in one fixed order (ids stay the same)."""
+def build_world(env: Any, locale: str | None = None) -> World:
+    """The guild, its members and its channels, created in one fixed order (ids stay the same);
+    the channels' topics in `locale`."""
     guild = env.create_guild(GUILD_NAME, id=GUILD_ID)
     players = tuple(
         guild.add_member(env.create_user(name, global_name=display)) for name, display in PLAYERS
     )
-    channels = {name: guild.create_text_channel(name, topic=topic(name)) for name in channel_names()}
+    channels = {name: guild.create_text_channel(name, topic=topic(name, locale)) for name in channel_names()}
     return World(guild, channels, players)
 
 

@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLE = "rebirth-1"
 
 
-async def started(database: str) -> Sandbox:
-    sandbox = Sandbox(create_bot(database, seeds=lambda: 20261201), database)
+async def started(database: str, locale: str = "en-US") -> Sandbox:
+    sandbox = Sandbox(create_bot(database, seeds=lambda: 20261201), database, locale=locale)
     await sandbox.start()
     return sandbox
 
@@ -97,3 +97,39 @@ def test_without_a_token_run_bot_starts_the_sandbox_and_says_how_to_go_live(tmp_
     assert started.returncode == 0, started.err
     assert "stopped" in started.out and "Traceback" not in started.err, started.err
     assert (tmp_path / "tabletop-sandbox.sqlite3.clock").exists()
+
+
+async def test_a_sandbox_in_portuguese_is_a_brazilian_table(tmp_path):
+    """`tabletop sandbox --locale pt-BR`: the four players use Discord in Portuguese on a server
+    that prefers it, so a game opened there is played in Portuguese, the topics read Portuguese,
+    and simcord speaks English again once the sandbox stopped."""
+    import simcord.interactions
+
+    original = simcord.interactions.base_payload
+    database = str(tmp_path / "sandbox.sqlite3")
+    sandbox = await started(database, locale="pt-BR")
+    with sandbox.env.time_context():
+        alice, bob = sandbox.world.players[:2]
+        channel = sandbox.world.channels[TABLE]
+        assert "/jogo novo jogo:rebirth" in sandbox.env.backend.get_channel(channel.id).topic
+        opened = await alice.slash(channel, "game new", game="rebirth")
+        assert "abriu uma mesa" in opened.response.content
+        assert "🌐 Português (Brasil)" in opened.response.content
+        joined = await bob.slash(channel, "game join")
+        assert "entrou" in joined.response.content and "Sentados (2)" in joined.response.content
+        help_reply = await alice.slash(channel, "help")
+        assert help_reply.ephemeral and "`/jogar`" in help_reply.response.content
+    await sandbox.stop()
+    assert simcord.interactions.base_payload is original
+
+
+def test_the_sandbox_takes_a_language_and_refuses_one_without_a_catalog(capsys):
+    import pytest
+
+    from bot import arguments
+
+    assert arguments(["--sandbox", "--locale", "pt-BR"], "tabletop sandbox").locale == "pt-BR"
+    assert arguments([], "tabletop").locale == "en-US"
+    with pytest.raises(SystemExit):
+        arguments(["--locale", "xx-YY"], "tabletop sandbox")
+    assert "invalid choice" in capsys.readouterr().err
