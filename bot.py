@@ -24,10 +24,9 @@ from discord.ext import commands
 from cogs.clock import ClockCog
 from cogs.delivery import DeliveryCog
 from cogs.games import GameCog
-from cogs.lobby_buttons import TableButton
 from cogs.paging import LogButton
 from cogs.play import PlayCog
-from cogs.posting import ActionButton, MoveButton, MoveSelect
+from cogs.posting import ActionButton, MoveButton, MoveSelect, TableButton
 from cogs.replies import report_error
 from cogs.translator import CatalogTranslator
 from db import Database, health

@@ -22,7 +22,7 @@ import discord
 
 from cogs.replies import allowed_mentions, caller_of, deferrer, report_error
 from i18n import t
-from service.messages import CHOICES_AT_MOST, MESSAGE_LIMIT, Message
+from service.messages import CHOICES_AT_MOST, MESSAGE_LIMIT, TABLE_BUTTONS, Message
 from service.outbox import Outbox
 
 log = logging.getLogger("tabletop")
@@ -271,17 +271,52 @@ class ActionButton(
             await report_error(interaction, error)
 
 
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"tt:t:(?P<kind>{'|'.join(TABLE_BUTTONS)}):(?P<game>[0-9]+)",
+):
+    """One button of the table's life, for game `game_id`: Join, Leave, Add bot and Start on a
+    lobby message, Take my seat back on the message that hands a seat to the fallback player,
+    Rematch on the final message, Whole board under a turn message.
+
+    Its `custom_id` (`tt:t:<kind>:<game>`, `table_id`) carries the game, so a click after a
+    restart still knows it. A click makes the same service call as its slash command, with the
+    game it was posted for (`GameService.table_button`): a button of an earlier table in the
+    channel is refused, and every refusal is private (the one error funnel, `report_error`)."""
+
+    def __init__(self, kind: str, game_id: int, label: str | None = None, row: int | None = None) -> None:
+        button: discord.ui.Button = discord.ui.Button(label=label or kind, custom_id=table_id(kind, game_id))
+        super().__init__(button, row=row)
+        self.kind, self.game_id = kind, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TableButton:
+        return cls(match["kind"], int(match["game"]), cast(discord.ui.Button, item).label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service  # type: ignore[attr-defined]
+        ready = deferrer(interaction, getattr(interaction.client, "defer_after", 1.5))
+        try:
+            messages = await service.table_button(caller_of(interaction), self.kind, self.game_id, ready)
+            await send(interaction, messages)
+        except Exception as error:  # a component callback has no tree.on_error: report it the same way
+            await report_error(interaction, error)
+
+
 def moves_view(message: Message) -> discord.ui.View | None:
     """The buttons (few moves) or menu (more) for a message's offered moves, then its other
     buttons (mute, clock votes, the table's: a row of their own)."""
     if not (message.actions or message.table or (message.moves and message.ref is not None)):
         return None
+    # Every item is a DynamicItem, so discord.py keeps no view per posted message (it would keep
+    # each one for good: `timeout=None`); a click is rebuilt from its custom_id, also after a restart.
     view = discord.ui.View(timeout=None)
     for kind, game_id, key, label in message.actions:
         view.add_item(ActionButton(kind, game_id, key, label))
-    for kind, game_id, label in message.table:  # clicks answered by cogs/lobby_buttons.py
-        custom_id = table_id(kind, game_id)
-        view.add_item(discord.ui.Button(label=_cut(label, BUTTON_LABEL), custom_id=custom_id, row=4))
+    for kind, game_id, label in message.table:
+        view.add_item(TableButton(kind, game_id, _cut(label, BUTTON_LABEL), row=4))
     if message.moves and message.ref is not None:
         _add_moves(view, message)
     return view

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from service.lobby import Lobby
 from service.looking import Looking
+from service.messages import Caller, Message, Ready
 from service.seats import Seats
 
 
@@ -23,3 +24,22 @@ class GameService(Lobby, Seats, Looking):
     - `service/looking.py`: hand, boards, rules, status, log, `/games`;
     - `self.time` (`service/timekeeping.py`): reminders, turn clocks, away, DMs.
     """
+
+    async def table_button(
+        self, caller: Caller, kind: str, game_id: int, ready: Ready = None
+    ) -> list[Message]:
+        """A click on a table button (`Message.table`, `TABLE_BUTTONS`): its slash command's use
+        case, for the game the button was posted for (a button of an earlier table is refused)."""
+        if kind == "join":
+            return await self.join(caller, game_id)
+        if kind == "leave":
+            return await self.leave(caller, ready, game_id)
+        if kind == "bot":
+            return await self.add_bot(caller, game_id)
+        if kind == "start":
+            return await self.start(caller, ready, game_id)
+        if kind == "rejoin":
+            return await self.rejoin(caller, game_id)
+        if kind == "board":
+            return await self.whole_board(caller, game_id, ready)
+        return await self.rematch(caller, game_id)

@@ -56,7 +56,7 @@ class Message:
     # turn), "wait" and "handover" (a turn clock that ran out). `key` names the turn they are for.
     actions: tuple[tuple[str, int, int, str], ...] = ()
     # Buttons of the table's life, not tied to a turn: (kind, game id, label), kinds as
-    # `TABLE_BUTTONS` lists (answered by cogs/lobby_buttons.py, each as its slash command).
+    # `TABLE_BUTTONS` lists (answered by cogs/posting.py `TableButton`, each as its slash command).
     table: tuple[tuple[str, int, str], ...] = ()
     # Send as a direct message to this user instead of in the channel (`channel_id`: the game's
     # channel, for messages that are not an answer to a command).

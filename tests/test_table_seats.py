@@ -262,3 +262,22 @@ async def test_rematch_opens_a_lobby_with_the_same_players_and_settings(simcord_
     assert {ann.id, bob.id, cy.id} <= pinged(simcord_env, started.response.message)
     status = await dee.slash(table.channel, "game status")
     assert "Ireland" in status.response.content and "Turn clock: 2 day" in status.response.content
+
+
+async def test_posted_buttons_leave_nothing_behind_in_the_bot_s_memory(simcord_env):
+    """Every button is rebuilt from its custom_id when clicked (discord.py's DynamicItem), so a
+    posted message keeps no view in the bot's memory: a bot that runs for months must not hold
+    one for every lobby, turn and final message it ever posted. The buttons still answer."""
+    table = make_table(simcord_env, ["ann", "bob"])
+    ann, bob = table.members
+    opened = await ann.slash(table.channel, "game new", game="revive")
+    await bob.click(opened.response, label="Join")
+    started = await ann.click(opened.response, label="Start")
+    assert started.response.attachments
+    first = next(m for m in table.members if f"<@{m.id}> takes the first turn" in started.response.content)
+    switched = await first.slash(table.channel, "move", action="switch gear")
+    ended = await first.click(switched.response, label="end your turn")
+    assert not ended.ephemeral and ended.response.components, "the turn message has its buttons"
+    whole = await bob.click(ended.response, label="🗺️ Whole board")
+    assert whole.ephemeral and whole.response.attachments
+    assert not simcord_env.bot.persistent_views, "no view kept per posted message"
