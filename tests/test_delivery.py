@@ -132,20 +132,10 @@ async def test_a_move_whose_message_was_never_held_is_announced_after_a_restart(
 ):
     """The process dies after the move's transaction and before its message is held: the
     promise written with the move makes the restarted bot announce the game as it stands."""
-    import simcord
-
     table = make_table(simcord_env, ["ann", "bob"])
     started = await open_and_start(table)
     mover, other, choice = await first_move(table, started)
-    real_hold = Outbox.hold
-
-    async def dies(self, game, messages):
-        raise RuntimeError("the process died here")
-
-    monkeypatch.setattr(Outbox, "hold", dies)
-    await mover.slash(table.channel, "move", action=choice)
-    simcord.assert_error(simcord_env, RuntimeError)
-    monkeypatch.setattr(Outbox, "hold", real_hold)
+    await move_dying_before_it_is_held(simcord_env, monkeypatch, table, mover, choice)
     assert await stored_moves(simcord_env, table.channel.id) == 1
     assert boards(table) == []
     await simcord_env.restart_bot(create_bot(database_path, seeds=lambda: SEED))
@@ -160,8 +150,6 @@ async def test_the_late_announcement_reaches_a_dm_reader_in_their_own_language(
 ):
     """The recap after a restart is a message like any other: the channel reads the game's
     English, and the DM copy of a player whose client is Portuguese reads Portuguese."""
-    import simcord
-
     from tests.locales import speaking
 
     table = make_table(simcord_env, ["ann", "bob"])
@@ -169,6 +157,20 @@ async def test_the_late_announcement_reaches_a_dm_reader_in_their_own_language(
     mover, other, choice = await first_move(table, started)
     speaking(monkeypatch, {other.id: "pt-BR"})
     await other.slash(table.channel, "notify", dm="on")  # seen in pt-BR, DMs on
+    await move_dying_before_it_is_held(simcord_env, monkeypatch, table, mover, choice)
+    await simcord_env.restart_bot(create_bot(database_path, seeds=lambda: SEED))
+    await simcord_env.advance_time(1)
+    [board] = boards(table)
+    assert board.content.startswith("(Posted late")
+    dm = other.user.dm_channel.last_message
+    assert "(Publicado com atraso" in dm.content and "Posted late" not in dm.content
+
+
+async def move_dying_before_it_is_held(simcord_env, monkeypatch, table, mover, choice: str) -> None:
+    """`mover` plays `choice`, and the process dies after the move's transaction, before its
+    message is held in the outbox."""
+    import simcord
+
     real_hold = Outbox.hold
 
     async def dies(self, game, messages):
@@ -178,12 +180,6 @@ async def test_the_late_announcement_reaches_a_dm_reader_in_their_own_language(
     await mover.slash(table.channel, "move", action=choice)
     simcord.assert_error(simcord_env, RuntimeError)
     monkeypatch.setattr(Outbox, "hold", real_hold)
-    await simcord_env.restart_bot(create_bot(database_path, seeds=lambda: SEED))
-    await simcord_env.advance_time(1)
-    [board] = boards(table)
-    assert board.content.startswith("(Posted late")
-    dm = other.user.dm_channel.last_message
-    assert "(Publicado com atraso" in dm.content and "Posted late" not in dm.content
 
 
 def notation_in(choice: str, text: str) -> bool:

@@ -17,9 +17,11 @@ English one exactly where words are.
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import re
 import sys
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -45,6 +47,7 @@ from render.revive.geometry import board_geometry
 from render.revive.player import player_palette
 from render.revive.ref import content_ref
 from service.presenters.revive import option_places
+from tests.revive_play import random_play
 
 PT = "pt-BR"
 IMAGE_KEYS = ("rebirth.img.", "revive.img.", "revive.effect.")
@@ -243,21 +246,8 @@ def test_rebirth_draws_every_word_in_portuguese(
 
 def revive_game(players: int, seed: int, moves: int):
     """A game after `moves` random moves (or at its end), and what its last whole turn changed."""
-    rng = random.Random(seed)
-    state = GAME.new_game(players, {}, seed)
-    changed: list[str] = []
-    last: list[str] = []
-    for _ in range(moves):
-        if state.finished:
-            break
-        seat = GAME.to_move(state)
-        legal = GAME.legal_moves(state, seat)
-        applied = GAME.apply(state, seat, legal[rng.randrange(len(legal))])
-        state = applied.state
-        changed += [str(p) for p in applied.event.get("changed", ())]
-        if applied.event.get("turn_over"):
-            last, changed = changed, []
-    return state, tuple(last)
+    latest = deque(itertools.islice(random_play(GAME, players, seed), moves), maxlen=1)
+    return latest[0] if latest else (GAME.new_game(players, {}, seed), ())
 
 
 @pytest.mark.parametrize(("players", "seed", "moves"), [(3, 7, 150), (4, 3, 100_000)])

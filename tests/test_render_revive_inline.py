@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import itertools
 import math
-import random
 from functools import lru_cache
 
 import pytest
@@ -31,6 +30,7 @@ from render.revive.geometry import board_geometry
 from render.revive.ref import content_ref
 from render.revive.text import INLINE_W, MIN_CAP, Label, cap_height
 from service.presenters.revive import RevivePresenter, option_places
+from tests.revive_play import random_play
 
 CONTENT = load_revive()
 REF = content_ref(CONTENT)
@@ -44,22 +44,14 @@ def _played(players: int, seed: int, moves: int) -> tuple[str, tuple[str, ...]]:
     """A game after at least `moves` random legal moves, played on to a point where the last
     whole turn changed a place on the board (what its channel message rings) and the seat to
     move can explore, build or populate; with those changed places."""
-    rng = random.Random(seed)
-    state = GAME.new_game(players, {}, seed)
-    changed: list[str] = []
-    last: list[str] = []
+    state, last = GAME.new_game(players, {}, seed), ()
+    plays = random_play(GAME, players, seed)
     for done in range(moves + 2000):
         if done >= moves and last and option_places(choices_of(state, GAME.to_move(state))):
             break
         assert not state.finished
-        seat = GAME.to_move(state)
-        legal = GAME.legal_moves(state, seat)
-        applied = GAME.apply(state, seat, legal[rng.randrange(len(legal))])
-        state = applied.state
-        changed += [str(p) for p in applied.event.get("changed", ())]
-        if applied.event.get("turn_over"):
-            last, changed = changed, []
-    return state.dumps(), tuple(last)
+        state, last = next(plays)
+    return state.dumps(), last
 
 
 def played(players: int, seed: int, moves: int) -> tuple[ReviveState, tuple[str, ...]]:
