@@ -56,8 +56,8 @@ from bot import create_bot  # noqa: E402
 from engine.base import Game  # noqa: E402
 from engine.records import random_game  # noqa: E402
 from games.registry import load_engine, spec  # noqa: E402
+from presenters.protocol import Presenter  # noqa: E402
 from render.common import png_bytes  # noqa: E402
-from service.presenting import Presenter  # noqa: E402
 
 SEED = 20261129
 GAME = "rebirth"

@@ -7,8 +7,8 @@ from engine.base import Game
 from engine.rebirth import Rebirth
 from engine.rebirth.game import DENSE, RULES_VERSION, STANDARD, VARIANT_OPTION
 from games.spec import GameOption, GameSpec, OptionChoice
-from service.presenters.rebirth import RebirthPresenter
-from service.presenting import Presenter
+from presenters.protocol import Presenter
+from presenters.rebirth import RebirthPresenter
 
 
 def map_label(map_id: str) -> str:

@@ -9,8 +9,8 @@ from engine.revive import Revive
 from engine.revive.state import ReviveState
 from engine.revive.tables import RULES_VERSION, RULES_VERSIONS
 from games.spec import GameSpec
-from service.presenters.revive import RevivePresenter
-from service.presenting import Presenter
+from presenters.protocol import Presenter
+from presenters.revive import RevivePresenter
 
 
 def rules_of(state: ReviveState) -> int:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.base import Game
 
 if TYPE_CHECKING:
-    from service.presenting import Presenter
+    from presenters.protocol import Presenter
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,4 @@ A front end (the Discord cogs, the tests, a future web page) builds a `Caller`
 (`service/messages.py`), calls a `GameService` method (`service/game_service.py`), and posts the
 `Message`s it gets back exactly as described: which is public, which is only for the caller, and
 which users each one may ping.
-
-This file imports nothing: importing `service.presenters.rebirth` (as a game's registry entry
-does) must not pull in the use cases, which themselves look games up in the registry.
 """

@@ -2,7 +2,7 @@
 
 Shared by every front end and tested without Discord. Rules stay in the engine; this layer
 adds people (who is which seat), time, storage and presentation. It knows games only through
-the `Game` contract (`engine/base.py`), the `Presenter` protocol (`service/presenting.py`) and
+the `Game` contract (`engine/base.py`), the `Presenter` protocol (`presenters/protocol.py`) and
 the registry (`games/registry.py`), so adding a game changes nothing here.
 """
 

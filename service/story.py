@@ -17,8 +17,8 @@ from typing import Any
 from db import GameRecord, MoveRecord
 from engine.base import RESIGN
 from i18n import t
+from presenters.protocol import Presenter
 from service.messages import MESSAGE_LIMIT, fit
-from service.presenting import Presenter
 
 
 @dataclass(frozen=True)

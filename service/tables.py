@@ -20,8 +20,8 @@ from engine.base import Game
 from engine.errors import GameOver, NotAPlayer
 from games import registry
 from i18n import t
+from presenters.protocol import Presenter
 from service.messages import Caller, Ready, ServiceError, StaleGame
-from service.presenting import Presenter
 
 log = logging.getLogger(__name__)
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from db import Database, GameRecord
 from i18n import catalog_name, language_name, t, table_languages
+from presenters.protocol import Presenter
 from service.messages import (
     MESSAGE_LIMIT,
     REJOIN_BUTTON,
@@ -27,7 +28,6 @@ from service.messages import (
     jump_link,
     table_buttons,
 )
-from service.presenting import Presenter
 
 log = logging.getLogger(__name__)
 DAY = 86_400.0

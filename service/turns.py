@@ -18,6 +18,7 @@ from engine.base import RESIGN, Applied, Game, MoveChoice
 from engine.errors import NotAPlayer
 from engine.fallback import play_turn
 from i18n import t
+from presenters.protocol import Presenter
 from service.messages import (
     BOARD_BUTTON,
     CHOICES_AT_MOST,
@@ -32,7 +33,6 @@ from service.messages import (
     table_buttons,
 )
 from service.outbox import PROMISE_GRACE, Outbox
-from service.presenting import Presenter
 from service.story import Story, story_of, told
 from service.submissions import offered, submitted
 from service.tables import ChannelTables, public_view

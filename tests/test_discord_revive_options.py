@@ -12,9 +12,9 @@ from PIL import Image, ImageChops
 
 from db import Database
 from games.registry import load_engine
+from presenters.revive import option_places
 from render.revive.focus import focus_image, render_focus
 from render.revive.ref import content_ref
-from service.presenters.revive import option_places
 from service.tables import seat_names
 from tests.discord_helpers import make_table
 

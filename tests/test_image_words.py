@@ -37,6 +37,7 @@ from engine.revive.game import Revive
 from games.registry import load_engine
 from i18n.en import MESSAGES
 from i18n.po import entries
+from presenters.revive import option_places
 from render.fonts import font_for
 from render.rebirth import draw_board, draw_focus, draw_options, legend_rows
 from render.rebirth.style import STRIP_H
@@ -46,7 +47,6 @@ from render.revive.focus import focus_image
 from render.revive.geometry import board_geometry
 from render.revive.player import player_palette
 from render.revive.ref import content_ref
-from service.presenters.revive import option_places
 from tests.revive_play import random_play
 
 PT = "pt-BR"
@@ -340,8 +340,8 @@ def test_the_presenters_draw_in_the_language_they_are_given() -> None:
     """The service's one way to an image (the Presenter protocol) takes the image's language:
     every image method draws pt-BR when asked (a channel image in the game's language, a private
     one in the caller's) and English when not, as before."""
-    from service.presenters.rebirth import RebirthPresenter
-    from service.presenters.revive import RevivePresenter
+    from presenters.rebirth import RebirthPresenter
+    from presenters.revive import RevivePresenter
 
     engine, state = rebirth_game("ireland", 3, 20)
     rebirth = RebirthPresenter(engine)

@@ -134,7 +134,7 @@ async def test_the_options_image_goes_to_the_player_to_move_alone(simcord_env, m
     """Issue 14 item 3: "Your private reply on your turn (and `/hand`) can show an image of the
     board with your legal spaces marked". Whatever a game draws there is drawn from the caller's
     own view and reaches nobody else: /hand on your turn carries it privately, off turn nothing."""
-    from service.presenters.rebirth import RebirthPresenter
+    from presenters.rebirth import RebirthPresenter
 
     seen: list[tuple[int, int, str | None]] = []
 
@@ -167,7 +167,7 @@ async def test_a_turn_message_showing_part_of_the_board_offers_the_whole_board_p
 ):
     """Issue 14 item 2: the channel image may show only the part of the board that matters; the
     whole board is then one click away, for the clicker alone, and the turn's own buttons stay."""
-    from service.presenters.revive import RevivePresenter
+    from presenters.revive import RevivePresenter
 
     monkeypatch.setattr(RevivePresenter, "partial_image", True)
     table = make_table(simcord_env, ["ann", "bob"])

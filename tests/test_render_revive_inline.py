@@ -24,12 +24,12 @@ from engine.base import MoveChoice
 from engine.revive.game import Revive
 from engine.revive.state import ReviveState
 from games.registry import load_engine
+from presenters.revive import RevivePresenter, option_places
 from render.revive.board import LEGEND_ITEMS, board_symbols
 from render.revive.focus import OUT_W, FocusImage, focus_image, inline_cap, render_focus
 from render.revive.geometry import board_geometry
 from render.revive.ref import content_ref
 from render.revive.text import INLINE_W, MIN_CAP, Label, cap_height
-from service.presenters.revive import RevivePresenter, option_places
 from tests.revive_play import random_play
 
 CONTENT = load_revive()

@@ -121,7 +121,7 @@ async def test_autocomplete_is_empty_for_anyone_who_cannot_move():
 
 async def test_a_board_that_cannot_be_drawn_does_not_swallow_a_saved_move(monkeypatch):
     service, first, second = await started_service()
-    from service.presenters import rebirth as presenters
+    from presenters import rebirth as presenters
 
     def broken(*args, **kwargs):
         raise RuntimeError("renderer down")

@@ -14,12 +14,12 @@ from typing import Any, cast
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map
 from db import GameRecord
 from engine.base import RESIGN, Game, MoveChoice
+from engine.errors import GameError
 from engine.rebirth import COLOURS
 from engine.rebirth.game import DENSE, STANDARD, VARIANT_OPTION
 from engine.rebirth.views import MissionCard, PlaceEvent, PublicMissionMet, RebirthView, TowerActivation
 from i18n import content, t
-from service.messages import ServiceError
-from service.presenting import (
+from presenters.protocol import (
     COLOUR_EMOJI,
     COLOUR_LETTER,
     Event,
@@ -84,7 +84,7 @@ class RebirthPresenter(SeatTags):
     def render_player(
         self, view: RebirthView, seat: int, names: list[str], *, locale: str | None = None
     ) -> bytes:
-        raise ServiceError("error.no_player_board")
+        raise GameError("error.no_player_board")
 
     def warm_up(self) -> None:
         """Draw an empty board of every map, player count and variant once, so the static layers

@@ -4,7 +4,7 @@ A presenter turns a game's views and events into words and images; it decides no
 reads the engine's raw state. The service hands it views (`engine.view(state, None)` for what the
 table sees, `engine.view(state, seat)` for one player's own texts), the events of stored moves,
 and `MoveChoice` lists; each game's views and events are typed in `engine/<game>/views.py`.
-One presenter per game, in `service/presenters/<game>.py`, declared in the game's registry entry.
+One presenter per game, in `presenters/<game>.py`, declared in the game's registry entry.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from engine.revive.labels import decision_prompt
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import ReviveEvent, ReviveView, SeatGains, SeatView
 from i18n import t
-from service.presenting import Event, SeatTags, by_rank, in_turn_order, translated_locales
+from presenters.protocol import Event, SeatTags, by_rank, in_turn_order, translated_locales
 
 FINAL_ORDER = (
     "progress",
