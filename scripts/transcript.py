@@ -92,7 +92,7 @@ class Recorder:
         if value in self.message_names:
             return self.message_names[value]
         if value in backend.channels:
-            return "<" + self.channel_name(value) + ">"
+            return self.channel_name(value)
         if value in backend.guilds:
             return "guild:" + str(backend.guilds[value].name)
         return self.other(value)
@@ -175,7 +175,11 @@ class Recorder:
 
     def deleted(self, channel_id: int, message_id: int) -> None:
         self.add(
-            {"event": "delete", "message": self.message_name(message_id), "channel": self.channel_name(channel_id)}
+            {
+                "event": "delete",
+                "message": self.message_name(message_id),
+                "channel": self.channel_name(channel_id),
+            }
         )
 
 
@@ -263,7 +267,9 @@ class Table:
         try:
             result = await call()
         except Exception as error:  # a refusal Discord itself makes (an option out of range)
-            self.rec.add({"event": "raised", "type": type(error).__name__, "text": self.rec.stable(str(error))})
+            self.rec.add(
+                {"event": "raised", "type": type(error).__name__, "text": self.rec.stable(str(error))}
+            )
             self._errors(cursor)
             return None
         self._errors(cursor)
@@ -274,7 +280,9 @@ class Table:
                     "acknowledged": result.acknowledged,
                     "deferred": result.deferred,
                     "ephemeral": result.ephemeral,
-                    "response": None if result.response is None else self.rec.message_name(result.response.id),
+                    "response": None
+                    if result.response is None
+                    else self.rec.message_name(result.response.id),
                     "followups": [self.rec.message_name(f.id) for f in result.followups],
                 }
             )
@@ -287,7 +295,9 @@ class Table:
             lambda: self.members[who].slash(self.channel, command, **options),
         )
 
-    async def autocomplete(self, who: str, typed: str, command: str = "move", option: str = "action") -> list[Any]:
+    async def autocomplete(
+        self, who: str, typed: str, command: str = "move", option: str = "action"
+    ) -> list[Any]:
         self._note({"by": who, "autocomplete": f"{command} {option}", "typed": typed})
         cursor = self.env.error_cursor
         choices = await self.members[who].autocomplete(self.channel, command, option, typed)
@@ -295,7 +305,9 @@ class Table:
         self.rec.add({"event": "choices", "choices": [[c["name"], c["value"]] for c in choices]})
         return choices
 
-    async def click(self, who: str, message: Any, *, label: str | None = None, custom_id: str | None = None) -> Any:
+    async def click(
+        self, who: str, message: Any, *, label: str | None = None, custom_id: str | None = None
+    ) -> Any:
         return await self._do(
             {
                 "by": who,
@@ -308,7 +320,12 @@ class Table:
 
     async def select(self, who: str, message: Any, values: list[str], custom_id: str) -> Any:
         return await self._do(
-            {"by": who, "select": self.rec.message_name(message.id), "values": values, "custom_id": custom_id},
+            {
+                "by": who,
+                "select": self.rec.message_name(message.id),
+                "values": values,
+                "custom_id": custom_id,
+            },
             lambda: self.members[who].select(message, values, custom_id=custom_id),
         )
 
@@ -346,7 +363,11 @@ def buttons(message: Any) -> list[dict[str, Any]]:
 
 
 async def make_table(env: Any, rec: Recorder, names: list[str], locale: str | None = None) -> Table:
-    guild = env.create_guild("Tabletop Test", preferred_locale=locale) if locale else env.create_guild("Tabletop Test")
+    guild = (
+        env.create_guild("Tabletop Test", preferred_locale=locale)
+        if locale
+        else env.create_guild("Tabletop Test")
+    )
     channel = guild.create_text_channel("games")
     members = {name: guild.add_member(env.create_user(name)) for name in names}
     LOCALES["members"] = {m.id: locale for m in members.values()} if locale else {}
@@ -417,8 +438,7 @@ async def rebirth_english(table: Table) -> None:
     await table.slash(other, "undo")
     await table.slash(mover, "game log")
     await table.slash(mover, "games")
-    moves = 0
-    for _ in range(400):
+    for moves in range(400):
         last = table.last_public()
         if "🏆" in last.content or not last.ping_user_ids:
             nxt = await to_move(table, ["alice", "bob"])
@@ -437,7 +457,6 @@ async def rebirth_english(table: Table) -> None:
         if not choices:
             break
         await table.slash(nxt, "move", action=choices[0]["value"])
-        moves += 1
     await table.slash("alice", "move", action="F7")
     await table.slash("bob", "board")
     await table.slash("alice", "game status")
@@ -456,8 +475,7 @@ async def rebirth_portuguese(table: Table) -> None:
     await table.slash("bia", "hand")
     await table.slash("ana", "game status")
     await table.slash("ana", "rules")
-    moves = 0
-    for _ in range(400):
+    for moves in range(400):
         nxt = await to_move(table, ["ana", "bia"])
         if nxt is None:
             break
@@ -465,8 +483,7 @@ async def rebirth_portuguese(table: Table) -> None:
             await probe(table, nxt, ("urq", "torre"))
         choices = await table.autocomplete(nxt, "")
         await table.slash(nxt, "move", action=choices[0]["value"])
-        moves += 1
-        if moves == 8:
+        if moves == 7:
             await table.slash(nxt, "board")
             await table.slash(nxt, "game log")
     await table.slash("ana", "game status")
@@ -498,12 +515,16 @@ async def revive_turns(
 ) -> int:
     """Revive moves until the end or `turns` turn messages; every few moves a button instead of
     a typed move, every few turns the autocomplete probed."""
-    told = len(table.public())
+    told = seen = len(table.public())
     moves = 0
+    nxt: str | None = None
     for _ in range(1500):
         if len(table.public()) - told >= turns:
             break
-        nxt = await to_move(table, humans)
+        if len(table.public()) != seen or nxt is None:  # a turn message: the next one it pings
+            seen = len(table.public())
+            pinged = pinged_one(table, table.last_public())
+            nxt = pinged if pinged in humans else await to_move(table, humans)
         if nxt is None:
             break
         if moves % 15 == 0:
@@ -511,6 +532,9 @@ async def revive_turns(
             for text in probes:
                 await table.autocomplete(nxt, text)
         choices = await table.autocomplete(nxt, "")
+        if not choices:  # not this player's move after all (a turn message without a ping)
+            nxt = None
+            continue
         result = await table.slash(nxt, "move", action=revive_pick(rng, choices))
         moves += 1
         await table.advance(30)
@@ -563,6 +587,10 @@ async def revive_portuguese(table: Table) -> None:
     await table.slash("ana", "game log")
 
 
+def last_with_buttons(table: Table) -> Any:
+    return next(m for m in reversed(table.public()) if buttons(m))
+
+
 async def click_named(table: Table, who: str, message: Any, index: int) -> Any:
     items = buttons(message)
     if index >= len(items):
@@ -577,24 +605,38 @@ async def lobby_and_clocks(table: Table) -> None:
     opened = table.last_public()
     await table.slash("bob", "game new", game="rebirth")  # the channel has a table already
     await table.slash("bob", "game start")  # not the creator
-    for index in range(len(buttons(opened))):  # each lobby button, by someone
-        await click_named(table, ["bob", "carol", "bob", "alice"][index % 4], opened, index)
+    await table.slash("alice", "game start")  # alone
+    await click_named(table, "carol", opened, 0)  # Join
+    await click_named(table, "carol", opened, 0)  # Join again
+    await click_named(table, "carol", opened, 1)  # Leave
+    await click_named(table, "bob", opened, 2)  # Add bot, not the creator
+    await click_named(table, "bob", opened, 3)  # Start, not the creator
+    await click_named(table, "bob", opened, 0)  # Join
     await table.slash("carol", "game join")
     await table.slash("carol", "game join")
     await table.slash("carol", "game leave")
     await table.slash("dave", "game join")
-    await table.slash("alice", "game add-bot")
+    await table.slash("dave", "game leave")
+    await click_named(table, "dave", table.last_public(), 0)  # Join, on the newest lobby message
+    await click_named(table, "alice", table.last_public(), 2)  # Add bot
+    await table.slash("alice", "game add-bot")  # the table is full
     await table.slash("bob", "game settings", reminder_hours=1.0)
     await table.slash("alice", "game settings", clock=1, on_timeout="fallback", reminder_hours=3.0)
-    await table.slash("alice", "game leave")
-    await table.slash("alice", "game rejoin")
+    await table.slash("dave", "game join")
     await table.slash("alice", "game status")
     await table.slash("bob", "notify", dm="on")
     await table.slash("dave", "notify", dm="on")
     await table.slash("carol", "notify", dm="off")
     await table.slash("dave", "away set", days=1)
     await table.slash("dave", "away set", days=0)  # out of range: Discord refuses
-    await table.slash("alice", "game start")
+    await click_named(table, "alice", last_with_buttons(table), 3)  # Start
+    await table.slash("alice", "game start")  # started already
+    await table.slash("carol", "game join")  # too late
+    told = len(table.public())
+    await table.slash("alice", "game leave")  # the fallback plays the seat
+    seat_back = table.public()[told]
+    await table.slash("alice", "game rejoin")
+    await click_named(table, "alice", seat_back, 0)  # the seat is back already
     humans = ["alice", "bob", "dave"]
     for _ in range(4):
         nxt = await to_move(table, humans)
@@ -603,8 +645,15 @@ async def lobby_and_clocks(table: Table) -> None:
         choices = await table.autocomplete(nxt, "")
         await table.slash(nxt, "move", action=choices[0]["value"])
     await table.slash("dave", "away off")
-    for _ in range(30):  # a day and a half in hours: reminders, then the clock runs out
+    for hour in range(30):  # a day and a half in hours: reminders, then the clock runs out
         await table.advance(HOUR)
+        if hour == 7:
+            reminder = next(
+                (m for m in reversed(table.public()) if buttons(m) and m.content.startswith("⏰")), None
+            )
+            if reminder is not None:
+                await click_named(table, "carol", reminder, 0)  # Mute, by someone else
+                await click_named(table, pinged_one(table, reminder) or "bob", reminder, 0)
     await table.slash("alice", "game status")
     await table.slash("bob", "game log")
     await table.slash("bob", "game resign")
@@ -625,6 +674,10 @@ async def lobby_and_clocks(table: Table) -> None:
     vote = table.last_public()
     for index in range(len(buttons(vote))):
         await click_named(table, ["bob", "carol"][index % 2], vote, index)
+    for _ in range(26):  # the day waited runs out too: this time the seat is handed over
+        await table.advance(HOUR)
+    vote = last_with_buttons(table)
+    await click_named(table, "bob", vote, 1)
     await table.slash("bob", "game status")
     await table.slash("bob", "game abort")
     await table.slash("alice", "game new", game="rebirth", thread=True)
@@ -662,8 +715,12 @@ async def run_scenario(name: str, folder: str) -> dict[str, Any]:
                 "locale": locale,
             }
         )
-        await script(table)
-        await env.settle()
+        try:
+            await script(table)
+            await env.settle()
+        except Exception as error:  # a changed bot may break the script: say where
+            rec.add({"event": "crash", "type": type(error).__name__, "text": rec.stable(str(error))[:500]})
+            print(f"{name}: the script stopped: {type(error).__name__}: {error}", file=sys.stderr)
         summary = {
             "messages": rec.messages,
             "images": rec.images,
@@ -747,7 +804,8 @@ def _show_pair(old: dict[str, Any] | None, new: dict[str, Any] | None) -> None:
             first = next((i for i, (x, y) in enumerate(zip(before, after, strict=False)) if x != y), None)
             if first is None:
                 first = min(len(before), len(after))
-            print(f"     first differing character at {first}: {before[first:first + 40]!r} vs {after[first:first + 40]!r}")
+            where = slice(first, first + 40)
+            print(f"     first differing character at {first}: {before[where]!r} vs {after[where]!r}")
         else:
             print(f"     {key}: baseline {json.dumps(before, ensure_ascii=False)[:300]}")
             print(f"     {key}: here     {json.dumps(after, ensure_ascii=False)[:300]}")
@@ -766,8 +824,12 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--out", help="write the transcript to this JSON file")
     parser.add_argument("--only", action="append", choices=sorted(SCENARIOS), help="run only these scenarios")
-    parser.add_argument("--compare", metavar="BASE.json", help="compare with this transcript, print the first differences")
-    parser.add_argument("--against", metavar="OTHER.json", help="with --compare: compare this file instead of running")
+    parser.add_argument(
+        "--compare", metavar="BASE.json", help="compare with this transcript, print the first differences"
+    )
+    parser.add_argument(
+        "--against", metavar="OTHER.json", help="with --compare: compare this file instead of running"
+    )
     parser.add_argument("--limit", type=int, default=5, help="differences shown per scenario (default 5)")
     return parser.parse_args(argv)
 
