@@ -11,7 +11,8 @@ import itertools
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
+
 ENGINE_EDGE = {"cli.py", "__main__.py"}  # the engine's command line may read files and print
 FORBIDDEN_IN_ENGINE = {
     "discord",

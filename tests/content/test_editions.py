@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import shutil
-from pathlib import Path
 
 from content.revive.editions import Change, change_problems, changes_between, edition, read_changes
 from content.revive.loader import EDITIONS_FILE, load_revive, load_revive_edition
@@ -18,8 +17,9 @@ from engine.revive.tables import RULES_VERSION, RULES_VERSIONS
 from games.registry import load_engine, spec
 from service.game_service import GameService
 from service.messages import Caller
+from tests.support.paths import FIXTURES
 
-FIXTURE = Path(__file__).parent / "fixtures" / "stored-games-362bf5a.sqlite3"
+FIXTURE = FIXTURES / "stored-games-362bf5a.sqlite3"
 STORED_CHANNELS = range(1001, 1011)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -18,6 +17,7 @@ from content.revive.validate import (
     validate_revive,
 )
 from engine.revive.board import rotate as rotate_position
+from tests.support.paths import ROOT
 
 
 def _broken():
@@ -227,7 +227,7 @@ def test_a_missing_file_is_caught(name):
 
 def test_docs_describe_every_file_effect_and_count():
     """docs/revive.md "Content formats" is the engine's contract: it must name everything."""
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "revive.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "revive.md").read_text(encoding="utf-8")
     formats = doc[doc.index("## (a) Content formats") : doc.index("## (b) Content design")]
     for name in FILES:
         assert f"`{name}.json`" in formats, name

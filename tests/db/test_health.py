@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 
 from db import Database, health
-from tests.discord_helpers import make_table
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.discord import make_table
+from tests.support.paths import ROOT
 
 
 async def a_database_with_games(path: str, games: int = 3) -> None:

@@ -11,7 +11,6 @@ the event dicts fails here.
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -21,8 +20,9 @@ from engine.fallback import choose_move
 from games.registry import load_engine
 from service.game_service import GameService
 from service.messages import Caller, ServiceError
+from tests.support.paths import FIXTURES
 
-FIXTURE = Path(__file__).parent / "fixtures" / "stored-games-362bf5a.sqlite3"
+FIXTURE = FIXTURES / "stored-games-362bf5a.sqlite3"
 LATER = 1_800_000_000.0  # after every stored timestamp
 NEWCOMER = 505
 MAX_MOVES = 2_000  # a guard: every stored game ends well before this

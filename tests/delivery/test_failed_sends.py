@@ -14,7 +14,7 @@ import pytest
 from bot import create_bot
 from service.outbox import Outbox
 from tests.conftest import SEED
-from tests.discord_helpers import make_table, open_and_start, pinged
+from tests.support.discord import make_table, open_and_start, pinged
 
 SAVED = "Saved. Discord did not take the channel message just now"
 
@@ -150,7 +150,7 @@ async def test_the_late_announcement_reaches_a_dm_reader_in_their_own_language(
 ):
     """The recap after a restart is a message like any other: the channel reads the game's
     English, and the DM copy of a player whose client is Portuguese reads Portuguese."""
-    from tests.locales import speaking
+    from tests.support.locales import speaking
 
     table = make_table(simcord_env, ["ann", "bob"])
     started = await open_and_start(table)
@@ -183,7 +183,7 @@ async def move_dying_before_it_is_held(simcord_env, monkeypatch, table, mover, c
 
 
 def notation_in(choice: str, text: str) -> bool:
-    from tests.discord_helpers import notation_of
+    from tests.support.discord import notation_of
 
     return f"**{notation_of(choice)}**" in text
 

@@ -20,14 +20,15 @@ from pathlib import Path
 import pytest
 
 from games.registry import load_engine
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 CYCLES = 6
 
 
 def driver(mode: str, database: Path, seed: int, log) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.crash_driver", mode, "--database", str(database), "--seed", str(seed)],
+        [sys.executable, "-m", "tests.support.crash_driver", mode]
+        + ["--database", str(database), "--seed", str(seed)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=log,

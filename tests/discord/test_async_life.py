@@ -51,7 +51,7 @@ async def pass_time(env, seconds: float) -> None:
 
 async def start_two(simcord_env, **new_options):
     """A 2-player Rebirth game; returns (table, player to move, the other player)."""
-    from tests.discord_helpers import make_table
+    from tests.support.discord import make_table
 
     table = make_table(simcord_env, ["ann", "bob"])
     ann, bob = table.members
@@ -75,7 +75,7 @@ async def test_a_reminder_after_the_interval_none_while_muted_or_away_and_after_
     simcord_env, database_path
 ):
     from bot import create_bot
-    from tests.discord_helpers import pinged
+    from tests.support.discord import pinged
 
     table, first, other = await start_two(simcord_env, reminder_hours=2)
     await pass_time(simcord_env, HOUR)
@@ -112,7 +112,7 @@ async def test_a_reminder_after_the_interval_none_while_muted_or_away_and_after_
 
 async def test_a_turn_clock_running_out_lets_the_fallback_player_play_that_turn(simcord_env, database_path):
     from bot import create_bot
-    from tests.discord_helpers import pinged
+    from tests.support.discord import pinged
 
     table, first, other = await start_two(simcord_env, clock=1, reminder_hours=0)
     status = await first.slash(table.channel, "game status")
@@ -129,7 +129,7 @@ async def test_a_turn_clock_running_out_lets_the_fallback_player_play_that_turn(
 
 
 async def test_a_turn_clock_put_to_the_others_wait_a_day_then_hand_the_seat_over(simcord_env):
-    from tests.discord_helpers import pinged
+    from tests.support.discord import pinged
 
     table, first, other = await start_two(simcord_env, clock=1, on_timeout="vote", reminder_hours=0)
     await pass_time(simcord_env, DAY + 120)
@@ -174,7 +174,7 @@ async def test_turn_dms_for_those_who_ask_and_the_channel_mention_when_dms_are_c
 async def test_a_game_in_its_own_thread_and_the_thread_kept_open(simcord_env):
     import discord
 
-    from tests.discord_helpers import make_table
+    from tests.support.discord import make_table
 
     table = make_table(simcord_env, ["ann", "bob"])
     ann, bob = table.members
@@ -199,7 +199,7 @@ async def test_undo_and_catch_up_through_the_commands(simcord_env):
     import simcord
 
     from engine.errors import GameError
-    from tests.discord_helpers import make_table, pinged
+    from tests.support.discord import make_table, pinged
 
     table = make_table(simcord_env, ["ann", "bob", "cy"])
     ann, bob, cy = table.members
@@ -240,7 +240,7 @@ async def test_undo_and_catch_up_through_the_commands(simcord_env):
 
 
 async def test_a_refused_game_in_a_thread_leaves_no_thread_behind(simcord_env):
-    from tests.discord_helpers import make_table, refused
+    from tests.support.discord import make_table, refused
 
     table = make_table(simcord_env, ["ann"])
     [ann] = table.members
@@ -252,7 +252,7 @@ async def test_a_refused_game_in_a_thread_leaves_no_thread_behind(simcord_env):
 
 
 async def test_a_game_nobody_is_left_to_play_ends_and_frees_the_channel(simcord_env):
-    from tests.discord_helpers import make_table
+    from tests.support.discord import make_table
 
     table = make_table(simcord_env, ["ann", "bob"])
     ann, bob = table.members
@@ -271,7 +271,7 @@ async def test_once_the_creator_has_left_anyone_still_seated_may_abort(simcord_e
     import simcord
 
     from engine.errors import GameError
-    from tests.discord_helpers import make_table, refused
+    from tests.support.discord import make_table, refused
 
     table = make_table(simcord_env, ["ann", "bob", "cy", "dee"])
     ann, bob, cy, dee = table.members
@@ -290,7 +290,7 @@ async def test_once_the_creator_has_left_anyone_still_seated_may_abort(simcord_e
 
 
 async def test_a_player_who_left_cannot_resign_for_the_fallback_seat(simcord_env):
-    from tests.discord_helpers import make_table, refused
+    from tests.support.discord import make_table, refused
 
     table = make_table(simcord_env, ["ann", "bob", "cy"])
     ann, bob, cy = table.members
@@ -306,7 +306,7 @@ async def test_a_player_who_left_cannot_resign_for_the_fallback_seat(simcord_env
 
 
 async def test_add_bot_by_someone_else_says_only_the_creator_may_add_it(simcord_env):
-    from tests.discord_helpers import make_table, refused
+    from tests.support.discord import make_table, refused
 
     table = make_table(simcord_env, ["ann", "bob"])
     ann, bob = table.members

@@ -12,7 +12,7 @@ from db import Database
 from engine.fallback import choose_move
 from games.registry import load_engine
 from tests.conftest import SEED
-from tests.discord_helpers import make_table, notation_of
+from tests.support.discord import make_table, notation_of
 
 IRELAND_SEED = 2
 """An Ireland setup whose round tower I17 gives the Doubling Marker (and L8 a mission card)."""

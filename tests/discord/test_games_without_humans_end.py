@@ -3,7 +3,7 @@ fallback seats behind; resigning is the other (the last person resigns beside fa
 
 from __future__ import annotations
 
-from tests.discord_helpers import make_table, pinged, refused
+from tests.support.discord import make_table, pinged, refused
 
 
 async def test_the_last_person_resigning_beside_fallback_seats_ends_the_game_and_frees_the_channel(

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot import create_bot
-from tests.discord_helpers import current_player, make_table, notation_of, open_and_start, pinged, refused
+from tests.support.discord import current_player, make_table, notation_of, open_and_start, pinged, refused
 
 
 def first_player(table, started):

@@ -15,7 +15,7 @@ import simcord
 from db import Database
 from engine.errors import GameError
 from games.registry import load_engine
-from tests.discord_helpers import make_table, pinged
+from tests.support.discord import make_table, pinged
 
 pytestmark = pytest.mark.asyncio
 

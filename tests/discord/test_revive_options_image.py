@@ -16,7 +16,7 @@ from presenters.revive import option_places
 from render.revive.focus import focus_image, render_focus
 from render.revive.ref import content_ref
 from service.tables import seat_names
-from tests.discord_helpers import make_table
+from tests.support.discord import make_table
 
 pytestmark = pytest.mark.asyncio
 PLACE_VERBS = ("explore", "build", "populate")

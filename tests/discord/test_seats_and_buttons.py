@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord_helpers import make_table, pinged, refused
+from tests.support.discord import make_table, pinged, refused
 
 pytestmark = pytest.mark.asyncio
 

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 from db import Database
 from engine.fallback import play_turn
 from games.registry import load_engine
-from tests.discord_helpers import make_table, pinged
+from tests.support.discord import make_table, pinged
 
 pytestmark = pytest.mark.asyncio
 

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
+
 DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
 
 SPAN = re.compile(r"`([^`\n]+)`")

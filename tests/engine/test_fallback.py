@@ -10,7 +10,6 @@ import random
 import statistics
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,8 +17,7 @@ import pytest
 from engine.base import Game
 from engine.fallback import choose_move, move_gains, play_turn
 from games.registry import load_engine
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
 
 
 def fallback_game(

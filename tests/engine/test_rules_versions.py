@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import random
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -24,8 +23,9 @@ from engine.revive.tables import RULES_VERSION
 from games.registry import load_engine
 from service.game_service import GameService
 from service.messages import Caller
+from tests.support.paths import FIXTURES
 
-FIXTURE = Path(__file__).parent / "fixtures" / "stored-games-362bf5a.sqlite3"
+FIXTURE = FIXTURES / "stored-games-362bf5a.sqlite3"
 STORED_CHANNELS = range(1001, 1011)
 
 

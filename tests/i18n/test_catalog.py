@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import string
-from pathlib import Path
 
 import discord
 import pytest
@@ -13,8 +12,8 @@ from discord import app_commands
 import i18n
 from cogs.translator import CatalogTranslator, text
 from i18n.en import MESSAGES
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 KEY_CALL = re.compile(
     r"""(?:\bt|Error|Move|Turn|Player|Over|Game|ServiceError|text)\(\s*"([a-z][a-z0-9_.]+)\""""
 )

@@ -9,8 +9,6 @@ Portuguese: in the engine's views, the presenters' texts and `/hand`.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import simcord
 
@@ -25,10 +23,11 @@ from engine.revive.tables import RULES_VERSION, RULES_VERSIONS
 from games.registry import load_engine, spec
 from i18n import content, content_source
 from i18n.en import MESSAGES
-from tests.discord_helpers import make_table, open_and_start
+from tests.support.discord import make_table, open_and_start
+from tests.support.paths import ROOT
 
 PT = "pt-BR"
-RULES_TEXT = Path(__file__).resolve().parents[2] / "shared" / "rules" / "rebirth.pt-BR.txt"
+RULES_TEXT = ROOT.parent / "shared" / "rules" / "rebirth.pt-BR.txt"
 """The Portuguese rules text (outside the repository: its phrases are quoted below)."""
 
 

@@ -47,7 +47,7 @@ from render.revive.focus import focus_image
 from render.revive.geometry import board_geometry
 from render.revive.player import player_palette
 from render.revive.ref import content_ref
-from tests.revive_play import random_play
+from tests.support.revive_play import random_play
 
 PT = "pt-BR"
 IMAGE_KEYS = ("rebirth.img.", "revive.img.", "revive.effect.")

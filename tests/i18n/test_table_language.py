@@ -15,8 +15,8 @@ import simcord
 from engine.errors import GameError
 from i18n import recording
 from i18n.en import MESSAGES as ENGLISH
-from tests.discord_helpers import make_table, pinged
-from tests.locales import english_in, speaking
+from tests.support.discord import make_table, pinged
+from tests.support.locales import english_in, speaking
 
 HOUR = 3600
 # Choices that read the same in every language: games, a place, languages named in themselves.

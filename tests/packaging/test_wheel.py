@@ -24,11 +24,11 @@ import pytest
 
 from games.registry import game_ids
 from i18n import t
+from tests.support.paths import ROOT
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parent.parent
-NOT_SHIPPED = ("bench",)  # packages at the top that are development tools, not the bot
+NOT_SHIPPED = ("bench", "tests")  # packages at the top that are development tools, not the bot
 PIP_TIMEOUT = 300
 
 
@@ -169,7 +169,7 @@ def test_the_installed_wheel_plays_every_game_outside_the_checkout(venv: Path, t
         [record] = (elsewhere / "records").glob(f"{game}-*.json")
         replayed = run(venv, elsewhere, python, "-I", "-m", "engine", "replay", str(record))
         assert replayed.returncode == 0, replayed.stdout + replayed.stderr
-    shutil.copy(ROOT / "tests" / "installed_game.py", elsewhere)
+    shutil.copy(ROOT / "tests" / "support" / "installed_game.py", elsewhere)
     out = run(venv, elsewhere, python, "-I", "installed_game.py", str(ROOT), "games.sqlite3")
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)

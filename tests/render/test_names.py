@@ -27,7 +27,7 @@ from engine.revive.game import Revive
 from render import fonts, rebirth
 from render import revive as rr
 from render.common import clean_text, fit_text, font
-from tests.test_render import REAL_MAP, make_view
+from tests.render.test_rebirth import REAL_MAP, make_view
 
 NOTDEF = "\U0010fffd"  # a private-use code point no bundled font maps: the missing-glyph box
 SCRIPTS = {

@@ -23,9 +23,10 @@ from engine.hexgrid import name as coord_name
 from engine.rebirth.mapfile import parse_map
 from render import rebirth
 from render.hexgrid import board_pixel_size, hex_center, hex_corners
+from tests.support.paths import FIXTURES, ROOT
 
-FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_tiny.json"
-REAL_MAP = Path(__file__).resolve().parent.parent / "content" / "data" / "rebirth" / "scotland.json"
+FIXTURE = FIXTURES / "rebirth_tiny.json"
+REAL_MAP = ROOT / "content" / "data" / "rebirth" / "scotland.json"
 COLOURS = ["orange", "blue", "green", "purple"]
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
@@ -308,7 +309,7 @@ def test_real_map_renders_within_budget() -> None:
 
 # --- Ireland (advanced mode) -----------------------------------------------------------------
 
-IRELAND_FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_ireland_test_map.json"
+IRELAND_FIXTURE = FIXTURES / "rebirth_ireland_test_map.json"
 REAL_IRELAND = REAL_MAP.parent / "ireland.json"
 TOWER_TILES = [
     {"id": "RT1", "bonus": "points", "value": 3},

@@ -225,8 +225,8 @@ async def test_hand_on_your_turn_carries_your_options_privately(simcord_env, dat
     numbered as the autocomplete labels read; it differs from the public board only at those
     spaces, and the channel's image is the public view's (issue 14 item 3)."""
     from service.tables import seat_names
-    from tests.discord_helpers import make_table, notation_of, open_and_start
-    from tests.test_one_message import stored
+    from tests.discord.test_turn_message import stored
+    from tests.support.discord import make_table, notation_of, open_and_start
 
     table = make_table(simcord_env, ["alice", "bob"])
     started = await open_and_start(table)

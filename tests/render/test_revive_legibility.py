@@ -30,7 +30,7 @@ from render.revive.focus import OUT_W, FocusImage, focus_image, inline_cap, rend
 from render.revive.geometry import board_geometry
 from render.revive.ref import content_ref
 from render.revive.text import INLINE_W, MIN_CAP, Label, cap_height
-from tests.revive_play import random_play
+from tests.support.revive_play import random_play
 
 CONTENT = load_revive()
 REF = content_ref(CONTENT)

@@ -11,13 +11,12 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from tests.sandbox_process import sandbox_process
+from tests.support.paths import ROOT
+from tests.support.sandbox_process import sandbox_process
 
-ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "docs" / "images" / "sandbox.png"
 WAIT_MS = 60_000  # a first board draws its layers on a busy machine; nothing here is timed
 

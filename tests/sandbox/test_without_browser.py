@@ -9,15 +9,13 @@ from __future__ import annotations
 import re
 import urllib.request
 from datetime import timedelta
-from pathlib import Path
 
 from bot import create_bot
 from sandbox.commands import Request
 from sandbox.run import Sandbox
 from sandbox.world import PLAYERS, channel_names, load_clock
-from tests.sandbox_process import sandbox_process
+from tests.support.sandbox_process import sandbox_process
 
-ROOT = Path(__file__).resolve().parent.parent
 TABLE = "rebirth-1"
 
 

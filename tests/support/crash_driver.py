@@ -1,8 +1,8 @@
 """The bot in a process of its own, for tests/test_kill.py (issue 12 item 8): a test kills it
 with SIGKILL at a random point and starts it again on the same database.
 
-    python -m tests.crash_driver play --database PATH --seed N
-    python -m tests.crash_driver resume --database PATH --seed N
+    python -m tests.support.crash_driver play --database PATH --seed N
+    python -m tests.support.crash_driver resume --database PATH --seed N
 
 Both run the real bot under simcord on the same world: one guild with a pinned id, the same
 channels and members created in the same order, so their ids are the same in every process.
@@ -137,7 +137,7 @@ async def resume(env: simcord.Env, channels: dict[str, Any]) -> None:
 
 
 async def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.crash_driver")
+    parser = argparse.ArgumentParser(prog="python -m tests.support.crash_driver")
     parser.add_argument("mode", choices=("play", "resume"))
     parser.add_argument("--database", required=True)
     parser.add_argument("--seed", type=int, default=1)

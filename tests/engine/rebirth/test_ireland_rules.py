@@ -8,14 +8,14 @@ B4 C3 D3 D4 C5) and F5 (next to F4 E5 G5 E6 F6), and the Hill of Tara E4 (next t
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from engine.errors import IllegalMove
 from engine.rebirth import Rebirth, RebirthState
+from tests.support.paths import FIXTURES
 
-FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_ireland_test_map.json"
+FIXTURE = FIXTURES / "rebirth_ireland_test_map.json"
 NEVER = {"type": "castles", "count": 9}
 MISSIONS = [
     {

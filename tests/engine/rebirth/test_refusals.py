@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import IllegalMove
 from games.registry import load_engine
-from tests.discord_helpers import make_table, open_and_start, refused
+from tests.support.discord import make_table, open_and_start, refused
 
 
 @pytest.fixture(scope="module")

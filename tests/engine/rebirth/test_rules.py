@@ -8,14 +8,14 @@ Stirling Castle (F5), a cathedral (C4), a loch (D5) and yellow spaces B6 (4), C6
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotYourTurn
 from engine.rebirth import Rebirth, RebirthState
+from tests.support.paths import FIXTURES
 
-FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_engine_map.json"
+FIXTURE = FIXTURES / "rebirth_engine_map.json"
 MISSIONS = [
     {
         "id": "T01",
