@@ -72,12 +72,12 @@ NAMES = ("Morag the Bold", "Hamish", "Eilidh MacLeod", "Callum of the Isles")
 # engine fast enough for self-play and record checks in the test suite.
 GAMES_PER_S_MIN = 50.0
 # A Revive game runs to some 600 moves, each listing range and prices over the whole board; at 5
-# games a second the 300-game playout test (tests/test_revive_engine.py) stays near a minute.
+# games a second the 300-game playout test (tests/engine/revive/test_foundation.py) stays near a minute.
 REVIVE_GAMES_PER_S_MIN = 5.0
 MOVE_P95_MS_MAX = 150.0
 RENDER_MS_MAX = 60.0
 # Every image a player downloads, at most 250 KB: a board that loads fast on a phone (issue 14
-# item 6). Bytes are deterministic, so tests/test_image_bytes.py holds the same budget.
+# item 6). Bytes are deterministic, so tests/render/test_image_bytes.py holds the same budget.
 RENDER_BYTES_MAX = 250_000
 # A Revive turn is many small moves, each listing range and prices over the whole board, and the
 # move that ends it draws a larger board with the turn's changes marked: p95 250 ms for a private

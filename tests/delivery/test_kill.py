@@ -1,6 +1,6 @@
 """Issue 12 item 8: "Kill -9 at any point loses at most the move in flight."
 
-A real bot process (tests/crash_driver.py) plays moves at three tables while Discord fails now
+A real bot process (tests/support/crash_driver.py) plays moves at three tables while Discord fails now
 and then; it is killed with SIGKILL at a random point, the database file is read as it was left,
 and a new process on the same file must deliver everything the dead one had held or promised.
 """

@@ -78,16 +78,17 @@ def test_the_citation_finder_sees_paths_and_skips_the_rest() -> None:
         "Not paths: `/game new`, `TABLETOP_DATABASE=/data/x`, `engine/<game>/`, `engine/rebirth/…`,\n"
         "`https://example.org/a`, `../shared/rules/revive.en.txt`, `tt:m:<game>:<version>`, `x = r/2`.\n"
         "```\n`inside/a/fence.py`\n```\n"
-        "`python -m pytest -q tests/test_content.py` and `./scripts/test`\n"
+        "`python -m pytest -q tests/content/test_rebirth_data.py` and `./scripts/test`\n"
     )
     assert cited_paths(text) == [
         (1, "engine/rebirth/game.py"),
         (1, "render/revive/"),
         (1, "data/rebirth"),
         (1, "tests/test_x.py::test_y"),
-        (7, "tests/test_content.py"),
+        (7, "tests/content/test_rebirth_data.py"),
         (7, "scripts/test"),
     ]
-    assert problem("tests/test_docs.py::test_the_citation_finder_sees_paths_and_skips_the_rest") is None
-    assert problem("tests/test_docs.py::test_nothing_by_this_name") is not None
+    this_test = "tests/docs/test_cited_paths.py::test_the_citation_finder_sees_paths_and_skips_the_rest"
+    assert problem(this_test) is None
+    assert problem("tests/docs/test_cited_paths.py::test_nothing_by_this_name") is not None
     assert problem("engine/no_such_module.py") is not None

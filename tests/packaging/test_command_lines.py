@@ -274,7 +274,7 @@ def test_the_tabletop_command_runs_the_bot_and_the_offline_tools(tmp_path):
     [record] = tmp_path.glob("*.json")
     assert call("replay", str(record)).returncode == 0
     # Without a token `tabletop run` starts the sandbox, as ./scripts/run-bot does
-    # (tests/test_sandbox.py starts it); `tabletop sandbox` always does.
+    # (tests/sandbox/test_without_browser.py starts it); `tabletop sandbox` always does.
     run_help = call("run", "--help").stdout
     assert "usage: tabletop run" in run_help and "--sandbox" in run_help and "--port" in run_help
     assert "usage: tabletop sandbox" in call("sandbox", "--help").stdout

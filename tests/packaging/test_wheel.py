@@ -38,7 +38,7 @@ def ignore_patterns() -> list[str]:
     lines = (ROOT / ".dockerignore").read_text().splitlines()
     patterns = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
     unread = [p for p in patterns if p.startswith("!") or "**" in p.removeprefix("**/")]
-    assert not unread, f"tests/test_wheel.py reads no such .dockerignore pattern: {unread}"
+    assert not unread, f"tests/packaging/test_wheel.py reads no such .dockerignore pattern: {unread}"
     return patterns
 
 

@@ -1,7 +1,7 @@
 """The sandbox (issue 16 item 1): the real bot in simcord's local page, with no token.
 
 These drive the sandbox's world and driver in-process, without a browser;
-`tests/test_sandbox_browser.py` drives the page itself in headless Chromium.
+`tests/sandbox/test_browser.py` drives the page itself in headless Chromium.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Run by tests/test_wheel.py with the Python of a virtual environment the wheel was installed
+"""Run by tests/packaging/test_wheel.py with the Python of a virtual environment the wheel was installed
 into, from a directory outside the checkout (`python -I installed_game.py CHECKOUT DATABASE`):
 every game through the service, on a database file, as the bot plays it; the fonts and the
 Portuguese catalog read from the installed package. Prints one JSON line for the test to check.

@@ -1,4 +1,5 @@
-"""Random Revive play for the image tests (tests/test_render_revive_inline.py, test_image_words.py)."""
+"""Random Revive play for the image tests (tests/render/test_revive_legibility.py,
+tests/i18n/test_image_words.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The sandbox as `./scripts/run-bot` starts it with no token: `python bot.py` in a subprocess,
-read until its banner ends, stopped with Ctrl+C (tests/test_sandbox.py, test_sandbox_browser.py)."""
+read until its banner ends, stopped with Ctrl+C (tests/sandbox/test_without_browser.py, test_browser.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scenario tests for Revive rules that tests/test_revive_engine.py does not show yet, one rule
+"""Scenario tests for Revive rules that tests/engine/revive/test_foundation.py does not show yet, one rule
 of ../shared/rules/revive.en.txt each (docs/revive.md, section (c), names them per row).
 
 States come from `new_game` with fields set directly; moves go through `legal_moves`/`apply`.
