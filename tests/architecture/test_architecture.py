@@ -1,7 +1,7 @@
 """The layering rules of docs/architecture.md, checked on the source: the engine stays pure, SQL
-stays in db/, Discord stays in cogs/ and bot.py; and the shape rules of issue 10: no import
-cycles, no private names across modules, short functions and files, a game named only by its
-own modules. Every failure names the file and line."""
+stays in db/, Discord stays in cogs/ and bot.py; and the shape rules: no import cycles, no private
+names across modules, short functions and files, a game named only by its own modules. Every failure
+names the file and line."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def test_only_db_speaks_sql_and_only_cogs_and_bot_speak_discord():
 
 
 # --------------------------------------------------------------------------------------------------
-# The shape rules of issue 10 (docs/architecture.md): no import cycles, no private names across
+# The shape rules (docs/architecture.md): no import cycles, no private names across
 # modules, short functions and files, game ids only in their games' own modules. Each checker
 # takes the folder it reads, so the synthetic cases at the end can run it on a small tree.
 

@@ -1,5 +1,5 @@
-"""A missing or damaged database is an error, not a fresh start (issue 12 item 5): the checks at
-start (`db/health.py`), the backup command, and a database file deleted under a running bot."""
+"""A missing or damaged database is an error, not a fresh start: the checks at start
+(`db/health.py`), the backup command, and a database file deleted under a running bot."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """A database written by an older bot still opens and every game in it goes on.
 
-`fixtures/stored-games-362bf5a.sqlite3` was written by commit 362bf5a (the code before issue 10)
-with `fixtures/make_stored_games.py`: mid-way games of each map, Revive mid-turn with a decision
-open and at a turn boundary, seats handed to the fallback player, lobbies with a fallback seat,
-finished games and turn settings. Today's code must migrate it, load and replay every state, and
-play every game on to its end. A change that breaks the stored state JSON, the move notation or
+`fixtures/stored-games-362bf5a.sqlite3` was written by commit 362bf5a (the code before the game
+registry) with `fixtures/make_stored_games.py`: mid-way games of each map, Revive mid-turn with a
+decision open and at a turn boundary, seats handed to the fallback player, lobbies with a fallback
+seat, finished games and turn settings. Today's code must migrate it, load and replay every state,
+and play every game on to its end. A change that breaks the stored state JSON, the move notation or
 the event dicts fails here.
 """
 

@@ -1,9 +1,9 @@
-"""Issue 12 item 1: "A saved move is always announced."
+"""A saved move is always announced, however Discord fails.
 
-Discord fails the interaction response or the channel message after a move was saved (a 500, a
-429 that outlived discord.py's retries, a timeout): the move stays saved, the mover is told the
-truth, and the outbox posts the board and the ping as soon as Discord takes them, also after a
-restart; a permanent refusal is reported once to the game's creator.
+Discord fails the interaction response or the channel message after a move was saved (a 500, a 429
+that outlived discord.py's retries, a timeout): the move stays saved, the mover is told the truth,
+and the outbox posts the board and the ping as soon as Discord takes them, also after a restart; a
+permanent refusal is reported once to the game's creator.
 """
 
 from __future__ import annotations

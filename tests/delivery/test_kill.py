@@ -1,7 +1,7 @@
-"""Issue 12 item 8: "Kill -9 at any point loses at most the move in flight."
+"""Kill -9 at any point loses at most the move in flight.
 
-A real bot process (tests/support/crash_driver.py) plays moves at three tables while Discord fails now
-and then; it is killed with SIGKILL at a random point, the database file is read as it was left,
+A real bot process (tests/support/crash_driver.py) plays moves at three tables while Discord fails
+now and then; it is killed with SIGKILL at a random point, the database file is read as it was left,
 and a new process on the same file must deliver everything the dead one had held or promised.
 """
 
@@ -77,11 +77,10 @@ def channels(path: Path) -> dict[int, int]:
 
 @pytest.mark.slow
 def test_a_killed_bot_loses_at_most_the_move_in_flight_and_delivers_what_it_promised(tmp_path):
-    """Issue 12 item 8: "A test kills a bot process (a real subprocess, not an in-process
-    restart) at random points during a stream of moves, restarts it, and checks that every game
-    replays from its stored moves, that no stored move is half-written, and that the outbox
-    delivers what the dead process had promised."
-    """
+    """A test kills a bot process (a real subprocess, not an in-process restart) at random points
+    during a stream of moves, restarts it, and checks that every game replays from its stored moves,
+    that no stored move is half-written, and that the outbox delivers what the dead process had
+    promised."""
     rng = random.Random(12)
     database = tmp_path / "tabletop.sqlite3"
     offsets: dict[int, int] = {}

@@ -1,5 +1,5 @@
-"""What the table reads, in words (issue 13 items 7 and 9), played through the real slash
-commands (simcord): lines name what was chosen, not its number, and count in good English."""
+"""What the table reads, in words, played through the real slash commands (simcord): lines name what
+was chosen, not its number, and count in good English."""
 
 from __future__ import annotations
 
@@ -76,9 +76,9 @@ async def play_revive_until(table, database_path, wanted, limit=400):
 
 
 async def test_revive_lines_name_the_option_the_reward_and_the_tile_placed(simcord_env, database_path):
-    """Issue 13 item 7: "Revive lines such as "chose option 2", "took hibernation reward 2",
-    "placed the explored tile (rotation 2)" name what was chosen ("took +2 books instead of a
-    module", "hibernation reward: 1 crystal")."""
+    """Revive lines name what was chosen ("took +2 books instead of a module", "hibernation reward:
+    1 crystal"), never its number ("chose option 2", "took hibernation reward 2", "placed the
+    explored tile (rotation 2)"), which means nothing to the table."""
     table = make_table(simcord_env, ["ann", "bob"])
     await start(table, "revive")
     texts = await play_revive_until(
@@ -102,8 +102,8 @@ async def test_revive_lines_name_the_option_the_reward_and_the_tile_placed(simco
 
 
 async def test_revive_first_turns_read_in_words(simcord_env, database_path):
-    """Issue 13 items 7 and 9, the first turns of a game: the explored tile is named, never its
-    rotation number, and amounts are counted ("2 gears", "1 crystal")."""
+    """The first turns of a game in words: the explored tile is named, never its rotation number,
+    and amounts are counted ("2 gears", "1 crystal")."""
     table = make_table(simcord_env, ["ann", "bob"])
     started = await start(table, "revive")
     miscounted = r"\b1 (crystals|gears|books)\b|\b[02-9] (crystal|gear|book)\b"
@@ -144,9 +144,8 @@ async def play_rebirth(table, pick, limit=60):
 
 @pytest.mark.parametrize("bot_seed", [IRELAND_SEED])
 async def test_a_round_tower_message_says_what_the_player_got(simcord_env, bot_seed):
-    """Issue 13 item 7: "A tower bonus message says what the player got, not the menu ("the
-    Doubling Marker back (or 2 points)")." A player whose marker is unused gets 2 points; one
-    who used it gets it back."""
+    """A tower bonus message says what the player got, not the menu ("the Doubling Marker back (or 2
+    points)"). A player whose marker is unused gets 2 points; one who used it gets it back."""
     table = make_table(simcord_env, ["alice", "bob"])
     await start(table, "rebirth", map="ireland")
     used_marker: set[int] = set()
@@ -186,9 +185,9 @@ async def test_a_round_tower_message_says_what_the_player_got(simcord_env, bot_s
 
 
 async def test_rebirth_counts_mission_cards_and_castles_in_words(simcord_env):
-    """Issue 13 item 9: "Grammar and plurals everywhere: "an energy farm", "1 mission card",
-    "1 castle"; no "(s)"." A placement next to a cathedral draws one card, and the status
-    counts one castle and several tiles."""
+    """Grammar and plurals everywhere: "an energy farm", "1 mission card", "1 castle"; no "(s)". A
+    placement next to a cathedral draws one card, and the status counts one castle and several
+    tiles."""
     table = make_table(simcord_env, ["alice", "bob"])
     await start(table, "rebirth", map="scotland")
     done: dict[str, bool] = {}
@@ -214,11 +213,10 @@ async def test_rebirth_counts_mission_cards_and_castles_in_words(simcord_env):
 
 
 def test_events_stored_before_the_outcomes_still_read():
-    """Stored games keep working (issue 13 item 7): an event stored before it carried what an
-    option, a reward or a tile placement chose reads by the presenter's one fallback,
-    `stored_facts`: a reward's effects from the content, an option or a rotation by its number
-    as it did then. The example of the issue, "took +2 books instead of a module", once the
-    event carries the option."""
+    """Stored games keep working: an event stored before it carried what an option, a reward or a
+    tile placement chose reads by the presenter's one fallback, `stored_facts`: a reward's effects
+    from the content, an option or a rotation by its number as it did then. The example of the
+    issue, "took +2 books instead of a module", once the event carries the option."""
     from db import GameRecord
     from games.registry import spec
     from presenters.revive import stored_facts

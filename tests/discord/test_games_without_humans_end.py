@@ -1,5 +1,6 @@
-"""Issue 12 item 2: "No game without a human can stall." Leaving is one way to leave only
-fallback seats behind; resigning is the other (the last person resigns beside fallback seats)."""
+"""No game without a human can stall: fallback seats alone would play for ever. Leaving is one way
+to leave only fallback seats behind; resigning is the other (the last person resigns beside fallback
+seats)."""
 
 from __future__ import annotations
 

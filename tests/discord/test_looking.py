@@ -1,6 +1,6 @@
-"""Issue 13 items 10-14 through the real commands (simcord): the start message in turn order,
-private looking with `share`, the log's pages, forgiving typed moves, help without a game, and
-threads and DMs that name the game."""
+"""Looking at a game through the real commands (simcord): the start message in turn order, private
+looking with `share`, the log's pages, forgiving typed moves, help without a game, and threads and
+DMs that name the game."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.support.discord import make_table, notation_of, pinged, refused
 pytestmark = pytest.mark.asyncio
 
 MENTION = re.compile(r"<@(\d+)>")
-SEED = 4  # a 3-player game of either game starts with seat 2, not seat 0: item 10's tests can fail
+SEED = 4  # a 3-player game of either game starts with seat 2, not seat 0: the turn-order tests can fail
 
 
 @pytest.fixture
@@ -46,8 +46,8 @@ def seat_lines(start_text: str, marker: str) -> list[int]:
 
 
 async def test_the_start_message_lists_the_seats_in_turn_order_first_player_first(simcord_env):
-    """Issue 13 item 10: "The start message lists the seats in turn order, first player first."
-    Rebirth: the first seat listed goes first, and the ping after each move follows the list."""
+    """The start message lists the seats in turn order, first player first. Rebirth: the first seat
+    listed goes first, and the ping after each move follows the list."""
     table = make_table(simcord_env, ["ann", "bob", "cy"])
     started = await open_table(table, "rebirth", 3, map="ireland")
     text = started.response.content
@@ -63,8 +63,8 @@ async def test_the_start_message_lists_the_seats_in_turn_order_first_player_firs
 
 
 async def test_revives_start_message_lists_the_tribes_in_turn_order(simcord_env):
-    """Issue 13 item 10: "The start message lists the seats in turn order, first player first."
-    Revive: the first tribe listed takes the first turn, the next one the turn after."""
+    """The start message lists the seats in turn order, first player first. Revive: the first tribe
+    listed takes the first turn, the next one the turn after."""
     table = make_table(simcord_env, ["ann", "bob", "cy"])
     started = await open_table(table, "revive", 3)
     text = started.response.content
@@ -83,9 +83,9 @@ async def test_revives_start_message_lists_the_tribes_in_turn_order(simcord_env)
 async def test_status_and_log_answer_the_caller_only_unless_shared_and_a_shared_post_pings_nobody(
     simcord_env,
 ):
-    """Issue 13 item 11: "`/game status` and `/game log` answer only the caller by default, with
-    an option (`share:true`) to post for everyone." A shared post carries nothing hidden (no
-    artifact card) and pings nobody, though it names the players."""
+    """`/game status` and `/game log` answer only the caller by default, with an option
+    (`share:true`) to post for everyone: looking must not clutter the channel. A shared post carries
+    nothing hidden (no artifact card) and pings nobody, though it names the players."""
     table = make_table(simcord_env, ["ann", "bob"])
     await open_table(table, "revive", 2)
     mover = await to_move(table)
@@ -121,9 +121,9 @@ def shown_moves(text: str) -> list[int]:
 async def test_the_log_pages_through_the_whole_game_with_a_page_option_and_older_newer_buttons(
     simcord_env, database_path
 ):
-    """Issue 13 item 11: "`/game log` can page through the whole game, not only the last ten
-    moves." The latest page first; Older and Newer turn the caller's own page (also after a
-    restart: the buttons are persistent) until the first move; `page:1` is the start of the game."""
+    """`/game log` can page through the whole game, not only the last ten moves. The latest page
+    first; Older and Newer turn the caller's own page (also after a restart: the buttons are
+    persistent) until the first move; `page:1` is the start of the game."""
     from bot import create_bot
 
     table = make_table(simcord_env, ["ann", "bob"])
@@ -159,8 +159,8 @@ def button_labels(message) -> list[str]:
 
 
 async def test_a_shared_log_page_stays_as_it_is_and_a_click_answers_the_clicker_privately(simcord_env):
-    """Issue 13 item 11: a page posted with `share:true` is the table's; someone paging from it
-    gets the older page privately, and the shared post does not change under everyone."""
+    """A log page posted with `share:true` is the table's; someone paging from it gets the older
+    page privately, and the shared post does not change under everyone."""
     table = make_table(simcord_env, ["ann", "bob"])
     await open_table(table, "rebirth", 2)
     await play_rebirth_moves(table, 24)
@@ -177,9 +177,9 @@ async def test_a_shared_log_page_stays_as_it_is_and_a_click_answers_the_clicker_
 
 
 async def test_revive_reads_typed_moves_in_any_case_and_spacing_and_by_their_label(simcord_env):
-    """Issue 13 item 12: "Revive accepts any case and spacing ("Switch Gear", "play b2 top
-    left"), and accepts a choice's own label text." The move is stored in the engine's own
-    notation, so the log and replays read it as before."""
+    """Revive accepts a typed move in any case and spacing ("Switch Gear", "play b2 top left"), and
+    a choice's own label text. The move is stored in the engine's own notation, so the log and
+    replays read it as before."""
     table = make_table(simcord_env, ["ann", "bob"])
     await open_table(table, "revive", 2)
     mover = await to_move(table)
@@ -209,9 +209,9 @@ async def test_revive_reads_typed_moves_in_any_case_and_spacing_and_by_their_lab
 
 
 async def test_an_unreadable_move_is_refused_with_the_three_closest_legal_moves(simcord_env):
-    """Issue 13 item 12: "Anything still unreadable gets the three closest legal moves in the
-    reply", and `/move`'s hint fits the channel's game: the suggestions are this game's moves
-    (Revive's words, Rebirth's spaces), while the option's description names neither game's."""
+    """A typed move still unreadable gets the three closest legal moves in the reply, and `/move`'s
+    hint fits the channel's game: the suggestions are this game's moves (Revive's words, Rebirth's
+    spaces), while the option's description names neither game's."""
     table = make_table(simcord_env, ["ann", "bob"])
     await open_table(table, "revive", 2)
     mover = await to_move(table)
@@ -234,7 +234,7 @@ async def test_an_unreadable_move_is_refused_with_the_three_closest_legal_moves(
 
 
 async def test_rebirth_reads_a_space_in_any_case_and_spacing(simcord_env):
-    """Issue 13 item 12: "Rebirth too where it makes sense (case/spaces in coordinates)": `f 7`
+    """Rebirth reads a space in any case and spacing too (case and spaces in coordinates): `f 7`
     places on F7, and the channel says F7."""
     table = make_table(simcord_env, ["ann", "bob"])
     await open_table(table, "rebirth", 2)
@@ -247,9 +247,9 @@ async def test_rebirth_reads_a_space_in_any_case_and_spacing(simcord_env):
 
 
 async def test_rules_and_help_without_a_game(simcord_env):
-    """Issue 13 item 13: "`/rules` in a channel with no game lists the games and answers
-    `/rules game:rebirth` (and revive); a `/help` says in a few lines how the bot works and which
-    command does what. The descriptions of `/hand` and `/game status` fit both games." """
+    """`/rules` in a channel with no game lists the games and answers `/rules game:rebirth` (and
+    revive); `/help` says in a few lines how the bot works and which command does what. The
+    descriptions of `/hand` and `/game status` fit both games: a newcomer finds their way."""
     table = make_table(simcord_env, ["ann", "bob"])
     ann = table.members[0]
     listed = await ann.slash(table.channel, "rules")
@@ -274,7 +274,7 @@ async def test_rules_and_help_without_a_game(simcord_env):
 
 
 async def test_a_thread_is_titled_with_the_game_and_map(simcord_env):
-    """Issue 13 item 14: "a thread is titled with the game and map ("Rebirth: Ireland")"."""
+    """A thread is titled with the game and map ("Rebirth: Ireland"), so it is found in a list."""
     table = make_table(simcord_env, ["ann", "bob"])
     ann = table.members[0]
     opened = await ann.slash(table.channel, "game new", game="rebirth", map="ireland", thread=True)
@@ -284,8 +284,8 @@ async def test_a_thread_is_titled_with_the_game_and_map(simcord_env):
 
 
 async def test_a_dm_says_which_game_in_which_server_is_waiting(simcord_env):
-    """Issue 13 item 14: "a DM says which game in which server is waiting": the turn DM after a
-    move and the reminder's DM from the clock both name the game and the server."""
+    """A DM says which game in which server is waiting: the turn DM after a move and the reminder's
+    DM from the clock both name the game and the server."""
     from tests.discord.test_async_life import pass_time
 
     table = make_table(simcord_env, ["ann", "bob"])
@@ -307,9 +307,9 @@ async def test_a_dm_says_which_game_in_which_server_is_waiting(simcord_env):
 
 
 def test_the_engines_store_their_own_notation_however_a_move_was_typed():
-    """Issue 13 item 12, engine side: Rebirth reads `f 7`, `F7X2` and `f7 x 2` as `F7` and
-    `F7 x2`; Revive reads any case and spacing of exactly one legal move, and leaves alone a
-    text that spells none, so the refusal can say so."""
+    """Typed moves, the engine side: Rebirth reads `f 7`, `F7X2` and `f7 x 2` as `F7` and `F7 x2`;
+    Revive reads any case and spacing of exactly one legal move, and leaves alone a text that spells
+    none, so the refusal can say so."""
     from engine.revive.game import typed_move
     from games.registry import load_engine
 
@@ -329,8 +329,8 @@ def test_the_engines_store_their_own_notation_however_a_move_was_typed():
 
 
 def test_a_label_is_read_whole_without_its_preview_or_by_the_start_of_a_cut_label():
-    """Issue 13 item 12: "accepts a choice's own label text", as the list or a button shows it:
-    with the preview in brackets, without it, or cut with "…"; a label two moves share is no one's."""
+    """A typed move may be a choice's own label text, as the list or a button shows it: with the
+    preview in brackets, without it, or cut with "…"; a label two moves share is no one's."""
     from engine.base import MoveChoice
     from service.typed import by_label, offered_for
 

@@ -51,7 +51,7 @@ async def test_lobby_one_game_per_channel_and_start_seats_everyone(simcord_env):
     assert pinged(simcord_env, message) == {alice.id, bob.id}
     assert re.search(r"Orange \(circle\)", text) and re.search(r"Blue \(square\)", text)
     width, height = png_size(await started.response.attachments[0].read())
-    assert 550 <= width <= 700, "the channel image is drawn near Discord's inline width (issue 14 item 2)"
+    assert 550 <= width <= 700, "the channel image is drawn near Discord's inline width"
 
 
 async def test_move_autocomplete_lists_legal_spaces_with_points(simcord_env):

@@ -1,6 +1,6 @@
-"""Issue 14 item 3 for Revive, through the slash commands (simcord): "Your private reply on your
-turn (and `/hand`) can show an image of the board with your legal spaces marked ... Revive marks
-the spaces you can explore, build on or populate now."
+"""Revive's options image, through the slash commands (simcord): your private reply on your turn
+(and `/hand`) can show an image of the board with your legal spaces marked; Revive marks the spaces
+you can explore, build on or populate now, so a player sees where before choosing.
 """
 
 from __future__ import annotations

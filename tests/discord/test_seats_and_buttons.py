@@ -1,5 +1,5 @@
-"""At the table (issue 13): seats that come back, clock votes by majority, the lobby's buttons and
-the Rematch button, driven through simcord as players would (slash commands and clicks)."""
+"""At the table: seats that come back, clock votes by majority, the lobby's buttons and the Rematch
+button, driven through simcord as players would (slash commands and clicks)."""
 
 from __future__ import annotations
 
@@ -56,9 +56,9 @@ async def open_game(table, players: int, **options):
 
 
 async def test_a_player_who_left_takes_the_seat_back_with_rejoin_or_the_button(simcord_env):
-    """Issue 13 item 1: "A player whose seat went to the fallback player (they left, or a clock
-    vote handed it over) can take it back (`/game rejoin` or a button on the hand-over message)
-    while the game runs." Not someone never seated, not a seat that is still theirs."""
+    """A player whose seat went to the fallback player (they left, or a clock vote handed it over)
+    can take it back (`/game rejoin` or a button on the hand-over message) while the game runs. Not
+    someone never seated, not a seat that is still theirs."""
     table = make_table(simcord_env, ["ann", "bob", "cy", "dee"])
     ann, bob, cy, dee = table.members
     await open_game(table, 3)
@@ -97,8 +97,7 @@ async def test_a_player_who_left_takes_the_seat_back_with_rejoin_or_the_button(s
 
 
 async def test_no_seat_comes_back_after_the_game_ended_nor_an_add_bot_seat(simcord_env):
-    """Issue 13 item 1: a seat comes back "while the game runs"; a seat filled with add-bot was
-    never anybody's."""
+    """A seat comes back "while the game runs"; a seat filled with add-bot was never anybody's."""
     table = make_table(simcord_env, ["ann", "bob", "cy"])
     ann, bob, cy = table.members
     await open_game(table, 3)
@@ -125,9 +124,9 @@ async def test_no_seat_comes_back_after_the_game_ended_nor_an_add_bot_seat(simco
 async def test_a_clock_vote_hands_a_seat_over_only_on_a_majority_kept_across_a_restart(
     simcord_env, database_path
 ):
-    """Issue 13 item 1: "A clock vote hands a seat over only on a majority of the other humans,
-    not on one click, and the message says the seat was handed over by vote, not that the player
-    left." One vote per person; the vote says how many are still needed."""
+    """A clock vote hands a seat over only on a majority of the other humans, not on one click, and
+    the message says the seat was handed over by vote, not that the player left. One vote per
+    person; the vote says how many are still needed."""
     from bot import create_bot
 
     table = make_table(simcord_env, ["ann", "bob", "cy", "dee"])
@@ -170,8 +169,8 @@ async def test_a_clock_vote_hands_a_seat_over_only_on_a_majority_kept_across_a_r
 async def test_the_lobby_has_join_leave_add_bot_and_start_buttons_that_survive_a_restart(
     simcord_env, database_path
 ):
-    """Issue 13 item 6: "The lobby has buttons: Join, Leave, Add bot, Start (creator), beside the
-    slash commands, persistent across restarts, refusing what they must refuse privately." """
+    """The lobby has buttons: Join, Leave, Add bot, Start (creator), beside the slash commands,
+    persistent across restarts, refusing what they must refuse privately."""
     from bot import create_bot
 
     table = make_table(simcord_env, ["ann", "bob", "cy", "dee"])
@@ -215,7 +214,7 @@ async def test_the_lobby_has_join_leave_add_bot_and_start_buttons_that_survive_a
 
 
 async def test_a_lobby_in_its_own_thread_has_the_buttons_too(simcord_env):
-    """Issue 13 item 6, for a game opened with `thread:true`."""
+    """The lobby's buttons, for a game opened with `thread:true`."""
     table = make_table(simcord_env, ["ann", "bob"])
     ann, bob = table.members
     await ann.slash(table.channel, "game new", game="revive", thread=True)
@@ -230,8 +229,8 @@ async def test_a_lobby_in_its_own_thread_has_the_buttons_too(simcord_env):
 
 
 async def test_rematch_opens_a_lobby_with_the_same_players_and_settings(simcord_env):
-    """Issue 13 item 4: "a **Rematch** button opens a new lobby with the same players and
-    settings", by anyone who played; refused privately when a game is already open there."""
+    """A **Rematch** button opens a new lobby with the same players and settings, by anyone who
+    played; refused privately when a game is already open there."""
     table = make_table(simcord_env, ["ann", "bob", "cy", "dee"])
     ann, bob, cy, dee = table.members
     await ann.slash(table.channel, "game new", game="rebirth", map="ireland", clock=2, reminder_hours=5)

@@ -1,6 +1,7 @@
-"""Issue 13 item 8, through the slash commands: "The turn message does not repeat, under 'since
-your last move', the move it has just announced; with fallback seats, one human move followed by
-bot turns produces one message with one board, not one per seat."
+"""One turn, one message, through the slash commands: the turn message does not repeat, under "since
+your last move", the move it has just announced; with fallback seats, one human move followed by bot
+turns produces one message with one board, not one per seat (a channel is not flooded by the bots'
+turns).
 """
 
 from __future__ import annotations
@@ -131,9 +132,9 @@ async def test_a_revive_turn_and_the_fallback_turn_after_it_are_one_message(simc
 
 
 async def test_the_options_image_goes_to_the_player_to_move_alone(simcord_env, monkeypatch):
-    """Issue 14 item 3: "Your private reply on your turn (and `/hand`) can show an image of the
-    board with your legal spaces marked". Whatever a game draws there is drawn from the caller's
-    own view and reaches nobody else: /hand on your turn carries it privately, off turn nothing."""
+    """Your private reply on your turn (and `/hand`) can show an image of the board with your legal
+    spaces marked. Whatever a game draws there is drawn from the caller's own view and reaches
+    nobody else: /hand on your turn carries it privately, off turn nothing."""
     from presenters.rebirth import RebirthPresenter
 
     seen: list[tuple[int, int, str | None]] = []
@@ -165,8 +166,8 @@ async def test_the_options_image_goes_to_the_player_to_move_alone(simcord_env, m
 async def test_a_turn_message_showing_part_of_the_board_offers_the_whole_board_privately(
     simcord_env, monkeypatch
 ):
-    """Issue 14 item 2: the channel image may show only the part of the board that matters; the
-    whole board is then one click away, for the clicker alone, and the turn's own buttons stay."""
+    """The channel image may show only the part of the board that matters; the whole board is then
+    one click away, for the clicker alone, and the turn's own buttons stay."""
     from presenters.revive import RevivePresenter
 
     monkeypatch.setattr(RevivePresenter, "partial_image", True)

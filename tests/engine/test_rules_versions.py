@@ -1,7 +1,7 @@
-"""Rules versions (docs/architecture.md "Rules versions") and Revive's version 2 (issue 11 items
-5-8, docs/revive.md "Rules versions"). Each item's test quotes the sentence of
-../shared/rules/revive.en.txt it follows, for the current version, and shows that version 1,
-which every game stored before the change plays under, still does what it did.
+"""Rules versions (docs/architecture.md "Rules versions") and Revive's version 2 (docs/revive.md
+"Rules versions"). Each change's test quotes the sentence of ../shared/rules/revive.en.txt it
+follows, for the current version, and shows that version 1, which every game stored before the
+change plays under, still does what it did.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def test_an_old_record_replays_under_version_1_and_a_new_one_under_its_own(game)
     assert records.replay(game, new) == []
 
 
-# ------------------------------------------------- item 5: free actions after hibernating
+# ----------------------------------------------- version 2: free actions after hibernating
 
 
 def hibernated(game, rules):
@@ -169,7 +169,7 @@ def test_the_fallback_player_ends_its_turn_after_hibernating(game):
     assert state.current == 1 - seat
 
 
-# ------------------------------------------- item 6: machine capacity checked on resolving
+# ----------------------------------------- version 2: machine capacity checked on resolving
 
 
 def two_queued_machine_rewards(game, rules):
@@ -202,7 +202,7 @@ def test_version_1_checks_the_capacity_only_when_the_reward_is_queued(game):
     assert len(game.apply(state, seat, second).state.seats[seat]["machines"]) == 10
 
 
-# ------------------------------------------ item 7: the tie-break on unscored resources
+# ---------------------------------------- version 2: the tie-break on unscored resources
 
 
 def tied(game, rules):
@@ -229,7 +229,7 @@ def test_version_1_compares_every_remaining_resource(game):
     assert state.final["winners"] == [seat] and state.final["decided_by"] == "tie-break"
 
 
-# ---------------------------------- item 8: the tribe ability chosen instead of a module
+# -------------------------------- version 2: the tribe ability chosen instead of a module
 
 
 def module_or_tribe(game, rules):

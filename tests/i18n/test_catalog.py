@@ -53,7 +53,7 @@ def test_plural_entries_name_cldr_categories_and_have_other():
 
 
 def test_no_template_hedges_a_plural_with_s_in_brackets():
-    """Issue 13 item 9: "Grammar and plurals everywhere: ... no "(s)"."""
+    """Grammar and plurals everywhere: no template hedges with "(s)"."""
     hedged = [key for key, entry in MESSAGES.items() for text in templates(entry) if "(s)" in text]
     assert not hedged, hedged
     for path in (ROOT / "i18n").glob("en*.py"):
@@ -61,8 +61,8 @@ def test_no_template_hedges_a_plural_with_s_in_brackets():
 
 
 def test_a_counted_noun_in_english_has_plural_forms():
-    """Issue 13 item 9 in the images too: "Resting: 1 card", "CRATER: 1 major artifact". A plain
-    template that puts a plural noun after `{count}` would read wrong for one."""
+    """Plurals in the images too: "Resting: 1 card", "CRATER: 1 major artifact". A plain template
+    that puts a plural noun after `{count}` would read wrong for one."""
     always_several = {"mission.clusters"}  # used only for a count above 1 (engine/rebirth/missions.py)
     counted = re.compile(r"\{count\} (?:[a-z]+ )?[a-z]+s\b")
     plain = [
@@ -77,7 +77,7 @@ def test_a_counted_noun_in_english_has_plural_forms():
 
 
 def test_plural_forms_follow_english_rules():
-    """Issue 13 item 9: "1 mission card", "1 castle", "2 steps green"."""
+    """English counts in good English: "1 mission card", "1 castle", "2 steps green"."""
     assert i18n.t("rebirth.event.missions_drawn", "en", count=1) == "Draws 1 mission card."
     assert i18n.t("rebirth.event.missions_drawn", "en", count=2) == "Draws 2 mission cards."
     assert i18n.t("rebirth.event.missions_drawn", "en", count=0) == "Draws 0 mission cards."

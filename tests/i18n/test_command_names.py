@@ -1,10 +1,10 @@
-"""Command and option names in every language (issue 15 item 2: "command and option names").
+"""Command and option names in every language: a player reads the command list in their own.
 
 A pt-BR client lists `/jogo novo`, `/jogar`, `/mão`: every command, subcommand and option has a
 pt-BR name, valid under Discord's naming rule. And a message names a command the way its reader's
 command list does: every `/…` in a catalog's messages, with its options (`jogador:`), is a command
-of that catalog's own language. Discord shows a command mention (`</move:id>`) under the name it
-is written with, in every client, so messages cannot leave the naming to Discord.
+of that catalog's own language. Discord shows a command mention (`</move:id>`) under the name it is
+written with, in every client, so messages cannot leave the naming to Discord.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Content text in the reader's language (issue 15 item 2): "Content text too: mission card names
-and conditions, tower bonuses, Revive tribes, abilities, technologies, cards, modules, machines,
-crates and artifacts. Place names stay as they are."
+"""Content text in the reader's language: "Content text too: mission card names and conditions,
+tower bonuses, Revive tribes, abilities, technologies, cards, modules, machines, crates and
+artifacts. Place names stay as they are."
 
-The English is the data files'; `i18n/en_content.py` is generated from them (i18n/content.py),
-so a translator finds every content text in the template and a pt-BR player reads them in
-Portuguese: in the engine's views, the presenters' texts and `/hand`.
+The English is the data files'; `i18n/en_content.py` is generated from them (i18n/content.py), so a
+translator finds every content text in the template and a pt-BR player reads them in Portuguese: in
+the engine's views, the presenters' texts and `/hand`.
 """
 
 from __future__ import annotations
@@ -219,9 +219,9 @@ PT_RULES_PHRASES = (
 
 
 async def test_rules_in_portuguese_are_drawn_from_the_portuguese_rules_text(simcord_env, portuguese):
-    """"`/rules` in Portuguese is drawn from the Portuguese rules text" (issue 15 item 3): a
-    pt-BR caller's `/rules` on Ireland uses that text's sentences and its English component
-    names (Tile, Settlement, Mission Card, Round Tower, Doubling Marker)."""
+    """"`/rules` in Portuguese is drawn from the Portuguese rules text": a pt-BR caller's `/rules`
+    on Ireland uses that text's sentences and its English component names (Tile, Settlement, Mission
+    Card, Round Tower, Doubling Marker)."""
     table = make_table(simcord_env, ["ana", "bia"])
     portuguese.add(table.members[1].id)
     await open_and_start(table, map_id="ireland")

@@ -1,17 +1,17 @@
-"""Issue 15, the words drawn in images, for a Brazilian table.
+"""The words drawn in images, for a Brazilian table.
 
-Item 2: "Everything a player reads: (...) the text inside images (legends, panels, labels)."
-Item 5: "the translation layer records every lookup, and the test fails on any key that fell back
-to English or any message that contains an English template; the images of that game are looked
-at". And the issue's premise: "(Depends on the Unicode font: accents must draw in images.)"
+Everything a player reads is in their language, the text inside images too (legends, panels,
+labels). The translation layer records every lookup, and the test fails on any key that fell back to
+English or any message that contains an English template; the images of that game are looked at as
+well. Accents must draw in images, which the bundled Unicode fonts make possible.
 
-Each image (Rebirth's channel image, whole board and options image; Revive's and its player
-board) is drawn in pt-BR with every cache emptied, so every sprite, frame and panel is drawn
-while the test watches: every text handed to Pillow is recorded, and every catalog lookup the
-renderers make. The recorded texts must hold no English template of an image word, no word cut
-to fit, and only characters the bundled fonts draw; the labels the renderers record (their
-legibility record) must read as the pt-BR catalog says; and the pt-BR image must differ from the
-English one exactly where words are.
+Each image (Rebirth's channel image, whole board and options image; Revive's and its player board)
+is drawn in pt-BR with every cache emptied, so every sprite, frame and panel is drawn while the test
+watches: every text handed to Pillow is recorded, and every catalog lookup the renderers make. The
+recorded texts must hold no English template of an image word, no word cut to fit, and only
+characters the bundled fonts draw; the labels the renderers record (their legibility record) must
+read as the pt-BR catalog says; and the pt-BR image must differ from the English one exactly where
+words are.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The translation catalogs as gettext PO files (issue 15 item 1): the template in step with the
-English catalog, every language's file checked for placeholders and stale entries, and `t()`
-reading a PO file with its own plural rule."""
+"""The translation catalogs as gettext PO files: the template in step with the English catalog,
+every language's file checked for placeholders and stale entries, and `t()` reading a PO file with
+its own plural rule."""
 
 from __future__ import annotations
 
@@ -101,8 +101,7 @@ COMPLETE = ("pt_BR",)  # languages a player can use without meeting English they
 
 @pytest.mark.parametrize("language", COMPLETE)
 def test_a_complete_language_has_every_english_text_translated(language):
-    """Issue 15 item 1: "the pt-BR catalog is complete": no entry empty or fuzzy (English would
-    show), none missing."""
+    """The pt-BR catalog is complete: no entry empty or fuzzy (English would show), none missing."""
     catalog = po.read(po.catalog_path(language), language)
     done = {str(message.context) for message in po.translated(catalog)}
     missing = sorted(key for key, entry in MESSAGES.items() if entry and key not in done)

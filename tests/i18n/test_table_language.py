@@ -1,10 +1,10 @@
-"""Who reads which language (issue 15 items 4 and 5), through the real slash commands.
+"""Who reads which language, through the real slash commands.
 
-"A channel message is read by the whole table, so each game has a language: by default the
-server's preferred locale (`guild_locale`), changeable with `/game new language:` and `/game
-settings`; every channel message of that game, including those of the periodic check
-(reminders, clocks), uses it. A private reply uses the caller's own Discord locale; a DM uses
-the recipient's last known locale. A pt-BR Discord client sees the command list in Portuguese."
+"A channel message is read by the whole table, so each game has a language: by default the server's
+preferred locale (`guild_locale`), changeable with `/game new language:` and `/game settings`; every
+channel message of that game, including those of the periodic check (reminders, clocks), uses it. A
+private reply uses the caller's own Discord locale; a DM uses the recipient's last known locale. A
+pt-BR Discord client sees the command list in Portuguese."
 """
 
 from __future__ import annotations
@@ -255,8 +255,8 @@ async def test_a_merged_message_is_told_again_whole_for_a_dm():
 
 
 async def test_a_clock_vote_reaches_each_dm_reader_in_their_own_language(simcord_env, monkeypatch):
-    """Item 4, "a DM uses the recipient's last known locale": the clock vote put to the others
-    reads Portuguese in the channel and English in the DM of a player whose client is English."""
+    """A DM uses the recipient's last known locale: the clock vote put to the others reads
+    Portuguese in the channel and English in the DM of a player whose client is English."""
     table = make_table(simcord_env, ["ana", "bob"])
     ana, bob = table.members
     speaking(monkeypatch, {ana.id: "pt-BR", bob.id: "en-US"}, {table.guild.id: "pt-BR"})

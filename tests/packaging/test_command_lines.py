@@ -140,8 +140,8 @@ def test_a_shared_win_counts_one_over_the_number_of_winners():
 
 
 def test_a_refused_token_gets_one_line_saying_how_to_fix_it(tmp_path, monkeypatch, capsys):
-    """Issue 16 item 4: "A wrong or revoked token gets one line saying so and how to fix it, no
-    traceback"."""
+    """A wrong or revoked token gets one line saying so and how to fix it, no traceback: the person
+    starting the bot is not a Python programmer."""
     import discord
 
     import bot
@@ -158,7 +158,7 @@ def test_a_refused_token_gets_one_line_saying_how_to_fix_it(tmp_path, monkeypatc
 
 
 async def test_no_network_gets_a_line_and_another_try_after_a_growing_wait(tmp_path, monkeypatch, capsys):
-    """Issue 16 item 4: "no network gets a line too, and the bot retries with backoff"."""
+    """No network gets a line too, and the bot retries with a growing wait instead of giving up."""
     import aiohttp
     import discord
 
@@ -225,7 +225,7 @@ def test_live_only_without_a_token_says_how_to_get_one_instead_of_a_sandbox(tmp_
 
 
 def test_run_bot_sets_up_again_only_when_the_dependencies_changed(tmp_path):
-    """Issue 16 item 4: "`./scripts/run-bot` reinstalls only when the dependencies changed"."""
+    """`./scripts/run-bot` reinstalls only when the dependencies changed, so a start stays quick."""
     import shutil
 
     (tmp_path / "scripts").mkdir()
@@ -257,9 +257,9 @@ def test_run_bot_sets_up_again_only_when_the_dependencies_changed(tmp_path):
 
 
 def test_the_tabletop_command_runs_the_bot_and_the_offline_tools(tmp_path):
-    """Issue 16 item 5: "The package installs a `tabletop` console script (`tabletop run`, ...
-    `tabletop backup`, `tabletop selfplay`/`replay`) ... and `python -m engine ...` keeps
-    working." The script is the one pip installed beside this interpreter."""
+    """The package installs a `tabletop` console script (`tabletop run`, ... `tabletop backup`,
+    `tabletop selfplay`/`replay`), and `python -m engine ...` keeps working. The script is the one
+    pip installed beside this interpreter."""
     tabletop = Path(sys.executable).parent / "tabletop"
     assert tabletop.exists(), "pip install puts a tabletop command in the environment"
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}

@@ -1,11 +1,11 @@
-"""The wheel, installed anywhere (issue 16 item 3): "Maps, cards, fonts and every data file are
-package data: a test builds the wheel, installs it into a fresh virtual environment outside the
-checkout, and plays a game from there. The Dockerfile installs that wheel and runs as today; with
-no Docker engine here, a test at least builds the wheel the Dockerfile uses and checks the image's
-command starts from an installed package (not from the source tree)."
+"""The wheel, installed anywhere: "Maps, cards, fonts and every data file are package data: a test
+builds the wheel, installs it into a fresh virtual environment outside the checkout, and plays a
+game from there. The Dockerfile installs that wheel and runs as today; with no Docker engine here, a
+test at least builds the wheel the Dockerfile uses and checks the image's command starts from an
+installed package (not from the source tree)."
 
-The wheel is built from the Dockerfile's build context (the checkout less `.dockerignore`) with
-the Dockerfile's own `pip wheel` command; the virtual environment gets the wheel and its declared
+The wheel is built from the Dockerfile's build context (the checkout less `.dockerignore`) with the
+Dockerfile's own `pip wheel` command; the virtual environment gets the wheel and its declared
 dependencies from the package index pip is configured with, nothing from the checkout.
 """
 

@@ -1,11 +1,11 @@
-"""Smaller images, same pixels (issue 14 item 6).
+"""Smaller images, same pixels.
 
 "Look at palette (`P` mode) quantisation and PNG settings: a board that looks the same in fewer
 bytes loads faster on phones. Budgets in `bench/run.py`: each image at most 250 KB."
 
-Bytes are deterministic, so the byte budget is a test here too (the time budget lives in the
-bench only). "Looks the same" is measured against the RGB image the renderer drew before it was
-reduced to its palette: the encoded PNG, decoded, may differ from it only by a few levels.
+Bytes are deterministic, so the byte budget is a test here too (the time budget lives in the bench
+only). "Looks the same" is measured against the RGB image the renderer drew before it was reduced to
+its palette: the encoded PNG, decoded, may differ from it only by a few levels.
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
-"""Players' names on the board images, in every script (issue 14 item 1).
+"""Players' names on the board images, in every script.
 
 "Images draw names and every text in any script Discord users have: Latin with all diacritics
 (Portuguese above all), Greek, Cyrillic, CJK, Arabic and Hebrew at least, and emoji ... with
-per-glyph fallback so a mixed name draws each character from a font that has it. Names longer
-than the space get a clean ellipsis."
+per-glyph fallback so a mixed name draws each character from a font that has it. Names longer than
+the space get a clean ellipsis."
 
-The board tests draw real Rebirth and Revive boards through the renderers and record every text
-the renderer hands to Pillow (with its font, position and anchor), then check what a player sees:
-the name is there with all its characters, each drawn as a real glyph and not the missing-glyph
-box, and a name too long for its card ends in "…" before the score.
+The board tests draw real Rebirth and Revive boards through the renderers and record every text the
+renderer hands to Pillow (with its font, position and anchor), then check what a player sees: the
+name is there with all its characters, each drawn as a real glyph and not the missing-glyph box, and
+a name too long for its card ends in "…" before the score.
 """
 
 from __future__ import annotations

@@ -253,8 +253,8 @@ def test_odd_names_do_not_crash(names: list[str]) -> None:
 
 
 def test_clean_text_keeps_every_script_and_drops_only_invisible_characters() -> None:
-    """Issue 14 item 1: "Remove the ASCII folding that the old font needed." Letters keep their
-    accents and scripts; controls, bidi overrides and stray joiners go; the cut ends in "…"."""
+    """No ASCII folding (the old font needed it; the bundled fonts draw every script). Letters keep
+    their accents and scripts; controls, bidi overrides and stray joiners go; the cut ends in "…"."""
     assert rebirth.clean_text("Zoë") == "Zoë"
     assert rebirth.clean_text("Straße") == "Straße"
     assert rebirth.clean_text("Joa\u0303o") == "João"  # NFC: a combining tilde joins its letter

@@ -1,13 +1,13 @@
-"""Issue 14, Rebirth's images, measured on the layout the renderer computed (its label boxes,
-font sizes and cap heights from the font drawn with), not only looked at.
+"""Rebirth's images are legible, measured on the layout the renderer computed (its label boxes, font
+sizes and cap heights from the font drawn with), not only looked at.
 
-Item 2: "Define legible as: at the inline width of 550 px, every coordinate, score and name in
-the image is at least 9 px tall (cap height) and does not overlap another label or a tile edge."
-Item 3: "the board with your legal spaces marked and numbered by what they would score, matching
-the autocomplete labels". Item 5: "only the symbols that occur on this board, named as the game
-names them (...), and region names placed where they collide with nothing."
-Each measure holds in every language the images are drawn in (issue 15 item 2: "the text inside
-images (legends, panels, labels)"): Portuguese words are longer.
+Legible: at the inline width of 550 px, every coordinate, score and name in the image is at least 9
+px tall (cap height) and does not overlap another label or a tile edge. The options image shows the
+board with your legal spaces marked and numbered by what they would score, matching the autocomplete
+labels. The legend shows only the symbols that occur on this board, named as the game names them,
+and region names are placed where they collide with nothing. Each measure holds in every language
+the images are drawn in (the text inside images, legends, panels and labels, is translated too):
+Portuguese words are longer.
 """
 
 from __future__ import annotations
@@ -87,8 +87,8 @@ def problems(drawing: Drawing, board_top: float = 0.0) -> tuple[float, list[str]
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(("map_id", "players", "moves"), CASES)
 def test_the_channel_image_reads_at_550_px(map_id: str, players: int, moves: int, locale: str) -> None:
-    """Every coordinate, score and name of the channel image keeps a 9-px cap height at 550 px
-    and overlaps no other label and no tile edge (issue 14 item 2), in each language."""
+    """Every coordinate, score and name of the channel image keeps a 9-px cap height at 550 px and
+    overlaps no other label and no tile edge, in each language."""
     engine, state = played(map_id, players, moves)
     view = engine.view(state, None)
     drawing = draw_focus(view, load_map(map_id), NAMES[:players], locale=locale)
@@ -110,10 +110,9 @@ def test_the_channel_image_reads_at_550_px(map_id: str, players: int, moves: int
 def test_the_whole_board_places_every_name_where_it_collides_with_nothing(
     map_id: str, players: int, moves: int, locale: str
 ) -> None:
-    """The whole board (/board): no label overlaps another or a tile edge, and no name is cut by
-    the image's edge ("Shetland", "Outer Hebrides", "North Channel" were, issue 14 item 5); the
-    panel's words (legend, seat cards, last move) stay inside the panel, whole, in each
-    language."""
+    """The whole board (/board): no label overlaps another or a tile edge, and no name is cut by the
+    image's edge ("Shetland", "Outer Hebrides", "North Channel" were); the panel's words (legend,
+    seat cards, last move) stay inside the panel, whole, in each language."""
     engine, state = played(map_id, players, moves)
     view = engine.view(state, None)
     drawing = draw_board(view, load_map(map_id), NAMES[:players], locale=locale)
@@ -133,8 +132,8 @@ def test_the_whole_board_places_every_name_where_it_collides_with_nothing(
 
 
 def test_the_legend_shows_what_this_board_shows_in_the_games_words() -> None:
-    """Neutral tiles when they lie on the board, the yellow hexagon explained by the start's
-    setup only when open yellow spaces show, settlement tiles by their pips (issue 14 item 5)."""
+    """Neutral tiles when they lie on the board, the yellow hexagon explained by the start's setup
+    only when open yellow spaces show, settlement tiles by their pips."""
     from engine.rebirth.mapfile import parse_map
 
     info = parse_map(load_map("scotland"))
@@ -167,7 +166,7 @@ def test_the_options_image_numbers_the_legal_spaces_as_their_labels_read(
     map_id: str, players: int, moves: int, locale: str
 ) -> None:
     """Your legal spaces marked and numbered by what they would score, matching the autocomplete
-    labels; the image differs from the public board only at the legal spaces (issue 14 item 3)."""
+    labels; the image differs from the public board only at the legal spaces."""
     engine, state, seat, choices = options_of(map_id, players, moves)
     view = engine.view(state, seat)
     drawn = draw_options(view, load_map(map_id), NAMES[:players], choices, locale=locale)
@@ -221,9 +220,9 @@ def test_the_channel_image_never_shows_a_seats_private_information(map_id: str) 
 
 
 async def test_hand_on_your_turn_carries_your_options_privately(simcord_env, database_path) -> None:
-    """`/hand` on your turn: a private reply with the board, your legal spaces marked and
-    numbered as the autocomplete labels read; it differs from the public board only at those
-    spaces, and the channel's image is the public view's (issue 14 item 3)."""
+    """`/hand` on your turn: a private reply with the board, your legal spaces marked and numbered
+    as the autocomplete labels read; it differs from the public board only at those spaces, and the
+    channel's image is the public view's."""
     from service.tables import seat_names
     from tests.discord.test_turn_message import stored
     from tests.support.discord import make_table, notation_of, open_and_start

@@ -80,7 +80,7 @@ def test_a_changed_place_is_ringed_there_and_nowhere_else(place: str) -> None:
     view = GAME.view(played(3, seed=7), None)
     plain = rr.render_board(view, CONTENT, NAMES)
     marked = rr.render_board(view, CONTENT, NAMES, changed=[place])
-    # the legend (under the board) names the ring only when one is drawn (issue 14 item 5)
+    # the legend (under the board) names the ring only when one is drawn
     legend_top = board_geometry(content_ref(CONTENT)).legend_box[1]
     bbox = ImageChops.difference(open_png(plain), open_png(marked)).crop((0, 0, 10_000, legend_top)).getbbox()
     assert bbox is not None, f"{place} is not marked"

@@ -1,11 +1,11 @@
-"""Issue 14 for Revive's images, measured on what the renderer drew (render/revive/focus.py).
+"""Revive's images are legible, measured on what the renderer drew (render/revive/focus.py).
 
-Item 2: "at the inline width of 550 px, every coordinate, score and name in the image is at least
-9 px tall (cap height) and does not overlap another label or a tile edge". Item 5: "only the
-symbols that occur on this board". Item 3: "Revive marks the spaces you can explore, build on or
-populate now". The label boxes, font sizes and marks come from the layout the renderer computed;
-the cap height from the metrics of the font it drew with. Each measure holds in every language
-the images are drawn in (issue 15 item 2: "the text inside images (legends, panels, labels)").
+Legible: at the inline width of 550 px, every coordinate, score and name in the image is at least 9
+px tall (cap height) and does not overlap another label or a tile edge. The legend shows only the
+symbols that occur on this board. The options image marks the spaces you can explore, build on or
+populate now. The label boxes, font sizes and marks come from the layout the renderer computed; the
+cap height from the metrics of the font it drew with. Each measure holds in every language the
+images are drawn in: the text inside images (legends, panels, labels) is translated too.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def overlaps(a: Label, b: Label) -> bool:
 
 
 def problems(drawn: FocusImage) -> list[str]:
-    """Every way the drawn labels break item 2's rule."""
+    """Every way the drawn labels break the legibility rule."""
     width = drawn.image.width
     win_bottom = drawn.board_top + (drawn.window[3] - drawn.window[1]) * drawn.scale
     out = []
@@ -106,9 +106,9 @@ LOCALES = ["en", "pt-BR"]
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(("players", "seed", "moves"), CASES)
 def test_the_channel_image_reads_at_550_px(players: int, seed: int, moves: int, locale: str) -> None:
-    """Item 2: "every coordinate, score and name in the image is at least 9 px tall (cap height)
-    and does not overlap another label or a tile edge", at 550 px: here on the one channel image
-    around a real last turn, and on the same board with the mover's options marked."""
+    """Every coordinate, score and name in the image is at least 9 px tall (cap height) and does not
+    overlap another label or a tile edge, at 550 px: here on the one channel image around a real
+    last turn, and on the same board with the mover's options marked."""
     state, changed = played(players, seed, moves)
     view = GAME.view(state, None)
     marks = option_places(choices_of(state, GAME.to_move(state)))
@@ -129,8 +129,8 @@ def test_the_channel_image_reads_at_550_px(players: int, seed: int, moves: int, 
 
 @pytest.mark.parametrize(("players", "seed", "moves"), CASES[1:])
 def test_the_places_the_turn_changed_are_named_when_in_view(players: int, seed: int, moves: int) -> None:
-    """Item 2 with "a focused crop around the last move": the window holds what the turn changed
-    (as far as it fits) and names each such place with the id a move types."""
+    """Legible with a focused crop around the last move: the window holds what the turn changed (as
+    far as it fits) and names each such place with the id a move types."""
     state, changed = played(players, seed, moves)
     drawn = focus_image(GAME.view(state, None), REF, NAMES[:players], changed)
     geo = board_geometry(REF)
@@ -159,9 +159,9 @@ def test_the_whole_board_stays_for_board_and_is_not_legible_inline() -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_legend_lists_only_what_the_board_shows(locale: str) -> None:
-    """Item 5: "only the symbols that occur on this board, named as the game names them": no
-    buildings before anyone builds, no ring before a turn changed something; and once they are
-    on the board they are in the legend, named by their i18n words."""
+    """Only the symbols that occur on this board, named as the game names them: no buildings before
+    anyone builds, no ring before a turn changed something; and once they are on the board they are
+    in the legend, named by their i18n words."""
     geo = board_geometry(REF)
     fresh = GAME.view(GAME.new_game(2, {}, 1), None)
     start = board_symbols(REF, geo, fresh)
@@ -181,9 +181,9 @@ def test_the_legend_lists_only_what_the_board_shows(locale: str) -> None:
 
 
 def test_options_mark_the_places_of_the_legal_moves_and_change_nothing_else() -> None:
-    """Item 3: "Revive marks the spaces you can explore, build on or populate now": the marks
-    are exactly the places of the legal explore, build and populate moves, named as their labels
-    name them, and the image differs from the public one (same window) only at those places."""
+    """Revive marks the spaces you can explore, build on or populate now: the marks are exactly the
+    places of the legal explore, build and populate moves, named as their labels name them, and the
+    image differs from the public one (same window) only at those places."""
     state, _ = played(3, 7, 150)
     seat = GAME.to_move(state)
     choices = choices_of(state, seat)
@@ -212,7 +212,7 @@ def test_options_mark_the_places_of_the_legal_moves_and_change_nothing_else() ->
 
 
 def test_no_options_image_when_no_choice_has_a_place() -> None:
-    """Item 3's hook: "None when no move of theirs has a place" (a decision about cards, the end)."""
+    """No options image when no move of the player's has a place (a decision about cards, the end)."""
     state, _ = played(2, 1, 60)
     presenter = RevivePresenter(load_engine("revive"))
     choices = [MoveChoice("end", "end your turn"), MoveChoice("crystal gear", "1 crystal → 1 gear (free)")]

@@ -1,9 +1,9 @@
-"""The sandbox in a real browser (issue 16 item 2): headless Chromium drives the page.
+"""The sandbox in a real browser: headless Chromium drives the page.
 
 The browser is Debian's `chromium` (`.ci/run` installs it), driven by Playwright through
 `executable_path`: nothing downloads a browser. Without a Chromium on the machine the test is
-skipped, saying so; in CI, where `.ci/run` installs one, it fails instead.
-`TABLETOP_SCREENSHOT=1` also writes the page to `docs/images/sandbox.png`.
+skipped, saying so; in CI, where `.ci/run` installs one, it fails instead. `TABLETOP_SCREENSHOT=1`
+also writes the page to `docs/images/sandbox.png`.
 """
 
 from __future__ import annotations
@@ -112,9 +112,9 @@ def reload_until(page, shown, tries: int = 60) -> None:
 
 
 def test_a_rebirth_game_is_opened_joined_started_and_moved_in_the_page(sandbox_url, tmp_path):
-    """Issue 16 item 2: "A test starts the sandbox and drives it with headless Chromium ...,
-    creates a Rebirth game, joins as a second player, makes a move through the page, and checks
-    the board image and the ping appear; a screenshot goes to `docs/images/`."""
+    """What a newcomer does first, in the page itself: start the sandbox, drive it with headless
+    Chromium, create a Rebirth game, join as a second player, make a move through the page, and see
+    the board image and the ping appear; a screenshot can go to `docs/images/`."""
     browser_path = chromium()
     if browser_path is None:
         if os.environ.get("CI"):

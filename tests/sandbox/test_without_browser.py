@@ -1,4 +1,4 @@
-"""The sandbox (issue 16 item 1): the real bot in simcord's local page, with no token.
+"""The sandbox: the real bot in simcord's local page, with no token.
 
 These drive the sandbox's world and driver in-process, without a browser;
 `tests/sandbox/test_browser.py` drives the page itself in headless Chromium.
@@ -26,9 +26,9 @@ async def started(database: str, locale: str = "en-US") -> Sandbox:
 
 
 async def test_a_game_opened_in_the_sandbox_is_there_after_a_restart(tmp_path):
-    """Issue 16 item 1: the sandbox "keeps its games in its own database file across restarts":
-    the server, its channels and players have the same ids on every start, so a stored lobby is
-    found again in its channel."""
+    """The sandbox keeps its games in its own database file across restarts: the server, its
+    channels and players have the same ids on every start, so a stored lobby is found again in its
+    channel."""
     database = str(tmp_path / "sandbox.sqlite3")
     first = await started(database)
     with first.env.time_context():
@@ -50,9 +50,9 @@ async def test_a_game_opened_in_the_sandbox_is_there_after_a_restart(tmp_path):
 
 
 async def test_sandbox_wait_brings_the_reminder_and_the_clock_survives_a_restart(tmp_path):
-    """Issue 16 item 1: "a clock control (fast-forward an hour, a day) so reminders and turn
-    clocks can be seen". `/sandbox wait` answers and hands the wait to the driver, which moves
-    simcord's clock an hour at a time; the bot's own loop posts the reminder on the way."""
+    """A clock control (fast-forward an hour, a day), so reminders and turn clocks can be seen
+    without waiting. `/sandbox wait` answers and hands the wait to the driver, which moves simcord's
+    clock an hour at a time; the bot's own loop posts the reminder on the way."""
     database = str(tmp_path / "sandbox.sqlite3")
     sandbox = await started(database)
     with sandbox.env.time_context():
@@ -80,9 +80,9 @@ async def test_sandbox_wait_brings_the_reminder_and_the_clock_survives_a_restart
 
 
 def test_without_a_token_run_bot_starts_the_sandbox_and_says_how_to_go_live(tmp_path):
-    """Issue 16 item 1: with no `DISCORD_TOKEN`, the run command "starts the real bot ... inside
-    a local Discord-like page", "prints the URL (it is a credential: loopback only, say so)" and
-    "says how to go live with a token"; it keeps its games in its own database file."""
+    """With no `DISCORD_TOKEN`, the run command starts the real bot inside a local Discord-like
+    page, prints the URL (it is a credential: loopback only, and it says so) and says how to go live
+    with a token; it keeps its games in its own database file."""
     with sandbox_process(tmp_path) as started:
         text = started.banner
         [url] = re.findall(r"http://127\.0\.0\.1:\d+/#\S+", text)

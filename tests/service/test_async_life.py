@@ -1,4 +1,4 @@
-"""Asynchronous life (issue 6) through the service: catch-up, log since my last move."""
+"""Asynchronous life through the service: catch-up, log since my last move."""
 
 from __future__ import annotations
 
@@ -158,7 +158,7 @@ async def test_a_bot_seat_from_the_lobby_plays_its_turns_at_once_and_says_so(dat
 
         for move in play_turn(engine, state, seat, 1):
             messages = await service.move(caller(ANN), move)
-        # One message, one board: ANN's move, then the bot's turn, then ANN's ping (issue 13 item 8).
+        # One message, one board: ANN's move, then the bot's turn, then ANN's ping.
         [told] = [m for m in messages if not m.ephemeral]
         assert told.ping == (ANN,) and told.image is not None
         assert told.text.index(f"<@{ANN}>") < told.text.index("🤖 bot 1") < told.text.index("Your turn")

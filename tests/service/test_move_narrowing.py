@@ -1,11 +1,11 @@
-"""Every legal move reachable through `/move`'s autocomplete (issue 14 item 4).
+"""Every legal move reachable through `/move`'s autocomplete.
 
-"With more legal moves than 25, typing narrows the list by region name, column letter, tile kind
-or score ("+3"), and an empty field says how many there are and how to narrow them; the first 25
-are the most useful, as now."
+"With more legal moves than 25, typing narrows the list by region name, column letter, tile kind or
+score ("+3"), and an empty field says how many there are and how to narrow them; the first 25 are
+the most useful, as now."
 
-The simcord tests drive the real `/move` command on real positions of both games with more than
-25 legal moves; the unit tests pin the narrowing rules of `service/typed.py`.
+The simcord tests drive the real `/move` command on real positions of both games with more than 25
+legal moves; the unit tests pin the narrowing rules of `service/typed.py`.
 """
 
 from __future__ import annotations

@@ -78,9 +78,9 @@ async def test_a_decision_for_another_player_pings_them_and_the_turn_coming_back
 
 
 async def test_a_decision_asked_of_another_player_reaches_their_dm_in_their_own_language(database):
-    """Issue 15 item 4, "a DM uses the recipient's last known locale": the question handed to the
-    other player is asked in the channel in the game's English, and again in Portuguese in the
-    DM of a player whose client was last seen in pt-BR."""
+    """A DM uses the recipient's last known locale: the question handed to the other player is asked
+    in the channel in the game's English, and again in Portuguese in the DM of a player whose client
+    was last seen in pt-BR."""
     service, first, other = await start(database, HandOver)
     await database.set_member(1, other, dm=1)
     await database.set_person_locale(other, "pt-BR", 1.0)

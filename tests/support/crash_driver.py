@@ -1,4 +1,4 @@
-"""The bot in a process of its own, for tests/delivery/test_kill.py (issue 12 item 8): a test kills it
+"""The bot in a process of its own, for tests/delivery/test_kill.py: a test kills it
 with SIGKILL at a random point and starts it again on the same database.
 
     python -m tests.support.crash_driver play --database PATH --seed N

@@ -1,8 +1,8 @@
-"""Interactions in other languages than simcord's `en-US` (issue 15 item 5).
+"""Interactions in other languages than simcord's `en-US`.
 
-simcord builds every interaction's payload in `simcord.interactions.base_payload` with `locale`
-and `guild_locale` fixed to `en-US`; `speaking` wraps it so each member's interactions carry
-that member's Discord locale, and each server's its preferred one.
+simcord builds every interaction's payload in `simcord.interactions.base_payload` with `locale` and
+`guild_locale` fixed to `en-US`; `speaking` wraps it so each member's interactions carry that
+member's Discord locale, and each server's its preferred one.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""The points a placement's label shows are the points it scores (issue 11, item 2).
+"""The points a placement's label shows are the points it scores.
 
-A property over random games of both maps: for every move played, the figure in its
-autocomplete label (`move_choices`) equals what the applied move's event gives the mover.
+A property over random games of both maps: for every move played, the figure in its autocomplete
+label (`move_choices`) equals what the applied move's event gives the mover.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Records that can be checked (issue 11, item 4; docs/records.md).
+"""Records that can be checked (docs/records.md).
 
-A referee that reads only a game record (as JSON) and the rules recomputes every seat's
-mission points: the public missions scored during play and the private cards met at the end.
-It uses nothing of the engine: the board, the castles and the cards all come from the record.
+A referee that reads only a game record (as JSON) and the rules recomputes every seat's mission
+points: the public missions scored during play and the private cards met at the end. It uses nothing
+of the engine: the board, the castles and the cards all come from the record.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Refusals give the true reason (issue 11, item 3): `x2` on a map without a Doubling Marker."""
+"""Refusals give the true reason: `x2` on a map without a Doubling Marker."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The Revive engine foundation: setup, hidden information, decisions as moves, hibernation,
-and replay from the seed. (The full rules are issue 4; docs/revive.md says what is left.)"""
+"""The Revive engine foundation: setup, hidden information, decisions as moves, hibernation, and
+replay from the seed. (docs/revive.md says which test shows each rule.)"""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def test_decisions_inside_an_action_are_moves(game):
 
 
 def test_hibernate_runs_the_five_steps_and_offers_the_rewards(game):
-    state = game.new_game(2, {"rules": 1}, seed=4)  # version 1: hibernating ends the turn (issue 11)
+    state = game.new_game(2, {"rules": 1}, seed=4)  # version 1: hibernating ends the turn
     seat = state.current
     me = state.seats[seat]
     me["slots"]["top_left"] = [me["active"].pop(0)]
@@ -364,7 +364,7 @@ def test_discounts_never_take_a_cost_below_one_and_zero_stays_zero(game):
 
 # ------------------------------------------------------- random-playout conformance
 
-PLAYOUTS = 100  # seeded random games per player count (issue 4, item 12)
+PLAYOUTS = 100  # seeded random games per player count
 VIEW_EVERY = 3  # every third move, one seat's view in turn (or the public view) is searched
 
 

@@ -124,7 +124,7 @@ def test_only_the_modules_of_the_slot_that_show_the_cards_colour_activate(game):
 def test_tribe_ability_without_markers_left_and_module_or_tribe_move_no_marker(game_v2):
     game = game_v2  # the Lorekeepers' ability of content before version 3: 2 books
     state, seat = fresh(game)
-    state.rules = 1  # version 1: the tribe ability chosen instead of a module moves no marker (issue 11)
+    state.rules = 1  # version 1: the tribe ability chosen instead of a module moves no marker
     me = state.seats[seat]
     me["tribe"] = "lorekeepers"  # ability: 2 books
     me["tribe_markers"] = 0
@@ -156,7 +156,7 @@ def test_trade_basic_for_another_basic_up_to_three_times(game):
 
 def test_the_switch_gives_a_basic_resource_and_hibernation_slides_it_back(game):
     state, seat = fresh(game)
-    state.rules = 1  # version 1: hibernating ends the turn at once (issue 11)
+    state.rules = 1  # version 1: hibernating ends the turn at once
     other = 1 - seat
     moves = game.legal_moves(state, seat)
     assert [m for m in moves if m.startswith("switch")] == ["switch gear", "switch book", "switch food"]
@@ -205,7 +205,7 @@ def test_crystals_trade_for_basic_resources_as_free_actions(game):
 
 def test_a_machine_runs_once_until_hibernation_returns_its_energy(game):
     state, seat = fresh(game)
-    state.rules = 1  # version 1: hibernating ends the turn at once (issue 11)
+    state.rules = 1  # version 1: hibernating ends the turn at once
     other = 1 - seat
     me = state.seats[seat]
     me["machines"], me["energy"] = ["MG1"], 2  # MG1: 2 gears
@@ -232,7 +232,7 @@ def test_no_energy_no_machine(game):
 
 def test_hibernation_reward_is_this_space_or_any_below(game):
     state, seat = fresh(game)
-    state.rules = 1  # version 1: hibernating ends the turn at once (issue 11)
+    state.rules = 1  # version 1: hibernating ends the turn at once
     state.seats[seat]["hibernation"] = 3
     state = game.apply(state, seat, "hibernate").state
     assert state.seats[seat]["hibernation"] == 4
@@ -244,7 +244,7 @@ def test_hibernation_reward_is_this_space_or_any_below(game):
 
 def test_removing_the_last_major_on_the_fifth_space_triggers_the_end(game):
     state, seat = fresh(game, players=3)
-    state.rules = 1  # version 1: hibernating ends the turn at once (issue 11)
+    state.rules = 1  # version 1: hibernating ends the turn at once
     state.crater = state.crater[:1]
     state.seats[seat]["hibernation"] = 4
     state = game.apply(state, seat, "hibernate").state
@@ -589,7 +589,7 @@ def test_a_large_building_doubles_the_terrain_steps(game):
 
 def test_a_hibernate_technology_acts_at_every_hibernation_after_the_reward(game):
     state, seat = fresh(game)
-    state.rules = 1  # version 1: hibernating ends the turn at once (issue 11)
+    state.rules = 1  # version 1: hibernating ends the turn at once
     other = 1 - seat
     me = state.seats[seat]
     me["tribe"], me["unlocked"] = "ironroot", ["T1", "T3", "T6"]  # T6: 1 gear each hibernation
@@ -633,7 +633,7 @@ def test_an_always_technology_discounts_every_payment_of_its_action_never_below_
 
 def test_a_player_who_cannot_act_has_only_hibernate_and_free_actions(game):
     state, seat = fresh(game)
-    state.rules = 1  # version 1: hibernating ends the turn at once (issue 11)
+    state.rules = 1  # version 1: hibernating ends the turn at once
     me = state.seats[seat]
     me["active"] = ["A1"]
     for slot, card in zip(game.slots, ["A2", "A3", "A4", "A5"], strict=True):
@@ -667,7 +667,7 @@ def test_an_end_triggered_in_someone_elses_turn_still_gives_that_player_a_final_
     every player but the taker, the interrupted player included, has one final complete turn."""
     for players in (2, 3):
         state, seat = fresh(game, players=players)
-        state.rules = 1  # version 1: hibernating ends the turn at once (issue 11)
+        state.rules = 1  # version 1: hibernating ends the turn at once
         taker = (seat + 1) % players
         state.crater = state.crater[:1]
         state.actions_taken = 1
