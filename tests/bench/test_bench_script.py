@@ -28,12 +28,15 @@ def test_bench_prints_one_json_figure_per_line(capsys):
         "revive_turn_roundtrip_p50_ms",
         "revive_turn_roundtrip_p95_ms",
         "rebirth_render_full_board_ms",
+        "rebirth_render_full_board_cold_ms",
+        "rebirth_render_full_board_cold_per_warm",
         "rebirth_render_full_board_bytes",
         "rebirth_render_full_board_encode_ms",
         "rebirth_render_full_board_per_encode",
         "rebirth_render_full_board_encode_share",
         "rebirth_render_channel_ms",
         "rebirth_render_channel_bytes",
+        "rebirth_render_full_board_ms_ireland",
         "rebirth_render_full_board_bytes_ireland",
         "revive_render_board_ms",
         "revive_render_board_bytes",
@@ -82,7 +85,7 @@ def test_a_baseline_run_prints_each_figure_beside_the_other_commits(capsys):
     assert main([*TINY, "--baseline", "HEAD", "--rounds", "1"]) == 0
     figures = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [f["name"] for f in figures][:2] == ["rebirth_random_games_4p", "revive_random_games_4p"]
-    assert len(figures) == 25 and "budgets_ok" not in {f["name"] for f in figures}
+    assert len(figures) == 28 and "budgets_ok" not in {f["name"] for f in figures}
     for figure in figures:
         assert set(figure) == {"name", "value", "baseline", "ratio", "unit"}
         assert figure["value"] > 0 and figure["baseline"] > 0
