@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.discord import pass_time
+
 pytestmark = pytest.mark.asyncio
 
 
@@ -38,15 +40,6 @@ async def test_games_lists_mine_in_this_server_waiting_on_me_first_with_links(si
 
 HOUR = 3600
 DAY = 24 * HOUR
-
-
-async def pass_time(env, seconds: float) -> None:
-    """Advance the virtual clock in steps of a few hours: simcord gives each step a few seconds
-    of real time to settle, and the bot checks reminders every ten virtual minutes."""
-    while seconds > 0:
-        step = min(seconds, 3 * HOUR)
-        await env.advance_time(step)
-        seconds -= step
 
 
 async def start_two(simcord_env, **new_options):

@@ -286,7 +286,7 @@ async def test_a_thread_is_titled_with_the_game_and_map(simcord_env):
 async def test_a_dm_says_which_game_in_which_server_is_waiting(simcord_env):
     """A DM says which game in which server is waiting: the turn DM after a move and the reminder's
     DM from the clock both name the game and the server."""
-    from tests.discord.test_async_life import pass_time
+    from tests.support.discord import pass_time
 
     table = make_table(simcord_env, ["ann", "bob"])
     ann, bob = table.members

@@ -5,20 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.discord import make_table, pinged, refused
+from tests.support.discord import make_table, pass_time, pinged, refused
 
 pytestmark = pytest.mark.asyncio
 
 HOUR = 3600
 DAY = 24 * HOUR
-
-
-async def pass_time(env, seconds: float) -> None:
-    """The virtual clock in steps of a few hours (the bot checks clocks every ten minutes)."""
-    while seconds > 0:
-        step = min(seconds, 3 * HOUR)
-        await env.advance_time(step)
-        seconds -= step
 
 
 def said_privately(result, contains: str) -> None:

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 from db import Database
 from engine.fallback import play_turn
 from games.registry import load_engine
-from tests.support.discord import make_table, pinged
+from tests.support.discord import latest_game_and_moves, make_table, pinged
 
 pytestmark = pytest.mark.asyncio
 
@@ -22,15 +22,6 @@ pytestmark = pytest.mark.asyncio
 def public(table) -> list:
     """The channel's messages everyone sees."""
     return [m for m in table.channel.history() if not m.flags.ephemeral]
-
-
-async def stored(database_path: str, channel_id: int):
-    database = await Database.open(database_path)
-    try:
-        game = await database.latest_game(channel_id)
-        return game, await database.moves(game.id)
-    finally:
-        await database.close()
 
 
 async def open_with_bots(table, game: str, bots: int):
@@ -61,7 +52,7 @@ async def test_a_rebirth_move_and_the_fallback_turns_after_it_are_one_message_wi
         message = after[-1]
         assert len(message.attachments) == 1 and pinged(simcord_env, message) == {ann.id}
         lines = message.content.splitlines()
-        game, moves = await stored(database_path, table.channel.id)
+        game, moves = await latest_game_and_moves(database_path, table.channel.id)
         ann_seat = game.players.index(ann.id)
         told = moves[-3:]  # ann's placement, then one by each bot seat, in play order
         assert [m.seat == ann_seat for m in told] == [True, False, False]
@@ -85,7 +76,7 @@ async def test_the_board_rings_every_space_the_message_tells(simcord_env, databa
     await open_with_bots(table, "rebirth", 2)
     [choice, *_] = await ann.autocomplete(table.channel, "move", "action", "")
     await ann.slash(table.channel, "move", action=choice["value"])
-    game, moves = await stored(database_path, table.channel.id)
+    game, moves = await latest_game_and_moves(database_path, table.channel.id)
     engine = load_engine("rebirth")
     view = engine.view(engine.loads(game.state), None)
     names = list(game.names)
@@ -113,7 +104,7 @@ async def test_a_revive_turn_and_the_fallback_turn_after_it_are_one_message(simc
     await open_with_bots(table, "revive", 1)
     engine = load_engine("revive")
     for _ in range(2):
-        game, _moves = await stored(database_path, table.channel.id)
+        game, _moves = await latest_game_and_moves(database_path, table.channel.id)
         state = engine.loads(game.state)
         seat = engine.to_move(state)
         assert game.players[seat] == ann.id, "the bot's turn never waits"

@@ -27,7 +27,8 @@ from engine.revive.game import Revive
 from render import fonts, rebirth
 from render import revive as rr
 from render.common import clean_text, fit_text, font
-from tests.render.test_rebirth import REAL_MAP, make_view
+from tests.support.paths import ROOT
+from tests.support.rebirth_view import make_view
 
 NOTDEF = "\U0010fffd"  # a private-use code point no bundled font maps: the missing-glyph box
 SCRIPTS = {
@@ -109,7 +110,7 @@ def names_drawn(calls: list[Drawn], names: list[str]) -> dict[str, Drawn]:
 
 def rebirth_board(names: list[str]) -> None:
     """The Scotland board, as a game shows it."""
-    m = json.loads(REAL_MAP.read_text(encoding="utf-8"))
+    m = json.loads((ROOT / "content" / "data" / "rebirth" / "scotland.json").read_text(encoding="utf-8"))
     rebirth.render_board(make_view(m, players=max(2, len(names))), m, names)
 
 

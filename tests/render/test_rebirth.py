@@ -23,61 +23,15 @@ from engine.rebirth.mapfile import parse_map
 from render import rebirth
 from render.hexgrid import board_pixel_size, hex_center, hex_corners
 from tests.support.paths import FIXTURES, ROOT
+from tests.support.rebirth_view import make_view
 
 FIXTURE = FIXTURES / "rebirth_tiny.json"
 REAL_MAP = ROOT / "content" / "data" / "rebirth" / "scotland.json"
-COLOURS = ["orange", "blue", "green", "purple"]
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
 
 def tiny_map() -> dict:
     return json.loads(FIXTURE.read_text(encoding="utf-8"))
-
-
-def make_view(
-    map_data: dict,
-    tiles: dict[str, tuple[int, str]] | None = None,
-    players: int = 4,
-    last: str | None = None,
-    finished: bool = False,
-) -> dict:
-    """A public view in the docs/formats.md shape; yellow spaces above `players` are covered."""
-    board: dict[str, dict] = {
-        sp: {"seat": None, "tile": "N"} for sp, v in map_data.get("yellow", {}).items() if players < v
-    }
-    for sp, (seat, tile) in (tiles or {}).items():
-        board[sp] = {"seat": seat, "tile": tile}
-    seats = [
-        {
-            "seat": i,
-            "colour": COLOURS[i],
-            "score": 3 * i,
-            "breakdown": {},
-            "supply": 20 - i,
-            "hand": 1,
-            "missions": i % 3,
-            "resigned": False,
-        }
-        for i in range(players)
-    ]
-    last_d = None
-    if last is not None:
-        seat, tile = (tiles or {})[last]
-        last_d = {"seat": seat, "space": last, "tile": tile}
-    return {
-        "game": "rebirth",
-        "map": map_data["id"],
-        "players": players,
-        "current": None if finished else 1,
-        "finished": finished,
-        "turn": len(tiles or {}),
-        "seats": seats,
-        "board": board,
-        "castles": {k: None for k in map_data.get("castles", {})},
-        "cathedrals": {k: [] for k in map_data.get("cathedrals", {})},
-        "last": last_d,
-        "private": None,
-    }
 
 
 def open_png(data: bytes) -> Image.Image:

@@ -224,12 +224,11 @@ async def test_hand_on_your_turn_carries_your_options_privately(simcord_env, dat
     as the autocomplete labels read; it differs from the public board only at those spaces, and the
     channel's image is the public view's."""
     from service.tables import seat_names
-    from tests.discord.test_turn_message import stored
-    from tests.support.discord import make_table, notation_of, open_and_start
+    from tests.support.discord import latest_game_and_moves, make_table, notation_of, open_and_start
 
     table = make_table(simcord_env, ["alice", "bob"])
     started = await open_and_start(table)
-    game, _ = await stored(database_path, table.channel.id)
+    game, _ = await latest_game_and_moves(database_path, table.channel.id)
     engine = load_engine("rebirth")
     state = engine.loads(game.state)
     seat = engine.to_move(state)

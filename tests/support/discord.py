@@ -8,6 +8,7 @@ from typing import Any
 import discord
 import simcord
 
+HOUR = 3600
 
 @dataclass
 class Table:
@@ -66,3 +67,25 @@ def notation_of(value: str) -> str:
     from service.submissions import submitted
 
     return submitted(value)[0]
+
+
+async def pass_time(env, seconds: float) -> None:
+    """Advance the virtual clock in steps of a few hours: simcord gives each step a few seconds
+    of real time to settle, and the bot checks reminders and clocks every ten virtual minutes."""
+    while seconds > 0:
+        step = min(seconds, 3 * HOUR)
+        await env.advance_time(step)
+        seconds -= step
+
+
+async def latest_game_and_moves(database_path: str, channel_id: int) -> tuple[Any, list[Any]]:
+    """What the bot stored for a channel, read behind its back: its latest game and that game's
+    moves."""
+    from db import Database
+
+    database = await Database.open(database_path)
+    try:
+        game = await database.latest_game(channel_id)
+        return game, await database.moves(game.id)
+    finally:
+        await database.close()
