@@ -1,7 +1,7 @@
 # tabletop: the Discord bot, with its SQLite database on a volume.
 #   docker build -t tabletop .
 #   docker run -e DISCORD_TOKEN=... -v tabletop-data:/data tabletop
-# Two stages: the first builds the wheel from the source (`pip wheel`, as tests/test_wheel.py
+# Two stages: the first builds the wheel from the source (`pip wheel`, as tests/packaging/test_wheel.py
 # does); the second installs only that wheel, so the bot runs from site-packages with the data
 # files the wheel carries, and the image holds no source tree (docs/deploy.md).
 FROM python:3.11-slim AS wheel

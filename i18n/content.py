@@ -6,7 +6,7 @@ is also a catalog entry, `content.<game>.<kind>.<item>.<field>` (`content.rebirt
 entries are generated from the data files into `i18n/en_content.py` (`python -m i18n content`,
 which `python -m i18n update` runs too; `i18n/content_source.py`), a plain dict like every other
 English catalog: importing it reads no file, so the pure engine may look content up too.
-`tests/test_content_text.py` fails when the module and the data files disagree.
+`tests/i18n/test_content_text.py` fails when the module and the data files disagree.
 
 A text an older content edition words differently (Revive's rules versions) has its own entry,
 the key with `.until<version>` after it: the last rules version that read it. `text` is given

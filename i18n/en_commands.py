@@ -3,7 +3,7 @@
 The English entry *is* the command's name: `cogs/translator.command_name` and `option_names`
 register the command and its options under it, and every other catalog gives Discord that
 locale's `name_localizations`. Discord's rule for a name holds in every language: lower case,
-no spaces, at most 32 characters (tests/test_command_names.py).
+no spaces, at most 32 characters (tests/i18n/test_command_names.py).
 Messages name commands as their reader's language does: a catalog's `/move` must be that
 catalog's own name for the command (the same test reads every message).
 """

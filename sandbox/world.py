@@ -3,7 +3,7 @@
 simcord gives every new object a snowflake from its clock, which starts at the same instant in
 every process, and a counter. So the world is built first, before the bot starts and before the
 clock is moved on to the sandbox's saved time: the ids come out the same on every start, and
-the games stored for a channel are found again. `tests/test_sandbox.py` checks it.
+the games stored for a channel are found again. `tests/sandbox/test_without_browser.py` checks it.
 
 The sandbox's time is kept beside its database (`<database>.clock`, an ISO instant): games
 stored with one time must not find the clock back in January after a restart. While the sandbox
