@@ -63,7 +63,7 @@ def test_engine_does_not_open_files():
 
 
 def test_only_db_speaks_sql_and_only_cogs_and_bot_speak_discord():
-    for folder in ("engine", "render", "service", "content", "cogs", "i18n"):
+    for folder in ("engine", "render", "service", "content", "cogs", "i18n", "games", "presenters"):
         for path in python_files(folder):
             mods = imported_modules(path)
             assert not mods & {"sqlite3", "aiosqlite"}, f"SQL outside db/: {path}"
