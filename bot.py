@@ -310,7 +310,7 @@ async def run_until_stopped(
             await sleep(delay)
 
 
-OFFLINE_COMMANDS = ("selfplay", "replay", "balance")  # the engine's (`python -m engine`)
+OFFLINE_COMMANDS = ("selfplay", "replay", "balance")  # offline.py's (also `python -m offline`)
 CLI_HELP = """\
 usage: tabletop COMMAND [ARGS]
 
@@ -321,7 +321,7 @@ usage: tabletop COMMAND [ARGS]
                                    the bot in a local page that works like Discord, no token needed
                                    (--locale: its players' Discord language)
   tabletop backup FILE             copy the database, safely while the bot runs
-  tabletop selfplay GAME [...]     play random legal games offline (as python -m engine)
+  tabletop selfplay GAME [...]     play random legal games offline (as python -m offline)
   tabletop balance GAME [...]      the fallback player in every seat: win shares and scores
   tabletop replay RECORD           re-play a game record; exit 1 if its scores differ
 
@@ -335,7 +335,7 @@ def cli(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     command = args[0] if args else ""
     if command in OFFLINE_COMMANDS:
-        from engine.cli import main as offline
+        from offline import main as offline
 
         return offline(args)
     if command == "run":

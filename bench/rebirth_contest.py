@@ -3,7 +3,7 @@ and player count" (issue 11 item 1: does the rules' 2-player setup play too open
 
     python bench/rebirth_contest.py --games 200 --seed 1
 
-Every seat is the fallback player (`engine.fallback`), as in `python -m engine balance`. Per map
+Every seat is the fallback player (`engine.fallback`), as in `tabletop balance`. Per map
 and setup (players, variant) it prints one JSON line:
 
 - `fill`: tiles on the board at the end over the open placement spaces.

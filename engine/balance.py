@@ -1,8 +1,8 @@
-"""The figures of `python -m engine balance`: win shares per tribe and per seat, and end triggers.
+"""The figures of `tabletop balance`: win shares per tribe and per seat, and end triggers.
 
-Pure: it reads only what `engine.cli` collected from finished games (each game's final public
-view and the views around the move that triggered the end), so a game's fairness is measured
-from what any player could see, never from its state's internals.
+Pure: it reads only what the offline tools (offline.py) collected from finished games (each
+game's final public view and the views around the move that triggered the end), so a game's
+fairness is measured from what any player could see, never from its state's internals.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map, load_missions, load_tiles, load_towers
+from content.rebirth.texts import content_texts
 from engine.base import Game
 from engine.rebirth import Rebirth
 from engine.rebirth.game import DENSE, RULES_VERSION, STANDARD, VARIANT_OPTION
@@ -49,4 +50,5 @@ SPEC = GameSpec(
     presenter=presenter,
     options=(MAPS, VARIANTS),
     rules_version=RULES_VERSION,
+    content_texts=content_texts,
 )

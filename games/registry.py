@@ -26,6 +26,12 @@ def load_engine(game_id: str) -> Game:
     return GAMES[game_id].load_engine()
 
 
+def content_texts() -> dict[str, str]:
+    """Every game's content texts, English by catalog key, game by game in registry order: what
+    the generated catalog `i18n/en_content.py` holds (scripts/content_texts.py writes it)."""
+    return {name: english for game in GAMES.values() for name, english in game.content_texts()}
+
+
 def options_named(name: str) -> list[GameOption]:
     """Every game's option called `name` (the cogs build one `/game new` parameter from them)."""
     return [option for game in GAMES.values() for option in game.options if option.name == name]

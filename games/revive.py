@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from content.revive.loader import load_revive_edition
+from content.revive.texts import content_texts
 from engine.base import Game
 from engine.editions import Editions
 from engine.revive import Revive
@@ -44,5 +45,10 @@ def presenter(engine: Game) -> Presenter:
 
 
 SPEC = GameSpec(
-    id="revive", name="Revive", load_engine=load_engine, presenter=presenter, rules_version=RULES_VERSION
+    id="revive",
+    name="Revive",
+    load_engine=load_engine,
+    presenter=presenter,
+    rules_version=RULES_VERSION,
+    content_texts=content_texts,
 )

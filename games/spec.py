@@ -7,7 +7,7 @@ packages names it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -47,6 +47,10 @@ class GameSpec:
     - `options`: its `/game new` options and their choices.
     - `rules_version`: the engine's current rules version, written into a game's options (the
       `rules` option, `engine.base.RULES_OPTION`) when it starts (docs/architecture.md).
+    - `content_texts()`: the words its data files hold that a player reads (card names, tribe
+      lines), as (catalog key, English) pairs; scripts/content_texts.py writes every game's into
+      the generated catalog `i18n/en_content.py`, so translators get them and i18n/ need not
+      know the games or read their files. A game whose content has no such words has none.
     """
 
     id: str
@@ -55,6 +59,7 @@ class GameSpec:
     presenter: Callable[[Game], Presenter]
     options: tuple[GameOption, ...] = ()
     rules_version: int = 1
+    content_texts: Callable[[], Iterable[tuple[str, str]]] = lambda: ()
 
     def option_sets(self) -> list[dict[str, str]]:
         """Every combination of this game's option choices (the contract tests start each)."""

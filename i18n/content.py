@@ -3,9 +3,9 @@
 English stays in the data files, the source a designer edits. Each text a player reads there
 is also a catalog entry, `content.<game>.<kind>.<item>.<field>` (`content.rebirth.mission.SC01.name`:
 "Highland Cattle"), so translators find it in the template with every other message. Those
-entries are generated from the data files into `i18n/en_content.py` (`python -m i18n content`,
-which `python -m i18n update` runs too; `i18n/content_source.py`), a plain dict like every other
-English catalog: importing it reads no file, so the pure engine may look content up too.
+entries are generated from the data files into `i18n/en_content.py` (`python scripts/content_texts.py`,
+from each game's `content_texts` hook in games/spec.py; `i18n/content_catalog.py` writes it), a
+plain dict like every other English catalog: importing it reads no file, and i18n/ names no game.
 `tests/i18n/test_content_text.py` fails when the module and the data files disagree.
 
 A text an older content edition words differently (Revive's rules versions) has its own entry,

@@ -1,6 +1,6 @@
-"""English content texts, generated from the data files by `python -m i18n content`: do not edit.
+"""English content texts, generated from the data files by `python scripts/content_texts.py`: do not edit.
 
-Edit the data file instead and run `python -m i18n update` (i18n/content.py, i18n/content_source.py).
+Edit the data file instead and run that script (i18n/content.py, games/spec.py `content_texts`).
 """
 
 MESSAGES: dict[str, str] = {

@@ -20,8 +20,8 @@ from db import Database, GameRecord
 from engine.rebirth.missions import mission_name
 from engine.revive.describe import effects_text, large_location_name, tribe_about, tribe_name
 from engine.revive.tables import RULES_VERSION, RULES_VERSIONS
-from games.registry import load_engine, spec
-from i18n import content, content_source
+from games.registry import content_texts, load_engine, spec
+from i18n import content, content_catalog
 from i18n.en import MESSAGES
 from tests.support.discord import make_table, open_and_start
 from tests.support.paths import ROOT
@@ -52,12 +52,13 @@ def rebirth_missions() -> list[dict]:
 
 
 def test_the_content_catalog_is_the_data_files_text():
-    """The English of the content entries is generated from the data files: a data file edited
-    without `python -m i18n update` would leave translators the old text."""
-    assert content_source.MODULE.read_text(encoding="utf-8") == content_source.module_source(
-        content_source.generated()
-    ), "run: python -m i18n update"
-    assert all(MESSAGES[key] == english for key, english in content_source.generated().items())
+    """The English of the content entries is generated from the data files, through each game's
+    `content_texts` hook: a data file edited without `python scripts/content_texts.py` would
+    leave translators the old text."""
+    assert content_catalog.MODULE.read_text(encoding="utf-8") == content_catalog.module_source(
+        content_texts()
+    ), "run: python scripts/content_texts.py"
+    assert all(MESSAGES[key] == english for key, english in content_texts().items())
 
 
 KINDS = {

@@ -1,4 +1,4 @@
-"""The command lines: engine selfplay and replay, and `python bot.py` without a token."""
+"""The command lines: the offline tools (selfplay, replay, balance), and `python bot.py` without a token."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def run(*args: str, cwd: Path = ROOT, env: dict | None = None) -> subprocess.Com
 def test_selfplay_prints_one_json_line_with_per_seat_scores_and_writes_records(tmp_path):
     out = run(
         "-m",
-        "engine",
+        "offline",
         "selfplay",
         "rebirth",
         "--map",
@@ -53,7 +53,7 @@ def test_selfplay_prints_one_json_line_with_per_seat_scores_and_writes_records(t
 def test_selfplay_and_replay_on_ireland(tmp_path):
     out = run(
         "-m",
-        "engine",
+        "offline",
         "selfplay",
         "rebirth",
         "--map",
@@ -70,23 +70,23 @@ def test_selfplay_and_replay_on_ireland(tmp_path):
     for path in tmp_path.glob("*.json"):
         record = json.loads(path.read_text())
         assert len(record["content"]["towers"]) == 7 and len(record["content"]["public_missions"]) == 8
-        assert run("-m", "engine", "replay", str(path)).returncode == 0
+        assert run("-m", "offline", "replay", str(path)).returncode == 0
 
 
 def test_selfplay_and_replay_on_revive(tmp_path):
     out = run(
-        "-m", "engine", "selfplay", "revive", "--players", "2", "--games", "2", "--records", str(tmp_path)
+        "-m", "offline", "selfplay", "revive", "--players", "2", "--games", "2", "--records", str(tmp_path)
     )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["game"] == "revive"
     for path in tmp_path.glob("*.json"):
-        assert run("-m", "engine", "replay", str(path)).returncode == 0
+        assert run("-m", "offline", "replay", str(path)).returncode == 0
 
 
 def test_replay_accepts_a_true_record_and_rejects_a_tampered_one(tmp_path):
     run(
         "-m",
-        "engine",
+        "offline",
         "selfplay",
         "rebirth",
         "--map",
@@ -99,19 +99,19 @@ def test_replay_accepts_a_true_record_and_rejects_a_tampered_one(tmp_path):
         str(tmp_path),
     )
     [path] = tmp_path.glob("*.json")
-    good = run("-m", "engine", "replay", str(path))
+    good = run("-m", "offline", "replay", str(path))
     assert good.returncode == 0, good.stderr
     record = json.loads(path.read_text())
     record["moves"][5]["points"] = {"0": {"farm": 99}}
     bad_path = tmp_path / "bad.json"
     bad_path.write_text(json.dumps(record))
-    bad = run("-m", "engine", "replay", str(bad_path))
+    bad = run("-m", "offline", "replay", str(bad_path))
     assert bad.returncode == 1 and "move 6" in bad.stderr
 
 
 def test_balance_prints_tribe_and_seat_win_shares_and_end_triggers():
     args = ("balance", "revive", "--players", "2", "--games", "2", "--seed", "1", "--jobs", "2")
-    out = run("-m", "engine", *args)
+    out = run("-m", "offline", *args)
     assert out.returncode == 0, out.stderr
     [line] = out.stdout.strip().splitlines()
     summary = json.loads(line)
@@ -258,8 +258,8 @@ def test_run_bot_sets_up_again_only_when_the_dependencies_changed(tmp_path):
 
 def test_the_tabletop_command_runs_the_bot_and_the_offline_tools(tmp_path):
     """The package installs a `tabletop` console script (`tabletop run`, ... `tabletop backup`,
-    `tabletop selfplay`/`replay`), and `python -m engine ...` keeps working. The script is the one
-    pip installed beside this interpreter."""
+    `tabletop selfplay`/`replay`). The engine reads no file, so the offline tools' module is
+    `python -m offline`. The script is the one pip installed beside this interpreter."""
     tabletop = Path(sys.executable).parent / "tabletop"
     assert tabletop.exists(), "pip install puts a tabletop command in the environment"
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
@@ -279,5 +279,5 @@ def test_the_tabletop_command_runs_the_bot_and_the_offline_tools(tmp_path):
     assert "usage: tabletop run" in run_help and "--sandbox" in run_help and "--port" in run_help
     assert "usage: tabletop sandbox" in call("sandbox", "--help").stdout
     assert "tabletop sandbox" in listed.stdout
-    assert run("-m", "engine", "selfplay", "revive", "--players", "2", "--games", "1").returncode == 0
+    assert run("-m", "offline", "selfplay", "revive", "--players", "2", "--games", "1").returncode == 0
     assert call("nonsense").returncode == 2

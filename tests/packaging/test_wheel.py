@@ -150,13 +150,13 @@ def test_the_wheel_carries_every_file_of_every_package(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert not expected - names, f"files the wheel leaves out: {sorted(expected - names)}"
     assert {"content/data/rebirth/scotland.json", "render/fonts/NotoSans-Regular.ttf"} <= names
-    assert "i18n/locale/pt_BR/LC_MESSAGES/messages.po" in names and "bot.py" in names
+    assert "i18n/locale/pt_BR/LC_MESSAGES/messages.po" in names and {"bot.py", "offline.py"} <= names
     assert not [name for name in names if name.split("/")[0] in ("tests", "bench", "scripts", "docs")]
 
 
 def test_the_installed_wheel_plays_every_game_outside_the_checkout(venv: Path, tmp_path: Path) -> None:
     """Both games, played from a folder that is not the checkout by the installed package only:
-    whole offline games (`tabletop selfplay`, replayed by `python -m engine replay`), then each
+    whole offline games (`tabletop selfplay`, replayed by `python -m offline replay`), then each
     game through the service on a database file, with its board images; the fonts and the
     pt-BR catalog come from the installed package."""
     elsewhere = tmp_path / "elsewhere"
@@ -167,7 +167,7 @@ def test_the_installed_wheel_plays_every_game_outside_the_checkout(venv: Path, t
         assert played.returncode == 0, played.stderr
         assert json.loads(played.stdout)["games"] == 1
         [record] = (elsewhere / "records").glob(f"{game}-*.json")
-        replayed = run(venv, elsewhere, python, "-I", "-m", "engine", "replay", str(record))
+        replayed = run(venv, elsewhere, python, "-I", "-m", "offline", "replay", str(record))
         assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     shutil.copy(ROOT / "tests" / "support" / "installed_game.py", elsewhere)
     out = run(venv, elsewhere, python, "-I", "installed_game.py", str(ROOT), "games.sqlite3")

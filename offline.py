@@ -1,7 +1,9 @@
-"""`python -m engine selfplay ...`, `python -m engine balance ...` and `python -m engine replay FILE`.
+"""The offline tools: `tabletop selfplay ...`, `tabletop balance ...` and `tabletop replay FILE`
+(also `python -m offline ...`).
 
-This module is the engine's command-line edge: the one place in engine/ that reads content
-and files and prints. The rules themselves stay pure.
+They play and check whole games without Discord, so they read content through the registry,
+write records and print: a front end above games/, beside cogs/, which keeps the engine a pure
+layer that reads no file (docs/architecture.md, "Layers").
 """
 
 from __future__ import annotations
@@ -107,7 +109,7 @@ def replay_file(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Play and check games offline.")
+    parser = argparse.ArgumentParser(prog="tabletop", description="Play and check games offline.")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("selfplay", help="play random legal games to the end")
     play.add_argument("game", choices=game_ids())
@@ -129,3 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     check.set_defaults(run=replay_file)
     args = parser.parse_args(argv)
     return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
