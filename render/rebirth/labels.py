@@ -9,7 +9,7 @@ labels by that rule (`fits`), and tests measure the same boxes on the drawn imag
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -80,24 +80,9 @@ def overlaps(a: Box, b: Box, pad: float = 0.0) -> bool:
     return a[0] - pad < b[2] and b[0] - pad < a[2] and a[1] - pad < b[3] and b[1] - pad < a[3]
 
 
-def _inside_convex(pt: Point, poly: Sequence[Point]) -> bool:
-    n = len(poly)
-    for i in range(n):
-        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
-        if (x1 - x0) * (pt[1] - y0) - (y1 - y0) * (pt[0] - x0) < 0:
-            return False
-    return True
-
-
 def _box_points(b: Box) -> list[Point]:
     x0, y0, x1, y1 = b
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-
-
-def box_in_hex(b: Box, center: Point, size: float) -> bool:
-    """The box lies wholly inside the hex (so crosses none of its edges)."""
-    poly = hex_corners(center[0], center[1], size)
-    return all(_inside_convex(p, poly) for p in _box_points(b))
 
 
 def box_meets_hex(b: Box, center: Point, size: float) -> bool:
@@ -113,11 +98,6 @@ def box_meets_hex(b: Box, center: Point, size: float) -> bool:
             if max(pa) <= min(pb) or max(pb) <= min(pa):
                 return False
     return True
-
-
-def crosses_edges(b: Box, cells: Iterable[Point], size: float) -> bool:
-    """Whether the box crosses the edge of any of these hexes (inside one wholly is fine)."""
-    return any(box_meets_hex(b, c, size) and not box_in_hex(b, c, size) for c in cells)
 
 
 def near(b: Box, cells: Iterable[Point], size: float) -> list[Point]:

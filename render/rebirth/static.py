@@ -150,11 +150,6 @@ def static_cache_info() -> CacheInfo:
     return CacheInfo(*static_layer.cache_info())
 
 
-def panel_cache_info() -> CacheInfo:
-    """Hit/miss counts of the static panels (one per map, covered or not, and language)."""
-    return CacheInfo(*static_panel.cache_info())
-
-
 @lru_cache(maxsize=16)
 def static_panel(ref: MapRef, covered: bool, locale: str) -> StaticPanel:
     """The panel's background, title and legend in `locale`, drawn at SS scale and reduced."""
