@@ -41,11 +41,6 @@ class Label:
         x0, y0, x1, y1 = self.box
         return replace(self, box=(x0 + dx, y0 + dy, x1 + dx, y1 + dy), at=(self.at[0] + dx, self.at[1] + dy))
 
-    def scaled(self, k: float) -> Label:
-        """The label as it shows when the image is shown `k` times its size."""
-        x0, y0, x1, y1 = self.box
-        return replace(self, box=(x0 * k, y0 * k, x1 * k, y1 * k), cap=self.cap * k)
-
 
 @lru_cache(maxsize=256)
 def cap_height(size: float) -> float:

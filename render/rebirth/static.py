@@ -146,7 +146,7 @@ class CacheInfo(NamedTuple):
 
 
 def static_cache_info() -> CacheInfo:
-    """Hit/miss counts of the static layer cache (for tests and the /stats command)."""
+    """Hit/miss counts of the static layer cache (tests check that a map is drawn once)."""
     return CacheInfo(*static_layer.cache_info())
 
 
