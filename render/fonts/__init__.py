@@ -1,6 +1,6 @@
 """The fonts the images draw with, shipped in this package, and per-glyph fallback between them.
 
-Why: players' names come in every script (issue 14: "João", "田中", "محمد", "Zoë 🎲"). No one
+Why: players' names come in every script ("João", "田中", "محمد", "Zoë 🎲"). No one
 font covers them all, so `FallbackFont` is Noto Sans (Latin, Greek, Cyrillic) that hands every
 character it lacks to the first of Noto Sans Hebrew, Noto Sans Arabic, a subset of Noto Sans CJK
 and a subset of Symbola (monochrome emoji and symbols) that has it. It is a `FreeTypeFont`, so

@@ -56,8 +56,8 @@ class Layout:
 def legend_rows(
     info: MapFile, covered: bool | None = None, locale: str | None = None
 ) -> list[tuple[str, str]]:
-    """Legend entries for what this board shows, named as the game names them (issue 14 item 5),
-    in `locale` (issue 15 item 2): (the symbol drawn, its words)."""
+    """Legend entries for what this board shows, named as the rules name them (so a player can
+    look them up), in `locale`: (the symbol drawn, its words)."""
     return [
         (kind[:1] if kind == "s4" else kind, t(f"rebirth.img.legend.{kind}", locale))
         for kind in legend_kinds(info, covered)

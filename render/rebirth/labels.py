@@ -1,8 +1,9 @@
 """Every text the Rebirth renderer puts on an image, as the layout computed it: its words, its
 box, its font size and the cap height of that font (the height of "H" in the font drawn with).
 
-Why recorded: issue 14 item 2 defines legible at Discord's inline width (550 px) as a cap height
-of at least 9 px and no overlap with another label or a tile edge. The renderer places its
+Why recorded: legible at Discord's inline width (550 px) means a cap height of at least 9 px and
+no overlap with another label or a tile edge (docs/rebirth.md "Images at a phone's inline
+width"). The renderer places its
 labels by that rule (`fits`), and tests measure the same boxes on the drawn image.
 """
 

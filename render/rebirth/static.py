@@ -3,9 +3,9 @@ names overlay, PNG palette) once per map and covered set, and the panel's static
 legend) once per map, covered or not, and language.
 
 Why cached: building the board takes about half a second; a render then starts from a copy of
-it. Why the panel apart: its words are in the game's language (issue 15 item 2), and the board
-has none that change with it (coordinates and place names stay as they are), so a second
-language costs one panel (a few dozen ms), not a second board.
+it. Why the panel apart: its words are in the game's language, and the board has none that
+change with it (coordinates and place names stay as they are), so a second language costs one
+panel (a few dozen ms), not a second board.
 """
 
 from __future__ import annotations
