@@ -36,7 +36,8 @@ CHAIN: tuple[str, ...] = (
     "Symbola-subset.ttf",
 )
 RAQM = features.check("raqm") is True
-# Pillow's basic layout for the left-to-right fonts (a fifth faster to draw than raqm); raqm, when there, for Hebrew and Arabic (bidi, joining, marks).
+# Pillow's basic layout for the left-to-right fonts (a fifth faster to draw than raqm); raqm,
+# when there, for Hebrew and Arabic (bidi, joining, marks).
 _RAQM_FONTS = frozenset({1, 2})
 BASIC = ImageFont.Layout.BASIC
 
