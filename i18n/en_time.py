@@ -1,7 +1,7 @@
 """English strings for time in a game that goes on for days: catch-ups and the log since one's
 last move, `/games`, undo, the fallback player who plays a seat nobody plays, reminders, turn
-clocks, time away, DM notifications and the table's settings (with the `/game new` choices they
-share). Merged into i18n/en.py's MESSAGES."""
+clocks, time away, DM notifications, the table's settings and the choices `/game new` and
+`/game settings` offer. Merged into i18n/en.py's MESSAGES."""
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     "catch_up.title": {
