@@ -1,5 +1,5 @@
 """The view-independent layers of a Rebirth image, built once and cached: the board (terrain,
-names overlay, PNG palette) once per map and covered set, and the panel's static part (title,
+its words, PNG palette) once per map and covered set, and the panel's static part (title,
 legend) once per map, covered or not, and language.
 
 Why cached: building the board takes about half a second; a render then starts from a copy of
