@@ -1,5 +1,5 @@
 """How contested a Rebirth board plays, per setup: the figures behind docs/rebirth.md "Neutral tiles
-and player count" (issue 11 item 1: does the rules' 2-player setup play too open?).
+and player count": does the rules' 2-player setup play too open?
 
     python bench/rebirth_contest.py --games 200 --seed 1
 

@@ -77,8 +77,8 @@ GAMES_PER_S_MIN = 50.0
 REVIVE_GAMES_PER_S_MIN = 5.0
 MOVE_P95_MS_MAX = 150.0
 RENDER_MS_MAX = 60.0
-# Every image a player downloads, at most 250 KB: a board that loads fast on a phone (issue 14
-# item 6). Bytes are deterministic, so tests/render/test_image_bytes.py holds the same budget.
+# Every image a player downloads, at most 250 KB: a board that loads fast on a phone. Bytes are
+# deterministic, so tests/render/test_image_bytes.py holds the same budget.
 RENDER_BYTES_MAX = 250_000
 # A Revive turn is many small moves, each listing range and prices over the whole board, and the
 # move that ends it draws a larger board with the turn's changes marked: p95 250 ms for a private
@@ -323,7 +323,7 @@ def _posted_board(result: Any, what: str) -> str:
 def _revive_reply(result: Any, what: str) -> str:
     """A Revive move that ends the turn posts the board in the channel (or, when slow, defers,
     which only drawing it does): a `turn`; one inside the turn is a private reply (with the
-    mover's options image when they have places to use, issue 14 item 3): a `decision`. (A
+    mover's options image when they have places to use): a `decision`. (A
     refusal is private too: `_roundtrip` tells it by the error.)"""
     if result.deferred:
         return "turn"

@@ -25,7 +25,7 @@ CLOCK_CHOICES = [choice(f"choice.clock.{days}", days) for days in (0, *CLOCK_DAY
 GAME_CHOICES = [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.GAMES.values()]
 MAP = "map"
 # Each choice's English is its registry label; the catalog has it under `choice.<option>.<value>`
-# for the other languages (tests/test_command_locales.py keeps the two the same).
+# for the other languages (tests/i18n/test_table_language.py holds every choice to a translation).
 MAP_CHOICES = [
     app_commands.Choice(
         name=app_commands.locale_str(option_choice.label, key=f"choice.{MAP}.{option_choice.value}"),

@@ -27,6 +27,22 @@ _GAME_COLUMNS = (
 )
 _GAME_FIELDS = tuple(column.strip() for column in _GAME_COLUMNS.split(","))  # GameRecord's names
 
+# The columns a caller may set by keyword: their names go into the SQL text itself (values are
+# bound), so a name is checked against these before it gets there, under `python -O` too.
+TURN_NOTE_COLUMNS = frozenset({"reminded_at", "muted_turn", "clock_extra", "clock_asked"})
+MEMBER_COLUMNS = frozenset({"dm", "dm_failed", "away_from", "away_until"})
+
+
+def checked_columns(fields: Mapping[str, Any], allowed: frozenset[str], table: str) -> str:
+    """`name = ?, ...` for `fields`; ValueError when there is none or one is not in `allowed`."""
+    unknown = sorted(set(fields) - allowed)
+    if not fields or unknown:
+        raise ValueError(
+            f"{table}: cannot set {', '.join(unknown) or 'no column'}; "
+            f"the columns that can be set are {', '.join(sorted(allowed))}"
+        )
+    return ", ".join(f"{name} = ?" for name in fields)
+
 
 class StaleVersion(Exception):
     """The game changed since it was read; the caller should reload and tell the user."""
@@ -375,9 +391,7 @@ class Database(OutboxRows):
         """Bookkeeping of the current turn's reminders and clock (`reminded_at`, `muted_turn`,
         `clock_extra`, `clock_asked`). It does not bump the version: a reminder must not make
         the player's buttons stale."""
-        allowed = {"reminded_at", "muted_turn", "clock_extra", "clock_asked"}
-        assert fields and set(fields) <= allowed, fields
-        sets = ", ".join(f"{name} = ?" for name in fields)
+        sets = checked_columns(fields, TURN_NOTE_COLUMNS, "games")
         async with self._transaction() as db:
             await _run(db, f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
 
@@ -440,15 +454,13 @@ class Database(OutboxRows):
         }
 
     async def set_member(self, guild_id: int | None, user_id: int, **fields: Any) -> None:
-        allowed = {"dm", "dm_failed", "away_from", "away_until"}
-        assert fields and set(fields) <= allowed, fields
+        sets = checked_columns(fields, MEMBER_COLUMNS, "members")
         async with self._transaction() as db:
             await _run(
                 db,
                 "INSERT OR IGNORE INTO members (guild_id, user_id) VALUES (?, ?)",
                 (guild_id or 0, user_id),
             )
-            sets = ", ".join(f"{name} = ?" for name in fields)
             await _run(
                 db,
                 f"UPDATE members SET {sets} WHERE guild_id = ? AND user_id = ?",

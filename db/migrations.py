@@ -109,7 +109,7 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, turn, user_id)
     );
     """,
-    # 6: languages (issue 15 item 4). Each game has one: its channel messages, reminders and
+    # 6: languages. Each game has one: its channel messages, reminders and
     # clock messages are written in it. The games stored so far were played in English and stay
     # so. `people` keeps each person's last Discord locale, for the DMs sent to them.
     """

@@ -8,7 +8,7 @@ the renderers; pixel geometry (centres, corners) stays in `render/hexgrid.py`.
 Two orders of the six neighbours, both fixed:
 - direction order (`neighbours`, `step`): NW, NE, W, E, SW, SE; direction d's opposite is 5 - d,
   which is what straight lines walk (`line_directions`, `opposite`). The engine's boards use it.
-- edge order (`edge_neighbour`, `edge_neighbours`): 0 east, 1 south-east, 2 south-west, 3 west,
+- edge order (`edge_neighbour`): 0 east, 1 south-east, 2 south-west, 3 west,
   4 north-west, 5 north-east, clockwise (y down): edge i of a drawn hex joins its corners i and
   i + 1 (`render/hexgrid.py` `hex_corners`). The renderers use it.
 """
@@ -94,11 +94,6 @@ def edge_neighbour(col: int, row: int, edge: int) -> tuple[int, int]:
     """The cell across edge `edge` (0..5, edge order, taken mod 6) of (col, row); may be off the grid."""
     dc, dr = (_EDGE_ODD if row & 1 else _EDGE_EVEN)[edge % 6]
     return col + dc, row + dr
-
-
-def edge_neighbours(col: int, row: int) -> list[tuple[int, int]]:
-    """The six neighbouring cells in edge order (the same cells as `neighbours`)."""
-    return [edge_neighbour(col, row, edge) for edge in range(6)]
 
 
 def line_directions() -> tuple[int, int, int]:

@@ -57,7 +57,7 @@ _RECORDERS: list[list[Lookup]] = []
 @contextlib.contextmanager
 def recording() -> Iterator[list[Lookup]]:
     """Every lookup made inside the block (on any thread), for a test that plays a whole game in
-    a language and fails on any text that fell back to English (issue 15 item 5)."""
+    a language and fails on any text that fell back to English."""
     seen: list[Lookup] = []
     _RECORDERS.append(seen)
     try:
@@ -189,7 +189,7 @@ def language_name(locale: str) -> str:
 
 
 def table_language(guild_locale: str | None, creator_locale: str | None = None) -> str:
-    """The language a new game is played in by default (issue 15 item 4): the server's preferred
+    """The language a new game is played in by default: the server's preferred
     locale, as far as a catalog has it. Discord reports `en-US` for every server that is not a
     Community server (it has no setting there), so a server saying `en-US` while the creator
     reads a language we have gets the creator's: a Brazilian group on a plain server plays in

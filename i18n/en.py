@@ -450,12 +450,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
 from i18n.en_revive import MESSAGES as _REVIVE_MESSAGES  # noqa: E402
 
 MESSAGES.update(_REVIVE_MESSAGES)
-from i18n.en_async import MESSAGES as _ASYNC_MESSAGES  # noqa: E402
+from i18n.en_time import MESSAGES as _TIME_MESSAGES  # noqa: E402
 
-MESSAGES.update(_ASYNC_MESSAGES)
-from i18n.en_looking import MESSAGES as _LOOKING_MESSAGES  # noqa: E402
+MESSAGES.update(_TIME_MESSAGES)
+from i18n.en_seats import MESSAGES as _SEAT_MESSAGES  # noqa: E402
 
-MESSAGES.update(_LOOKING_MESSAGES)
+MESSAGES.update(_SEAT_MESSAGES)
+from i18n.en_help import MESSAGES as _HELP_MESSAGES  # noqa: E402
+
+MESSAGES.update(_HELP_MESSAGES)
 from i18n.en_rebirth_images import MESSAGES as _REBIRTH_IMAGE_MESSAGES  # noqa: E402
 
 MESSAGES.update(_REBIRTH_IMAGE_MESSAGES)

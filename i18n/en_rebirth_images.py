@@ -1,5 +1,5 @@
-"""English words of Rebirth's images (issue 14 items 2 and 5, issue 15 item 2): the legend, in
-the rules' own terms, the score panel of the whole board and the channel image's score strip.
+"""English words of Rebirth's images: the legend, in the rules' own terms, the score panel of the
+whole board and the channel image's score strip.
 Merged into i18n/en.py's MESSAGES; `render/rebirth/` looks them up in the image's language."""
 
 MESSAGES: dict[str, str] = {

@@ -1,4 +1,5 @@
-"""The translations as gettext PO files, the format Poedit and Weblate read (issue 15 item 1).
+"""The translations as gettext PO files, the format Poedit and Weblate read, so translators work
+in the tools they know.
 
 English stays where the developers write it (`i18n/en*.py`, next to the code that uses each
 key). From it comes the template a translator starts from, `i18n/locale/messages.pot`: one entry

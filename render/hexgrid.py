@@ -13,11 +13,6 @@ import math
 SQRT3 = math.sqrt(3.0)
 
 
-def hex_width(size: float) -> float:
-    """Flat-to-flat width of a pointy-top hex whose centre-to-corner radius is `size`."""
-    return SQRT3 * size
-
-
 def hex_center(
     col: int, row: int, size: float, origin: tuple[float, float] = (0.0, 0.0)
 ) -> tuple[float, float]:

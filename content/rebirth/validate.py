@@ -26,7 +26,6 @@ from engine.rebirth.mapfile import Grid, covered_by_neutral, grid_cells, parse_m
 CELL_CODES = frozenset("-~w.efsCKRT")
 LAND = frozenset(".efsCKRT")  # cells that carry a region (R: Round Tower, T: Hill of Tara)
 PLACEMENT = PLACEMENT_KINDS  # cells a tile may be placed on
-FARM_SPACES = frozenset(".ef")
 TILE_CODES = ("E", "F", "S1", "S2", "S3")
 TILES_PER_COLOUR = 36
 FILL_RANGE = (0.80, 0.97)

@@ -41,15 +41,6 @@ class Change:
     after: Any  # `to` in the file
     why: str
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "file": self.file,
-            "at": list(self.at),
-            "from": self.before,
-            "to": self.after,
-            "why": self.why,
-        }
-
 
 def read_changes(path: Path) -> list[Change]:
     """The change list of `editions.json`, oldest version first (an absent file: none)."""

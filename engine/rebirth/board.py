@@ -14,7 +14,6 @@ from engine.rebirth.mapfile import covered_by_neutral, parse_map
 PLACEMENT_KINDS = frozenset(".efs")
 # The grid code of each feature a mission may ask to be next to (`adjacent`).
 FEATURE_CODES = {"sea": "~", "loch": "w", "castle": "C", "cathedral": "K", "tower": "R", "tara": "T"}
-WATER_KINDS = frozenset("~w")
 
 
 @dataclass

@@ -198,9 +198,3 @@ class ResignEvent(EventBase):
 
 RebirthEvent = PlaceEvent | DiscardEvent | ResignEvent
 """Any Rebirth event; `kind` (`place`, `discard`, `resign`) tells which."""
-
-
-class MissionsDrawn(TypedDict):
-    """`Applied.private[seat]`: the ids of the mission cards the seat drew (only they see them)."""
-
-    missions_drawn: list[str]

@@ -1,6 +1,6 @@
 """The fonts the images draw with, shipped in this package, and per-glyph fallback between them.
 
-Why: players' names come in every script (issue 14: "João", "田中", "محمد", "Zoë 🎲"). No one
+Why: players' names come in every script ("João", "田中", "محمد", "Zoë 🎲"). No one
 font covers them all, so `FallbackFont` is Noto Sans (Latin, Greek, Cyrillic) that hands every
 character it lacks to the first of Noto Sans Hebrew, Noto Sans Arabic, a subset of Noto Sans CJK
 and a subset of Symbola (monochrome emoji and symbols) that has it. It is a `FreeTypeFont`, so
@@ -36,8 +36,8 @@ CHAIN: tuple[str, ...] = (
     "Symbola-subset.ttf",
 )
 RAQM = features.check("raqm") is True
-# Pillow's basic layout for the left-to-right fonts (a fifth faster to draw than raqm, and what
-# the old font used); raqm, when there, for Hebrew and Arabic (bidi, joining, marks).
+# Pillow's basic layout for the left-to-right fonts (a fifth faster to draw than raqm); raqm,
+# when there, for Hebrew and Arabic (bidi, joining, marks).
 _RAQM_FONTS = frozenset({1, 2})
 BASIC = ImageFont.Layout.BASIC
 

@@ -1,5 +1,5 @@
-"""Images of Rebirth: the channel image `draw_focus` (a window on the board under a score strip,
-issue 14 item 2), a seat's options `draw_options` (item 3) and the whole board `render_board` /
+"""Images of Rebirth: the channel image `draw_focus` (a window on the board under a score strip),
+a seat's options `draw_options` (where its moves would go) and the whole board `render_board` /
 `draw_board` (for `/board`). Each `draw_*` returns a `Drawing`: the PNG and every label it
 carries (text, box, font size, cap height), so tests measure what the layout computed.
 
@@ -9,7 +9,7 @@ Why it is built the way it is:
   channel image is 640 px wide and shows the part of the board the message is about, at the
   whole board's hex size, with every word at a 9-px cap height once shown 550 wide; the whole
   board (1278 px, board and score panel) is for opening full size.
-* Every word is in the image's language (`locale`, issue 15 item 2; docs/images.md): the
+* Every word is in the image's language (`locale`: a table plays in its own; docs/images.md): the
   board's own words (coordinates, place names) are the same in every language, the panel's
   legend is drawn once per language (`static.py` `static_panel`), the rest per render.
 * Rendering happens on every move in a busy bot, so everything that does not depend on the

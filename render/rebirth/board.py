@@ -4,7 +4,7 @@ cathedral and Round Tower markers, the last-move highlight, the score panel, the
 and PNG. `draw_board` returns the same with the labels the image carries (`Drawing`).
 
 Why no names over the tiles: every name sits on open water (`lettering.py`), where no tile or
-marker goes, so the order no longer has to keep them readable.
+marker goes, so the paint order need not keep them readable.
 """
 
 from __future__ import annotations

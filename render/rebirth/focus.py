@@ -1,4 +1,4 @@
-"""The channel image (issue 14 item 2) and a seat's options image (item 3): a window on the
+"""The channel image and a seat's options image (where its moves would go): a window on the
 board, drawn as large as the whole board draws it, under a score strip; FOCUS_W px wide, so that
 Discord's 550-px inline preview shrinks it by 0.86 only and every word keeps a 9-px cap height.
 

@@ -56,8 +56,8 @@ class Layout:
 def legend_rows(
     info: MapFile, covered: bool | None = None, locale: str | None = None
 ) -> list[tuple[str, str]]:
-    """Legend entries for what this board shows, named as the game names them (issue 14 item 5),
-    in `locale` (issue 15 item 2): (the symbol drawn, its words)."""
+    """Legend entries for what this board shows, named as the rules name them (so a player can
+    look them up), in `locale`: (the symbol drawn, its words)."""
     return [
         (kind[:1] if kind == "s4" else kind, t(f"rebirth.img.legend.{kind}", locale))
         for kind in legend_kinds(info, covered)
@@ -122,22 +122,3 @@ def layout(cols: int, rows: int, missions: bool = False, n_legend_rows: int = 7)
 
 def layout_for(info: MapFile) -> Layout:
     return layout(info.grid.width, info.grid.height, info.advanced, len(legend_kinds(info)))
-
-
-def cell_at(info: MapFile, lay: Layout, x: float, y: float) -> str:
-    """Kind of the cell whose centre is nearest to the pixel (x, y)."""
-    row = int(round((y - lay.origin[1]) / (1.5 * lay.size)))
-    best, best_d = "-", float("inf")
-    for r in (row - 1, row, row + 1):
-        if r < 0:
-            continue
-        shift = 0.5 if r % 2 else 0.0
-        c0 = int(round((x - lay.origin[0]) / (SQRT3 * lay.size) - shift))
-        for c in (c0 - 1, c0, c0 + 1):
-            if c < 0:
-                continue
-            cx, cy = lay.center(c, r)
-            dist = math.hypot(cx - x, cy - y)
-            if dist < best_d:
-                best, best_d = info.kind(c, r), dist
-    return best

@@ -1,15 +1,16 @@
 """Every text the Rebirth renderer puts on an image, as the layout computed it: its words, its
 box, its font size and the cap height of that font (the height of "H" in the font drawn with).
 
-Why recorded: issue 14 item 2 defines legible at Discord's inline width (550 px) as a cap height
-of at least 9 px and no overlap with another label or a tile edge. The renderer places its
+Why recorded: legible at Discord's inline width (550 px) means a cap height of at least 9 px and
+no overlap with another label or a tile edge (docs/rebirth.md "Images at a phone's inline
+width"). The renderer places its
 labels by that rule (`fits`), and tests measure the same boxes on the drawn image.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -40,11 +41,6 @@ class Label:
     def moved(self, dx: float, dy: float) -> Label:
         x0, y0, x1, y1 = self.box
         return replace(self, box=(x0 + dx, y0 + dy, x1 + dx, y1 + dy), at=(self.at[0] + dx, self.at[1] + dy))
-
-    def scaled(self, k: float) -> Label:
-        """The label as it shows when the image is shown `k` times its size."""
-        x0, y0, x1, y1 = self.box
-        return replace(self, box=(x0 * k, y0 * k, x1 * k, y1 * k), cap=self.cap * k)
 
 
 @lru_cache(maxsize=256)
@@ -80,24 +76,9 @@ def overlaps(a: Box, b: Box, pad: float = 0.0) -> bool:
     return a[0] - pad < b[2] and b[0] - pad < a[2] and a[1] - pad < b[3] and b[1] - pad < a[3]
 
 
-def _inside_convex(pt: Point, poly: Sequence[Point]) -> bool:
-    n = len(poly)
-    for i in range(n):
-        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
-        if (x1 - x0) * (pt[1] - y0) - (y1 - y0) * (pt[0] - x0) < 0:
-            return False
-    return True
-
-
 def _box_points(b: Box) -> list[Point]:
     x0, y0, x1, y1 = b
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-
-
-def box_in_hex(b: Box, center: Point, size: float) -> bool:
-    """The box lies wholly inside the hex (so crosses none of its edges)."""
-    poly = hex_corners(center[0], center[1], size)
-    return all(_inside_convex(p, poly) for p in _box_points(b))
 
 
 def box_meets_hex(b: Box, center: Point, size: float) -> bool:
@@ -113,11 +94,6 @@ def box_meets_hex(b: Box, center: Point, size: float) -> bool:
             if max(pa) <= min(pb) or max(pb) <= min(pa):
                 return False
     return True
-
-
-def crosses_edges(b: Box, cells: Iterable[Point], size: float) -> bool:
-    """Whether the box crosses the edge of any of these hexes (inside one wholly is fine)."""
-    return any(box_meets_hex(b, c, size) and not box_in_hex(b, c, size) for c in cells)
 
 
 def near(b: Box, cells: Iterable[Point], size: float) -> list[Point]:

@@ -1,6 +1,7 @@
 """Where the board's words go: every free space's coordinate inside its hex, and the names of
 the sea, the islands, settlements, castles, cathedrals and Round Towers on open water, each
-where it collides with nothing (issue 14 items 2 and 5). Placed once per map and covered set.
+where it collides with nothing, so every word stays legible (labels.py). Placed once per map and
+covered set.
 
 Why names go on the water: a name is wider than a hex, so on land it crosses the edges of the
 spaces it lies on and hides their icons, coordinates or tiles. Each name is tried at spots

@@ -1,11 +1,11 @@
 """The view-independent layers of a Rebirth image, built once and cached: the board (terrain,
-names overlay, PNG palette) once per map and covered set, and the panel's static part (title,
+its words, PNG palette) once per map and covered set, and the panel's static part (title,
 legend) once per map, covered or not, and language.
 
 Why cached: building the board takes about half a second; a render then starts from a copy of
-it. Why the panel apart: its words are in the game's language (issue 15 item 2), and the board
-has none that change with it (coordinates and place names stay as they are), so a second
-language costs one panel (a few dozen ms), not a second board.
+it. Why the panel apart: its words are in the game's language, and the board has none that
+change with it (coordinates and place names stay as they are), so a second language costs one
+panel (a few dozen ms), not a second board.
 """
 
 from __future__ import annotations
@@ -146,13 +146,8 @@ class CacheInfo(NamedTuple):
 
 
 def static_cache_info() -> CacheInfo:
-    """Hit/miss counts of the static layer cache (for tests and the /stats command)."""
+    """Hit/miss counts of the static layer cache (tests check that a map is drawn once)."""
     return CacheInfo(*static_layer.cache_info())
-
-
-def panel_cache_info() -> CacheInfo:
-    """Hit/miss counts of the static panels (one per map, covered or not, and language)."""
-    return CacheInfo(*static_panel.cache_info())
 
 
 @lru_cache(maxsize=16)

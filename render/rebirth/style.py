@@ -20,7 +20,6 @@ GOLD: RGB = (255, 214, 60)
 SEA: RGB = (62, 112, 160)
 SEA_LINE: RGB = (74, 124, 172)
 LOCH: RGB = (132, 188, 226)
-LOCH_LINE: RGB = (104, 160, 204)
 LAND_LINE: RGB = (118, 128, 92)
 COAST: RGB = (44, 60, 52)
 TERRAIN: dict[str, RGB] = {
@@ -66,7 +65,7 @@ TILES = frozenset({"E", "F", "S1", "S2", "S3", "N"})  # named in images by `rebi
 SS = 2  # supersampling of the static layer (antialiased edges and text)
 
 MARGIN = 14
-# The channel image (issue 14 item 2): a window on the board as big as the board draws it, under
+# The channel image: a window on the board as big as the board draws it, under
 # a score strip, about 640 px wide so that Discord's 550-px inline preview shrinks it by 0.86 only.
 FOCUS_W = 640
 FOCUS_BOARD_H = 470

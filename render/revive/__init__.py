@@ -7,13 +7,14 @@ Why it is built the way it is:
   a seat's artifact card, resting cards and closed crates appear only as counts that the public
   view already carries.
 * Discord shows an inline preview about 550 px wide. The channel image (focus.py) is 640 px wide,
-  a window of the board around what matters with its labels at least 9 px tall at 550 px (issue
-  14 item 2, docs/images.md); the whole board (`/board`) and a player board are about 1500 px
+  a window of the board around what matters with its labels at least 9 px tall at 550 px
+  (docs/revive-discord.md); the whole board (`/board`) and a player board are about 1500 px
   wide with big scores and names; terrain and seats stay apart at that size by colour *and* shape (a glyph
   per terrain; colour + shape + letter per seat, the same seat marks as Rebirth).
 * A render runs on every move, so whatever does not depend on the game state is drawn once and
   cached by content (ref.py): frames, tile, piece, card, token and technology sprites; those
-  with words once per language too (each image's `locale`, issue 15 item 2; docs/images.md).
+  with words once per language too (each image's `locale`: a table plays in its own language;
+  docs/images.md).
 * Card and token texts come from their effect lists through Revive's one effect vocabulary
   (engine/revive/describe.py) in its image style (words.py), so no component needs a
   hand-written text. Display names go through `clean_text` and are drawn in their own script.

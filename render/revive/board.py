@@ -143,7 +143,7 @@ def board_symbols(
     window: tuple[float, float, float, float] | None = None,
 ) -> tuple[str, ...]:
     """The legend's symbols that occur on this board (inside `window`, when given), in the
-    legend's order (issue 14 item 5: a legend shows only what the image shows)."""
+    legend's order (a legend shows only what the image shows, so every entry can be found)."""
 
     def seen(place: str) -> bool:
         centre = geo.centres.get(place) or geo.slot_centres.get(place)

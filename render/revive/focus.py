@@ -1,5 +1,6 @@
 """The channel image (`render_focus`): one image, legible at Discord's inline width of 550 px
-(issue 14 item 2), and the same image with a seat's options marked (item 3).
+(docs/revive-discord.md), and the same image with a seat's options marked, so a player sees
+where each of their moves would go.
 
 Why it is built this way: a channel message carries one image, and a phone shows it about
 550 px wide. The whole board (`render_board`, 1566 px, behind `/board`) has 12-px space ids

@@ -287,7 +287,7 @@ def highlight_sprite(size: float, flower: bool = False) -> Sprite:
 
 @lru_cache(maxsize=8)
 def option_sprite(size: float, flower: bool = False) -> Sprite:
-    """A place one of your moves can use (issue 14 item 3): a gold ring edged black, the same
+    """A place one of your moves can use (the options image): a gold ring edged black, the same
     shape as the last-turn ring so the two never read as one."""
     layers = ((BLACK, 1.1, 0.28), (GOLD, 1.06, 0.18))
     if flower:

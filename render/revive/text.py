@@ -100,7 +100,7 @@ def draw_lines(
 
 
 # ---------------------------------------------------------------------------------------------
-# Legible at Discord's inline width (issue 14 item 2)
+# Legible at Discord's inline width (docs/revive-discord.md)
 # ---------------------------------------------------------------------------------------------
 
 INLINE_W = 550  # Discord's inline preview width on a phone, px

@@ -3,7 +3,7 @@
 The vocabulary itself is engine/revive/describe.py (one for channel texts and images); this
 module only fixes the image's choices: the IMAGE style and names cleaned for drawing. Every
 function takes the image's language (`locale`: a channel image in the game's, a private one in
-the caller's, issue 15 item 2; None: English).
+the caller's, since only they read it; None: English).
 """
 
 from __future__ import annotations

@@ -171,3 +171,22 @@ async def test_a_failed_write_rolls_back_and_leaves_the_database_usable():
     )
     assert len(await database.moves(game.id)) == 1
     await database.close()
+
+
+async def test_a_column_name_outside_the_allow_list_is_refused_before_any_sql():
+    """Column names go into the SQL text, so a bad one must raise even under `python -O`
+    (where an `assert` would be gone), and change nothing."""
+    database = await Database.open(":memory:")
+    game = await new_game(database)
+    with pytest.raises(ValueError, match="games: cannot set status"):
+        await database.note_turn(game.id, status="over")
+    with pytest.raises(ValueError, match="games: cannot set no column"):
+        await database.note_turn(game.id)
+    with pytest.raises(ValueError, match=r"members: cannot set dm = 1; --.*away_until"):
+        await database.set_member(9, 100, **{"dm = 1; --": 0})
+    assert (await database.game(game.id)) == game
+    async with database.connection.execute("SELECT COUNT(*) FROM members") as cursor:
+        assert (await cursor.fetchone())[0] == 0  # refused before its INSERT, too
+    await database.note_turn(game.id, reminded_at=2.0)  # an allowed column still works
+    assert (await database.game(game.id)).reminded_at == 2.0
+    await database.close()

@@ -1,6 +1,6 @@
-"""English strings for looking at a table and finding one's way (issue 13 items 10-14): private
-status and log with `share`, the log's pages, forgiving typed moves, `/rules` and `/help`
-without a game, games named in threads and DMs. Merged into i18n/en.py's MESSAGES."""
+"""English strings that help a player find their way: private status and log with `share`, the
+log's pages, the closest legal moves to a mistyped one, `/rules` and `/help` without a game, and
+the game named at the head of a DM. Merged into i18n/en.py's MESSAGES."""
 
 MESSAGES: dict[str, str] = {
     # --- /game status and /game log: private unless shared
