@@ -396,9 +396,9 @@ def probe_texts(choices: list[Any], extra: tuple[str, ...]) -> list[str]:
     label (a region's name), and the scenario's own."""
     texts = ["+2", "F"]
     if choices:
-        words = [w for w in re.split(r"[\s,()+]+", choices[0]["name"]) if len(w) > 3 and w.isalpha()]
-        if words:
-            texts.append(words[0])
+        region = re.search(r"· (?:in|em) (\w+)", choices[0]["name"])
+        if region:
+            texts.append(region.group(1))
     return texts + list(extra)
 
 
@@ -449,6 +449,7 @@ async def rebirth_english(table: Table) -> None:
         if moves % 6 == 0:
             await probe(table, nxt)
         if moves == 10:
+            await click_named(table, nxt, last, 0)  # the whole board, privately
             await table.slash(nxt, "hand")
             await table.slash(nxt, "game status")
             await table.slash(nxt, "game log")
@@ -462,6 +463,7 @@ async def rebirth_english(table: Table) -> None:
     await table.slash("alice", "game status")
     await table.slash("alice", "game log")
     await table.slash("alice", "game log", page=2)
+    await click_log_pages(table, "alice")
     await table.slash("bob", "games")
 
 
@@ -488,6 +490,7 @@ async def rebirth_portuguese(table: Table) -> None:
             await table.slash(nxt, "game log")
     await table.slash("ana", "game status")
     await table.slash("bia", "game log")
+    await click_log_pages(table, "bia")
 
 
 def revive_pick(rng: random.Random, choices: list[Any]) -> str:
@@ -585,6 +588,16 @@ async def revive_portuguese(table: Table) -> None:
     await table.slash("ana", "game status")
     await table.slash("bia", "hand")
     await table.slash("ana", "game log")
+
+
+async def click_log_pages(table: Table, who: str, pages: int = 2) -> None:
+    """Page back through `/game log` with its own buttons, from the last private reply."""
+    for _ in range(pages):
+        stored = table.env.backend.messages.get(table.channel.id, {})
+        reply = next((m for m in reversed(stored.values()) if m.is_ephemeral and buttons(m)), None)
+        if reply is None:
+            return
+        await click_named(table, who, reply, 0)
 
 
 def last_with_buttons(table: Table) -> Any:
@@ -737,10 +750,22 @@ def flatten(events: list[dict[str, Any]]) -> list[str]:
     return [json.dumps(e, ensure_ascii=False, sort_keys=True) for e in events]
 
 
+def script_digest() -> str:
+    """The first characters of this script's sha256: two transcripts compare only when the same
+    script made them (a changed script plays other games)."""
+    with open(os.path.abspath(__file__), "rb") as source:
+        return hashlib.sha256(source.read()).hexdigest()[:16]
+
+
 def compare(base: dict[str, Any], other: dict[str, Any], limit: int = 5) -> int:
     """Print the first differences of each scenario readably; the number of scenarios that differ."""
     import difflib
 
+    if base.get("script") != other.get("script"):
+        print(
+            f"!! the two files were made by different versions of the script ({base.get('script')} and "
+            f"{other.get('script')}): differences may come from the script, not the bot"
+        )
     differing = 0
     for name in sorted(set(base["scenarios"]) | set(other["scenarios"])):
         a = base["scenarios"].get(name)
@@ -835,6 +860,10 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 
 
 async def run_all(names: list[str]) -> dict[str, Any]:
+    import bot
+
+    # Which checkout is driven: the one the command was started in (its root first on sys.path).
+    print(f"driving {os.path.dirname(os.path.abspath(bot.__file__))}", file=sys.stderr, flush=True)
     install_recording()
     scenarios = {}
     with tempfile.TemporaryDirectory(prefix="transcript-") as folder:
@@ -859,7 +888,7 @@ def main(argv: list[str] | None = None) -> int:
     names = args.only or list(SCENARIOS)
     scenarios = asyncio.run(run_all(names))
     seconds = {name: s.pop("seconds") for name, s in scenarios.items()}
-    result = {"format": FORMAT, "seed": SEED, "scenarios": scenarios}
+    result = {"format": FORMAT, "seed": SEED, "script": script_digest(), "scenarios": scenarios}
     print(f"run took {sum(seconds.values()):.1f} s: {seconds}", file=sys.stderr)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
