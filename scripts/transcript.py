@@ -255,10 +255,9 @@ class Table:
         self.rec.add({"event": "action", **entry})
 
     def _errors(self, cursor: int) -> None:
-        # Only how many: the exception classes are the code's insides, free to be renamed.
-        errors = self.env.errors_since(cursor)
-        if errors:
-            self.rec.add({"event": "errors", "count": len(errors)})
+        """Acknowledge what the bot raised (a refusal is raised on purpose) without recording it:
+        whether a refusal travels as an exception is the code's inside; its private reply, which
+        is recorded, is what a player sees."""
         self.env._errors_acknowledged = self.env.error_cursor
 
     async def _do(self, entry: dict[str, Any], call: Callable[[], Awaitable[Any]]) -> Any:
