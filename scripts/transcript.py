@@ -696,13 +696,48 @@ async def lobby_and_clocks(table: Table) -> None:
     await table.slash("alice", "games")
 
 
+async def deferring(table: Table) -> None:
+    """A bot that defers every command drawing a board (as it does on a slow day): the private
+    "thinking" reply, then the public message as a new, pinging one."""
+    await table.slash("ann", "game new", game="rebirth", map="scotland")
+    await table.slash("bob", "game join")
+    await table.slash("ann", "game start")
+    for _ in range(3):
+        last = table.last_public()
+        mover = pinged_one(table, last) or await to_move(table, ["ann", "bob"])
+        if mover is None:
+            break
+        choices = await table.autocomplete(mover, "")
+        await table.slash(mover, "move", action=choices[0]["value"])
+    await table.slash("ann", "board")
+    await table.slash("bob", "board")
+    await table.slash("ann", "undo")
+    await table.slash("bob", "undo")
+    await table.slash("ann", "hand")
+    await table.slash("bob", "move", action="resign")
+    await table.slash("bob", "game resign")
+    await table.slash("ann", "game status")
+    await table.slash("bob", "game new", game="revive")
+    await table.slash("ann", "game join")
+    await table.slash("bob", "game start")
+    mover = await to_move(table, ["ann", "bob"])
+    if mover is not None:
+        switched = await table.slash(mover, "move", action="switch gear")
+        await answer_privately(table, mover, switched, random.Random(3))
+        await table.slash("ann", "board", player=table["bob"])
+
+
 SCENARIOS: dict[str, tuple[Callable[[Table], Awaitable[None]], list[str], str | None]] = {
     "rebirth_en": (rebirth_english, ["alice", "bob", "mallory"], None),
     "rebirth_pt": (rebirth_portuguese, ["ana", "bia"], "pt-BR"),
     "revive_en": (revive_english, ["ann", "bob", "zed"], None),
     "revive_pt": (revive_portuguese, ["ana", "bia"], "pt-BR"),
     "lobby": (lobby_and_clocks, ["alice", "bob", "carol", "dave"], None),
+    "deferring": (deferring, ["ann", "bob"], None),
 }
+# How old a command may be before the bot defers it, where a scenario needs it (create_bot's
+# `defer_after`): 0 defers every command that draws a board.
+DEFER_AFTER = {"deferring": 0.0}
 
 
 async def run_scenario(name: str, folder: str) -> dict[str, Any]:
@@ -714,7 +749,8 @@ async def run_scenario(name: str, folder: str) -> dict[str, Any]:
     script, names, locale = SCENARIOS[name]
     rec = Recorder()
     RECORDER = rec
-    bot = create_bot(os.path.join(folder, f"{name}.sqlite3"), seeds=lambda: SEED)
+    extra: dict[str, Any] = {"defer_after": DEFER_AFTER[name]} if name in DEFER_AFTER else {}
+    bot = create_bot(os.path.join(folder, f"{name}.sqlite3"), seeds=lambda: SEED, **extra)
     started = time.monotonic()
     async with simcord.run(bot, check_errors=False) as env:
         rec.env = env
