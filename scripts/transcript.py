@@ -255,10 +255,9 @@ class Table:
         self.rec.add({"event": "action", **entry})
 
     def _errors(self, cursor: int) -> None:
-        # Only how many: the exception classes are the code's insides, free to be renamed.
-        errors = self.env.errors_since(cursor)
-        if errors:
-            self.rec.add({"event": "errors", "count": len(errors)})
+        """Acknowledge what the bot raised (a refusal is raised on purpose) without recording it:
+        whether a refusal travels as an exception is the code's inside; its private reply, which
+        is recorded, is what a player sees."""
         self.env._errors_acknowledged = self.env.error_cursor
 
     async def _do(self, entry: dict[str, Any], call: Callable[[], Awaitable[Any]]) -> Any:
@@ -396,9 +395,9 @@ def probe_texts(choices: list[Any], extra: tuple[str, ...]) -> list[str]:
     label (a region's name), and the scenario's own."""
     texts = ["+2", "F"]
     if choices:
-        words = [w for w in re.split(r"[\s,()+]+", choices[0]["name"]) if len(w) > 3 and w.isalpha()]
-        if words:
-            texts.append(words[0])
+        region = re.search(r"· (?:in|em) (\w+)", choices[0]["name"])
+        if region:
+            texts.append(region.group(1))
     return texts + list(extra)
 
 
@@ -449,6 +448,7 @@ async def rebirth_english(table: Table) -> None:
         if moves % 6 == 0:
             await probe(table, nxt)
         if moves == 10:
+            await click_named(table, nxt, last, 0)  # the whole board, privately
             await table.slash(nxt, "hand")
             await table.slash(nxt, "game status")
             await table.slash(nxt, "game log")
@@ -462,6 +462,7 @@ async def rebirth_english(table: Table) -> None:
     await table.slash("alice", "game status")
     await table.slash("alice", "game log")
     await table.slash("alice", "game log", page=2)
+    await click_log_pages(table, "alice")
     await table.slash("bob", "games")
 
 
@@ -488,6 +489,7 @@ async def rebirth_portuguese(table: Table) -> None:
             await table.slash(nxt, "game log")
     await table.slash("ana", "game status")
     await table.slash("bia", "game log")
+    await click_log_pages(table, "bia")
 
 
 def revive_pick(rng: random.Random, choices: list[Any]) -> str:
@@ -587,6 +589,16 @@ async def revive_portuguese(table: Table) -> None:
     await table.slash("ana", "game log")
 
 
+async def click_log_pages(table: Table, who: str, pages: int = 2) -> None:
+    """Page back through `/game log` with its own buttons, from the last private reply."""
+    for _ in range(pages):
+        stored = table.env.backend.messages.get(table.channel.id, {})
+        reply = next((m for m in reversed(stored.values()) if m.is_ephemeral and buttons(m)), None)
+        if reply is None:
+            return
+        await click_named(table, who, reply, 0)
+
+
 def last_with_buttons(table: Table) -> Any:
     return next(m for m in reversed(table.public()) if buttons(m))
 
@@ -684,13 +696,48 @@ async def lobby_and_clocks(table: Table) -> None:
     await table.slash("alice", "games")
 
 
+async def deferring(table: Table) -> None:
+    """A bot that defers every command drawing a board (as it does on a slow day): the private
+    "thinking" reply, then the public message as a new, pinging one."""
+    await table.slash("ann", "game new", game="rebirth", map="scotland")
+    await table.slash("bob", "game join")
+    await table.slash("ann", "game start")
+    for _ in range(3):
+        last = table.last_public()
+        mover = pinged_one(table, last) or await to_move(table, ["ann", "bob"])
+        if mover is None:
+            break
+        choices = await table.autocomplete(mover, "")
+        await table.slash(mover, "move", action=choices[0]["value"])
+    await table.slash("ann", "board")
+    await table.slash("bob", "board")
+    await table.slash("ann", "undo")
+    await table.slash("bob", "undo")
+    await table.slash("ann", "hand")
+    await table.slash("bob", "move", action="resign")
+    await table.slash("bob", "game resign")
+    await table.slash("ann", "game status")
+    await table.slash("bob", "game new", game="revive")
+    await table.slash("ann", "game join")
+    await table.slash("bob", "game start")
+    mover = await to_move(table, ["ann", "bob"])
+    if mover is not None:
+        switched = await table.slash(mover, "move", action="switch gear")
+        await answer_privately(table, mover, switched, random.Random(3))
+        await table.slash("ann", "board", player=table["bob"])
+
+
 SCENARIOS: dict[str, tuple[Callable[[Table], Awaitable[None]], list[str], str | None]] = {
     "rebirth_en": (rebirth_english, ["alice", "bob", "mallory"], None),
     "rebirth_pt": (rebirth_portuguese, ["ana", "bia"], "pt-BR"),
     "revive_en": (revive_english, ["ann", "bob", "zed"], None),
     "revive_pt": (revive_portuguese, ["ana", "bia"], "pt-BR"),
     "lobby": (lobby_and_clocks, ["alice", "bob", "carol", "dave"], None),
+    "deferring": (deferring, ["ann", "bob"], None),
 }
+# How old a command may be before the bot defers it, where a scenario needs it (create_bot's
+# `defer_after`): 0 defers every command that draws a board.
+DEFER_AFTER = {"deferring": 0.0}
 
 
 async def run_scenario(name: str, folder: str) -> dict[str, Any]:
@@ -702,7 +749,8 @@ async def run_scenario(name: str, folder: str) -> dict[str, Any]:
     script, names, locale = SCENARIOS[name]
     rec = Recorder()
     RECORDER = rec
-    bot = create_bot(os.path.join(folder, f"{name}.sqlite3"), seeds=lambda: SEED)
+    extra: dict[str, Any] = {"defer_after": DEFER_AFTER[name]} if name in DEFER_AFTER else {}
+    bot = create_bot(os.path.join(folder, f"{name}.sqlite3"), seeds=lambda: SEED, **extra)
     started = time.monotonic()
     async with simcord.run(bot, check_errors=False) as env:
         rec.env = env
@@ -737,10 +785,22 @@ def flatten(events: list[dict[str, Any]]) -> list[str]:
     return [json.dumps(e, ensure_ascii=False, sort_keys=True) for e in events]
 
 
+def script_digest() -> str:
+    """The first characters of this script's sha256: two transcripts compare only when the same
+    script made them (a changed script plays other games)."""
+    with open(os.path.abspath(__file__), "rb") as source:
+        return hashlib.sha256(source.read()).hexdigest()[:16]
+
+
 def compare(base: dict[str, Any], other: dict[str, Any], limit: int = 5) -> int:
     """Print the first differences of each scenario readably; the number of scenarios that differ."""
     import difflib
 
+    if base.get("script") != other.get("script"):
+        print(
+            f"!! the two files were made by different versions of the script ({base.get('script')} and "
+            f"{other.get('script')}): differences may come from the script, not the bot"
+        )
     differing = 0
     for name in sorted(set(base["scenarios"]) | set(other["scenarios"])):
         a = base["scenarios"].get(name)
@@ -835,6 +895,10 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 
 
 async def run_all(names: list[str]) -> dict[str, Any]:
+    import bot
+
+    # Which checkout is driven: the one the command was started in (its root first on sys.path).
+    print(f"driving {os.path.dirname(os.path.abspath(bot.__file__))}", file=sys.stderr, flush=True)
     install_recording()
     scenarios = {}
     with tempfile.TemporaryDirectory(prefix="transcript-") as folder:
@@ -859,7 +923,7 @@ def main(argv: list[str] | None = None) -> int:
     names = args.only or list(SCENARIOS)
     scenarios = asyncio.run(run_all(names))
     seconds = {name: s.pop("seconds") for name, s in scenarios.items()}
-    result = {"format": FORMAT, "seed": SEED, "scenarios": scenarios}
+    result = {"format": FORMAT, "seed": SEED, "script": script_digest(), "scenarios": scenarios}
     print(f"run took {sum(seconds.values()):.1f} s: {seconds}", file=sys.stderr)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
