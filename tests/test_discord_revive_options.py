@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 
 from db import Database
 from games.registry import load_engine
-from presenters.revive import option_places
+from presenters.revive.presenter import option_places
 from render.revive.focus import focus_image, render_focus
 from render.revive.ref import content_ref
 from service.tables import seat_names

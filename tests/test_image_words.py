@@ -37,7 +37,8 @@ from engine.revive.game import Revive
 from games.registry import load_engine
 from i18n.en import MESSAGES
 from i18n.po import entries
-from presenters.revive import option_places
+from presenters.revive import labels
+from presenters.revive.presenter import option_places
 from render.fonts import font_for
 from render.rebirth import draw_board, draw_focus, draw_options, legend_rows
 from render.rebirth.style import STRIP_H
@@ -144,7 +145,7 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     for name, module in list(sys.modules.items()):
-        if (name.startswith("render.") or name == "engine.revive.describe") and getattr(
+        if (name.startswith("render.") or name == "presenters.revive.describe") and getattr(
             module, "t", None
         ) is real_t:
             monkeypatch.setattr(module, "t", t)
@@ -263,7 +264,7 @@ def test_revive_draws_every_word_in_portuguese(watch: Watch, players: int, seed:
     seats = [render_player(view, CONTENT, seat, NAMES[:players], locale=PT) for seat in range(players)]
     if not state.finished:
         seat = GAME.to_move(state)
-        places = option_places(GAME.move_choices(state, seat, PT))
+        places = option_places(labels.move_choices(GAME, state, seat, PT))
         if places:
             focus_image(GAME.view(state, seat), REF, NAMES[:players], (), places, locale=PT)
     assert watch.problems(REVIVE) == []
@@ -341,7 +342,7 @@ def test_the_presenters_draw_in_the_language_they_are_given() -> None:
     every image method draws pt-BR when asked (a channel image in the game's language, a private
     one in the caller's) and English when not, as before."""
     from presenters.rebirth import RebirthPresenter
-    from presenters.revive import RevivePresenter
+    from presenters.revive.presenter import RevivePresenter
 
     engine, state = rebirth_game("ireland", 3, 20)
     rebirth = RebirthPresenter(engine)

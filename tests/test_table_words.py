@@ -221,7 +221,7 @@ def test_events_stored_before_the_outcomes_still_read():
     event carries the option."""
     from db import GameRecord
     from games.registry import spec
-    from presenters.revive import stored_facts
+    from presenters.revive.presenter import stored_facts
 
     engine = load_engine("revive")
     presenter = spec("revive").presenter(engine)

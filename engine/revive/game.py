@@ -19,22 +19,24 @@ Notation:
 The rules are split by job into mixins that share the content tables (engine/revive/tables.py):
 effects.py (how effects resolve), actions.py (what actions and answers do), costs.py (range,
 discounts, payments), moves.py (legal moves), scoring.py (final scoring); setup.py deals a new
-game, observer.py builds views, events.py completes events, labels.py words moves, fallback.py
+game, observer.py builds views, events.py completes events, fallback.py
 values states for the fallback player. This class is the public `engine.base.Game` contract.
 """
 
 from __future__ import annotations
 
 import pickle
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, cast
 
-from engine.base import RESIGN, RULES_OPTION, Applied, Decision, MoveChoice
+from engine.base import RESIGN, RULES_OPTION, Applied, Decision, Game, MoveFacts
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
-from engine.revive import labels, setup
+from engine.revive import setup
 from engine.revive.actions import ReviveActions
 from engine.revive.events import describe
 from engine.revive.fallback import POLICY
-from engine.revive.moves import ReviveMoves
+from engine.revive.moves import UNPREVIEWED, ReviveMoves, change_of, facts_of
 from engine.revive.observer import build_view
 from engine.revive.state import ReviveState, seat_to_move
 from engine.revive.tables import COLOURS, RULES_VERSION, RULES_VERSIONS
@@ -48,7 +50,7 @@ MAIN_ACTIONS = frozenset({"play", "switch", "explore", "build", "populate"})
 __all__ = ["COLOURS", "QUIET", "Revive"]
 
 
-class Revive(ReviveActions, ReviveMoves):
+class Revive(ReviveActions, ReviveMoves, Game[ReviveState, ReviveView, ReviveEvent]):
     """The Revive rules over one set of content (content/revive `load_revive()`)."""
 
     min_players = 2
@@ -138,27 +140,40 @@ class Revive(ReviveActions, ReviveMoves):
 
     # ------------------------------------------------------------ choices
 
-    def move_choices(self, state: ReviveState, seat: int, locale: str | None = None) -> list[MoveChoice]:
-        """Legal moves with labels saying what each does (engine/revive/labels.py)."""
-        return labels.move_choices(self, state, seat, self.legal_moves(state, seat), locale)
+    def moves(self, state: ReviveState, seat: int) -> list[MoveFacts]:
+        """Legal moves with their facts (engine/revive/moves.py `facts_of`), in the order
+        offered: the open decision's answers, ending the turn, then the actions."""
+        listed = [facts_of(self, state, seat, move) for move in self.legal_moves(state, seat)]
+        return sorted(listed, key=lambda facts: -facts.rank)
 
-    def with_previews(
-        self, state: ReviveState, seat: int, choices: list[MoveChoice], locale: str | None = None
-    ) -> list[MoveChoice]:
-        """`choices` with what each would change for the mover appended to its label."""
-        return labels.with_previews(self, state, seat, choices, locale, self.apply)
+    def previews(self, state: ReviveState, seat: int, moves: Sequence[MoveFacts]) -> list[MoveFacts]:
+        """`moves` with what each would change for the mover now (`facts["change"]`: its
+        resources, energy, machine-track steps and points), found by playing it on a copy, so
+        it is exactly what the engine will do; only the mover's own record, never a card the
+        move would reveal. Moves whose facts say it all (`UNPREVIEWED`) are left as they are."""
+        before = state.seats[seat]
+        return [
+            facts
+            if facts.kind in UNPREVIEWED
+            else replace(
+                facts,
+                facts={
+                    **facts.facts,
+                    "change": change_of(before, self.apply(state, seat, facts.notation).state.seats[seat]),
+                },
+            )
+            for facts in moves
+        ]
 
-    def button_moves(
-        self, state: ReviveState, seat: int, limit: int, locale: str | None = None
-    ) -> list[MoveChoice]:
+    def button_moves(self, state: ReviveState, seat: int, limit: int) -> list[MoveFacts]:
         """With a decision open, every answer but crystal trades; otherwise only `end` or
-        `hibernate`; none when there would be more than `limit`. The labels carry no previews:
-        the caller adds them with `with_previews` (each preview plays the move on a copy)."""
-        choices = self.move_choices(state, seat, locale)
+        `hibernate`; none when there would be more than `limit`. Without previews: the caller
+        adds them with `previews` (each plays the move on a copy)."""
+        listed = self.moves(state, seat)
         if state.stack:
-            offered = [c for c in choices if not c.notation.startswith("crystal ")]
+            offered = [facts for facts in listed if facts.kind != "crystal"]
         else:
-            offered = [c for c in choices if c.notation in ("end", "hibernate")]
+            offered = [facts for facts in listed if facts.kind in ("end", "hibernate")]
         return offered if len(offered) <= limit else []
 
     # ----------------------------------------------------------------- apply
@@ -249,7 +264,7 @@ class Revive(ReviveActions, ReviveMoves):
 
     # ------------------------------------------------------------------ views
 
-    def view(self, state: ReviveState, seat: int | None, locale: str | None = None) -> ReviveView:
+    def view(self, state: ReviveState, seat: int | None) -> ReviveView:
         """What `seat` may see (engine/revive/observer.py; the shapes: engine/revive/views.py)."""
         main = 0
         if seat is not None and not state.stack and seat == self.to_move(state):

@@ -3,10 +3,33 @@ decision, in the engine's notation (engine/revive/game.py lists it)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from engine.base import MoveFacts
 from engine.revive.costs import ReviveCosts
 from engine.revive.state import ReviveState
+
+if TYPE_CHECKING:
+    from engine.revive.actions import ReviveActions
+
+RANK = {
+    "end": 90,
+    "hibernate": 90,
+    "play": 80,
+    "explore": 70,
+    "populate": 65,
+    "build": 60,
+    "switch": 50,
+    "crystal": 40,
+    "use": 40,
+    "open": 40,
+}
+"""The order moves are offered in, higher first: an answer to the open decision (100, any verb
+not listed), ending the turn, then the actions."""
+UNPREVIEWED = frozenset(
+    {"play", "end", "hibernate", "pass", "skip", "stop", "crystal", "take", "trade", "switch"}
+)
+"""Moves whose facts already say what they change (or that change nothing worth a preview)."""
 
 
 class ReviveMoves(ReviveCosts):
@@ -168,3 +191,102 @@ class ReviveMoves(ReviveCosts):
             for tech in candidates
             if self._affords(me, self._populate_cost(state, seat, space, tech, reach, totals=totals)[0])
         ]
+
+
+def facts_of(game: ReviveActions, state: ReviveState, seat: int, move: str) -> MoveFacts:
+    """One legal move of `seat` as facts, no words: its verb as `kind`, the board place it uses,
+    its rank, and in `facts` the ids and effects a presenter words it by (the card played and
+    what playing it resolves, the option's effects, the machine's colour...)."""
+    verb, *args = move.split()
+    places: tuple[str, ...] = ()
+    if verb == "explore":
+        places = (args[0],)
+    elif verb == "build":
+        places = (args[1],)
+    elif verb == "populate":
+        places = (args[0],)
+    facts = _action_facts(game, state, seat, verb, args)
+    if facts is None:
+        facts = _answer_facts(game, state, verb, args)
+    return MoveFacts(move, verb, places, rank=RANK.get(verb, 100), facts=facts)
+
+
+def _action_facts(
+    game: ReviveActions, state: ReviveState, seat: int, verb: str, args: list[str]
+) -> dict[str, Any] | None:
+    """The facts of an action (or of a resource answer: take, trade); None for another verb."""
+    me = state.seats[seat]
+    if verb == "play":
+        card = game.cards[args[0]]
+        effects = game.play_effects(me, args[0], args[1])
+        return {"card": args[0], "colour": card["colour"], "slot": args[1], "effects": effects}
+    if verb in ("switch", "crystal", "take"):
+        return {"resource": args[0]}
+    if verb == "trade":
+        return {"give": args[0], "get": args[1]}
+    if verb == "explore":
+        return {"slot": args[0], "off": args[2]} if len(args) == 3 else {"slot": args[0]}
+    if verb == "build":
+        return {"size": args[0], "space": args[1]}
+    if verb == "populate":
+        points = game.technologies[me["tribe"]][args[1]]["points"]
+        return {"space": args[0], "tech": args[1], "tech_points": points}
+    if verb == "use":
+        return {"machine": args[0], "effects": game.machines[args[0]]["effects"]}
+    if verb == "open":
+        return {"crate": args[0], "effects": game.crates[args[0]]["effects"]}
+    return None
+
+
+def _answer_facts(game: ReviveActions, state: ReviveState, verb: str, args: list[str]) -> dict[str, Any]:
+    """The facts of an answer to the open decision (or of a move of one word: end, hibernate...)."""
+    if verb == "option":
+        return {"number": int(args[0]), "effects": state.stack[-1]["options"][int(args[0]) - 1]}
+    if verb == "track":
+        return {"colour": args[0]}
+    if verb == "reward":
+        return {"number": int(args[0]), "effects": game.hibernation[int(args[0])]["effects"]}
+    if verb == "recruit":
+        if args[0] == "deck":
+            return {"from_deck": True}
+        card = game.cards[args[0]]
+        return {"card": args[0], "colour": card["colour"], "top": card["top"], "bottom": card["bottom"]}
+    if verb == "machine":
+        machine = game.machines[args[0]]
+        return {"machine": args[0], "colour": machine["colour"], "effects": machine["effects"]}
+    if verb == "module":
+        module = game.modules[args[0]]
+        facts = {"module": args[0], "colour": module["colour"], "effects": module["effects"], "slot": args[1]}
+        return facts | {"replaces": args[2]} if len(args) == 3 else facts
+    if verb in ("artifact", "remove"):
+        if args[0] == "minor":
+            return {"minor": True}
+        colour = next(m["colour"] for m in game.content["artifacts"]["majors"] if m["id"] == args[0])
+        return {"artifact": args[0], "colour": colour}
+    if verb == "rotate":
+        return {"slot": state.stack[-1]["slot"], "rotation": int(args[0])}
+    if verb == "hibernate":
+        return {"then_free": state.rules >= 2}  # rules version 2: free actions may follow
+    return {}
+
+
+def change_of(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What one seat's record gained and paid between two states: resources (in the record's
+    order), energy, machine-track steps (in the record's order) and points; only what changed."""
+    resources = {
+        name: amount - before["resources"].get(name, 0)
+        for name, amount in after["resources"].items()
+        if amount != before["resources"].get(name, 0)
+    }
+    tracks = {
+        colour: position - before["tracks"][colour]
+        for colour, position in after["tracks"].items()
+        if position != before["tracks"][colour]
+    }
+    energy = after["energy"] - before["energy"]
+    return {
+        "resources": resources,
+        "energy": energy,
+        "tracks": tracks,
+        "points": after["points"] - before["points"],
+    }

@@ -133,24 +133,18 @@ def steps_text(steps: int, colour: str, locale: str | None, style: Style = CHANN
     return effect_text({"kind": "machine_step", "steps": steps, "colour": colour}, locale, style)
 
 
-def delta_text(before: Mapping[str, Any], after: Mapping[str, Any], locale: str | None) -> str:
-    """What one seat gained and paid between two states of its record: `−2 food, +3 pts`, `+2 books`.
-
-    Takes the seat's record (a `ReviveState` seat or its view: both have these fields)."""
-    parts = []
-    for name, amount in after["resources"].items():
-        change = amount - before["resources"].get(name, 0)
-        if change:
-            parts.append(_signed(change, CHANNEL.noun(name, abs(change), locale)))
-    if after["energy"] != before["energy"]:
-        change = after["energy"] - before["energy"]
-        parts.append(_signed(change, CHANNEL.noun("energy", abs(change), locale)))
-    for colour, position in after["tracks"].items():
-        if position != before["tracks"][colour]:
-            parts.append(steps_text(position - before["tracks"][colour], colour, locale))
-    if after["points"] != before["points"]:
-        change = after["points"] - before["points"]
-        parts.append(_signed(change, CHANNEL.noun("points", abs(change), locale)))
+def change_text(change: Mapping[str, Any], locale: str | None) -> str:
+    """What one seat gained and paid by a move (`change`: the engine's preview, engine/revive/
+    moves.py `change_of`): `−2 food, +3 pts`, `+2 books`; "" when nothing changed."""
+    parts = [
+        _signed(amount, CHANNEL.noun(name, abs(amount), locale))
+        for name, amount in change["resources"].items()
+    ]
+    if change["energy"]:
+        parts.append(_signed(change["energy"], CHANNEL.noun("energy", abs(change["energy"]), locale)))
+    parts += [steps_text(steps, colour, locale) for colour, steps in change["tracks"].items()]
+    if change["points"]:
+        parts.append(_signed(change["points"], CHANNEL.noun("points", abs(change["points"]), locale)))
     return CHANNEL.separator(locale).join(parts)
 
 

@@ -1,7 +1,7 @@
 """How Revive reads in a channel: turn summaries, prompts, the hand, status and final scores.
 
 Only formatting: facts come from the engine's views and events (typed in engine/revive/views.py)
-and its words for effects and decisions (engine/revive/describe.py, labels.py); content (cards,
+and its words for effects, moves and decisions (presenters/revive/describe.py, labels.py); content (cards,
 tribes, crates) is looked up in the engine's tables, never in a state. Channel texts and images
 come from the public view, a player's own texts (hand, prompt, options, rules) from their seat's
 view. A Revive turn is many small moves, so the service posts one channel message per turn
@@ -17,14 +17,16 @@ from db import GameRecord
 from engine.base import RESIGN, RULES_OPTION, MoveChoice
 from engine.base import LegacyGame as Game
 from engine.editions import Editions
-from engine.revive.describe import effects_text, resources_text, steps_text, tribe_about, tribe_name
 from engine.revive.events import move_facts
 from engine.revive.game import Revive
-from engine.revive.labels import decision_prompt
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import ReviveEvent, ReviveView, SeatGains, SeatView
 from i18n import t
 from presenters.protocol import Event, SeatTags, by_rank, in_turn_order, translated_locales
+from presenters.revive import labels
+from presenters.revive.describe import effects_text, resources_text, steps_text, tribe_about, tribe_name
+from presenters.revive.labels import decision_prompt
+from presenters.revive.worded import WordedRevive
 
 FINAL_ORDER = (
     "progress",
@@ -75,10 +77,26 @@ class RevivePresenter(SeatTags):
     has_player_board = True
     partial_image = True  # the channel image is a window of the board (render/revive/focus.py)
 
-    def __init__(self, engine: Editions) -> None:
-        self.engine: Game = engine
+    def __init__(self, engine: Editions[Any, Any, Any]) -> None:
+        self.engine: Game = WordedRevive(engine)
         self.editions = engine
         self.colours = COLOURS
+
+    # ------------------------------------------------------------- moves in words
+
+    def move_choices(self, state: Any, seat: int, locale: str | None) -> list[MoveChoice]:
+        """`seat`'s legal moves labelled in `locale`, most useful first, without previews."""
+        return labels.move_choices(self.editions, state, seat, locale)
+
+    def with_previews(
+        self, state: Any, seat: int, choices: Sequence[MoveChoice], locale: str | None
+    ) -> list[MoveChoice]:
+        """`choices` with what each would change for `seat` now added to its label."""
+        return labels.with_previews(self.editions, state, seat, choices, locale)
+
+    def button_moves(self, state: Any, seat: int, limit: int, locale: str | None) -> list[MoveChoice]:
+        """The moves worth a button for `seat` now, labelled, without previews."""
+        return labels.button_moves(self.editions, state, seat, limit, locale)
 
     def tables(self, view: ReviveView) -> ReviveTables:
         """The content by id (cards, tribes, crates) of the view's game: its rules version's
