@@ -2,7 +2,7 @@
 against the caller's legal moves by their own label text, and what still matches nothing is
 refused with the three closest legal moves (issue 13 item 12).
 
-Each engine reads its own notation in any case and spacing (`engine/revive/game.py`
+Each engine reads its own notation in any case and spacing (`engine/revive/moves.py`
 `typed_move`, Rebirth's `_TYPED`); this module adds what needs the labels, which are in the
 caller's language, and so only the service has: a copied button or list label, and the
 suggestions in a refusal. The move stored is always the engine's own notation.

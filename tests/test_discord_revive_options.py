@@ -75,7 +75,7 @@ async def test_the_private_reply_in_a_turn_shows_your_options_to_you_alone(simco
             continue
         assert names == ["options.png"]
         data = await result.response.attachments[0].read()
-        content = engine.edition(engine.view(state, None)["rules"]).content
+        content = engine.edition(engine.view(state, None)["rules"]).tables.content
         seats = seat_names(game, game.language)
         assert data == render_focus(engine.view(state, seat), content, seats, (), places)
         own = focus_image(engine.view(state, seat), content_ref(content), seats, (), places)

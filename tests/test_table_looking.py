@@ -21,6 +21,8 @@ def simcord_bot(database_path):
     from bot import create_bot
 
     return create_bot(database_path, seeds=lambda: SEED)
+
+
 ARTIFACT_CARD = re.compile(r"\bAC\d\d\b")
 
 
@@ -310,7 +312,7 @@ def test_the_engines_store_their_own_notation_however_a_move_was_typed():
     """Issue 13 item 12, engine side: Rebirth reads `f 7`, `F7X2` and `f7 x 2` as `F7` and
     `F7 x2`; Revive reads any case and spacing of exactly one legal move, and leaves alone a
     text that spells none, so the refusal can say so."""
-    from engine.revive.game import typed_move
+    from engine.revive.moves import typed_move
     from games.registry import load_engine
 
     rebirth = load_engine("rebirth")

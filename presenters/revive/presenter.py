@@ -17,8 +17,8 @@ from db import GameRecord
 from engine.base import RESIGN, RULES_OPTION, MoveChoice
 from engine.base import LegacyGame as Game
 from engine.editions import Editions
-from engine.revive.events import move_facts
 from engine.revive.game import Revive
+from engine.revive.moves import notation_facts
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import ReviveEvent, ReviveView, SeatGains, SeatView
 from i18n import t
@@ -64,7 +64,7 @@ def stored_facts(event: Event, hibernation: Sequence[Mapping[str, Any]] = ()) ->
     rotation stored without them reads by its number, as it did then."""
     facts = dict(event)
     if "verb" not in event:
-        facts |= move_facts(event["move"]) if event.get("move") else {}
+        facts |= notation_facts(event["move"]) if event.get("move") else {}
     reward = facts.get("reward")
     known = isinstance(reward, int) and 0 <= reward < len(hibernation)
     if facts.get("verb") == "reward" and "effects" not in facts and known:
@@ -104,7 +104,7 @@ class RevivePresenter(SeatTags):
         edition = self.editions.edition(view["rules"])
         if not isinstance(edition, Revive):
             raise TypeError(f"Revive's presenter needs Revive editions, not {type(edition).__name__}")
-        return edition
+        return edition.tables
 
     # ------------------------------------------------------------- setup
 
@@ -228,7 +228,7 @@ class RevivePresenter(SeatTags):
     def _hibernation(self, game: GameRecord) -> Sequence[Mapping[str, Any]]:
         """The hibernation track of the game's edition (for rewards stored without effects)."""
         edition = self.editions.edition(int(game.options.get(RULES_OPTION, 0)))
-        return edition.hibernation if isinstance(edition, Revive) else ()
+        return edition.tables.hibernation if isinstance(edition, Revive) else ()
 
     def _outcome_text(self, facts: ReviveEvent, who: str, game: GameRecord, locale: str | None) -> str | None:
         """An answer named by what it chose (issue 13 item 7): `took +2 books instead of a
