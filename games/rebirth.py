@@ -39,6 +39,8 @@ def load_engine() -> Rebirth:
 
 
 def presenter(engine: Game) -> Presenter:
+    if not isinstance(engine, Rebirth):
+        raise TypeError(f"Rebirth's presenter needs Rebirth's engine, not {type(engine).__name__}")
     return RebirthPresenter(engine)
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotYourTurn
 from engine.rebirth import Rebirth, RebirthState
+from presenters.rebirth import RebirthPresenter
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_engine_map.json"
 MISSIONS = [
@@ -386,10 +387,10 @@ def test_state_json_round_trip_and_replay_reproduce_the_state(game):
 def test_move_choices_are_labelled_with_points_and_sorted_best_first(game):
     state = play(game, fresh(game), (0, "S3", "B3"))
     ready = place_ready(state, 0, "S1")
-    choices = game.move_choices(ready, 0)
+    choices = RebirthPresenter(game).move_choices(ready, 0, None)
     assert choices[0].notation == "C3" and "+8" in choices[0].label  # completes Midton alone
     assert {c.notation for c in choices} == set(game.legal_moves(ready, 0))
-    assert game.move_choices(ready, 1) == []
+    assert RebirthPresenter(game).move_choices(ready, 1, None) == []
 
 
 def test_seat_order_comes_from_the_seed():

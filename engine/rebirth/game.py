@@ -16,13 +16,13 @@ import re
 from typing import Any, cast
 
 from engine import hexgrid
-from engine.base import RESIGN, RULES_OPTION, SEAT_COLOURS, Applied, Decision, MoveChoice
+from engine.base import RESIGN, RULES_OPTION, SEAT_COLOURS, Applied, Game, MoveFacts
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
 from engine.rebirth import missions as mission_rules
 from engine.rebirth import scoring
 from engine.rebirth.board import Board, build_board
 from engine.rebirth.fallback import POLICY
-from engine.rebirth.missions import card_points, mission_name
+from engine.rebirth.missions import card_points
 from engine.rebirth.state import NEUTRAL, RebirthState
 from engine.rebirth.views import (
     DiscardEvent,
@@ -31,6 +31,7 @@ from engine.rebirth.views import (
     PlaceEvent,
     PrivateView,
     PublicCard,
+    RebirthEvent,
     RebirthView,
     ResignEvent,
     SeatPoints,
@@ -67,7 +68,7 @@ _LANDMARK_ERRORS = {
 }
 
 
-class Rebirth:
+class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
     """The Rebirth rules over one set of content (maps, tile mix, mission cards)."""
 
     id = "rebirth"
@@ -201,26 +202,6 @@ class Rebirth:
             return "undo.drew_mission"
         return None
 
-    def with_previews(
-        self, state: RebirthState, seat: int, choices: list[MoveChoice], locale: str | None = None
-    ) -> list[MoveChoice]:
-        """Rebirth's labels already say what each placement scores: nothing to add."""
-        return choices
-
-    def button_moves(
-        self, state: RebirthState, seat: int, limit: int, locale: str | None = None
-    ) -> list[MoveChoice]:
-        """None: a placement is typed (or picked from the options list), never a button."""
-        return []
-
-    def open_decision(self, state: RebirthState) -> Decision | None:
-        """None: a Rebirth turn is one placement (a tower's extra one is a turn move too)."""
-        return None
-
-    def is_quiet(self, move: str) -> bool:
-        """No Rebirth move is quiet: every one places, discards or resigns."""
-        return False
-
     def score_if_ended(self, state: RebirthState) -> list[int]:
         """Each seat's total if the game ended now: the final scoring run on a copy."""
         if state.finished:
@@ -229,54 +210,48 @@ class Rebirth:
         self.final_scoring(ended)
         return self.scores(ended)
 
-    def move_choices(self, state: RebirthState, seat: int, locale: str | None = None) -> list[MoveChoice]:
-        """Legal moves labelled with what they would score now, best first."""
+    def moves(self, state: RebirthState, seat: int) -> list[MoveFacts]:
+        """Legal moves with what they would score now, best first: a placement's `facts` hold
+        its tile, its region, the castles it takes, the mission cards its cathedrals draw and
+        the tower bonuses it takes (`doubled` on the Doubling Marker's twin of a placement)."""
         if state.finished or seat != state.current:
             return []
         tile = self.tile_to_place(state, seat)
         spaces = self._legal_spaces(state, tile)
         if not spaces:
-            return [MoveChoice(DISCARD, t("move.rebirth.discard_label", locale), 0)]
+            return [MoveFacts(DISCARD, "discard", rank=0)]
         assert tile is not None, "a tile with legal spaces exists"
-        choices, regions = [], self.board(state).region
+        moves, regions = [], self.board(state).region
         for space in spaces:
             preview = self._preview(state, seat, tile, space)
-            region = regions.get(space)  # typing a region's name finds its spaces
-            extras = [t("move.rebirth.in_region", locale, region=region)] if region else []
-            extras += [t("move.rebirth.takes_castle", locale, castle=name) for name in preview["castles"]]
-            extras += [t("move.rebirth.cathedral_card", locale)] * preview["cathedrals"]
-            extras += [
-                t(f"move.rebirth.tower.{bonus['bonus']}", locale, **bonus) for bonus in preview["towers"]
-            ]
-            suffix = f" · {', '.join(extras)}" if extras else ""
+            facts = {
+                "tile": tile,
+                "region": regions.get(space),  # typing a region's name finds its spaces
+                "castles": preview["castles"],
+                "cathedrals": preview["cathedrals"],
+                "towers": preview["towers"],
+            }
             rank = (
                 preview["points"] + 3 * len(preview["castles"]) + 2 * preview["cathedrals"] + preview["bonus"]
             )
-            label = t(
-                "move.rebirth.label",
-                locale,
-                space=space,
-                tile=t(f"tile.{tile}", locale),
-                points=preview["points"],
+            moves.append(
+                MoveFacts(space, "place", (space,), points=preview["points"], rank=rank, facts=facts)
             )
-            choices.append(MoveChoice(space, (label + suffix)[:100], rank, preview["points"]))
             gain = preview["doubled"] - preview["points"] if preview["doubled"] is not None else 0
             if gain > 0:
-                doubled = t(
-                    "move.rebirth.label_doubled",
-                    locale,
-                    space=f"{space} {DOUBLE}",
-                    tile=t(f"tile.{tile}", locale),
-                    points=preview["doubled"],
-                )
                 # Spending the once-a-game marker on a small gain is rarely wise: rank it lower.
-                choices.append(
-                    MoveChoice(
-                        f"{space} {DOUBLE}", (doubled + suffix)[:100], rank + gain - 4, preview["doubled"]
+                moves.append(
+                    MoveFacts(
+                        f"{space} {DOUBLE}",
+                        "place",
+                        (space,),
+                        points=preview["doubled"],
+                        rank=rank + gain - 4,
+                        facts={**facts, "doubled": True},
                     )
                 )
-        choices.sort(key=lambda choice: (-choice.rank, _space_order(choice.notation)))
-        return choices
+        moves.sort(key=lambda move: (-move.rank, _space_order(move.notation)))
+        return moves
 
     def _preview(self, state: RebirthState, seat: int, tile: str, space: str) -> dict[str, Any]:
         """What placing `tile` on `space` would give `seat` now, without changing the state.
@@ -331,7 +306,7 @@ class Rebirth:
 
     # ----------------------------------------------------------------- apply
 
-    def apply(self, state: RebirthState, seat: int, move: str) -> Applied:
+    def apply(self, state: RebirthState, seat: int, move: str) -> Applied[RebirthState, RebirthEvent]:
         """Play `move` for `seat`: a new state and a description of what happened.
 
         Raises a GameError saying why when the move is refused; `state` is never modified.
@@ -413,7 +388,7 @@ class Rebirth:
         space: str,
         doubled: bool = False,
         preview: bool = False,
-    ) -> Applied:
+    ) -> Applied[RebirthState, RebirthEvent]:
         """Place `tile` for `seat` on a copy of `state`. A `preview` scores only what the mover
         scores (the others' public missions are not checked: the mover is checked first, so
         what they score never changes the mover's points) and does not end the turn."""
@@ -554,7 +529,7 @@ class Rebirth:
                     {"mission": card["name"], "seat": who, "points": value, "first": len(done) == 1}
                 )
 
-    def _discard(self, state: RebirthState, seat: int, tile: str) -> Applied:
+    def _discard(self, state: RebirthState, seat: int, tile: str) -> Applied[RebirthState, RebirthEvent]:
         new = state.copy()
         if new.pending:
             new.pending.pop(0)
@@ -570,7 +545,7 @@ class Rebirth:
             self._finish_turn(new, seat)
         return Applied(new, event, {}, DISCARD)
 
-    def _resign(self, state: RebirthState, seat: int) -> Applied:
+    def _resign(self, state: RebirthState, seat: int) -> Applied[RebirthState, RebirthEvent]:
         if state.resigned[seat]:
             raise IllegalMove("error.resigned")
         new = state.copy()
@@ -679,7 +654,7 @@ class Rebirth:
 
     # ------------------------------------------------------------------ views
 
-    def view(self, state: RebirthState, seat: int | None, locale: str | None = None) -> RebirthView:
+    def view(self, state: RebirthState, seat: int | None) -> RebirthView:
         """What `seat` may see (None: the public view, the only one channel messages use)."""
         board = self.board(state)
         last = state.last
@@ -700,7 +675,7 @@ class Rebirth:
             "last": {"seat": last["seat"], "space": last["space"], "tile": last["tile"]} if last else None,
             "mission_deck": len(state.mission_deck),
             "private": None,
-            "public_missions": [self.public_card(card, state, locale) for card in state.public_missions],
+            "public_missions": [self.public_card(card, state) for card in state.public_missions],
             "towers": {
                 space: {
                     "name": board.towers[space],
@@ -714,9 +689,9 @@ class Rebirth:
             "pending": {"seat": state.current, "kind": "extra"} if state.pending else None,
         }
         if state.finished and state.final:
-            view["final"] = self._final_view(state, state.final, locale)
+            view["final"] = self._final_view(state, state.final)
         if seat is not None and 0 <= seat < state.players:
-            view["private"] = self._private_view(state, seat, locale)
+            view["private"] = self._private_view(state, seat)
         return view
 
     @staticmethod
@@ -734,7 +709,7 @@ class Rebirth:
             "doubling": bool(state.doubling) and state.doubling[s],
         }
 
-    def _final_view(self, state: RebirthState, final: dict[str, Any], locale: str | None) -> FinalView:
+    def _final_view(self, state: RebirthState, final: dict[str, Any]) -> FinalView:
         """`state.final` with each seat's mission cards face up (text and progress)."""
         return {
             "winners": final["winners"],
@@ -742,12 +717,12 @@ class Rebirth:
             "final_points": final["final_points"],
             "missions_met": final["missions_met"],
             "missions": [
-                [self.mission_card(card, pos_seat, state, locale) for card in cards]
+                [self.mission_card(card, pos_seat, state) for card in cards]
                 for pos_seat, cards in enumerate(final["missions"])
             ],
         }
 
-    def _private_view(self, state: RebirthState, seat: int, locale: str | None) -> PrivateView:
+    def _private_view(self, state: RebirthState, seat: int) -> PrivateView:
         return {
             "seat": seat,
             "hand": state.hands[seat],
@@ -755,21 +730,20 @@ class Rebirth:
             "placing": self.tile_to_place(state, seat) if state.current == seat else None,
             "extra": bool(state.pending) and state.current == seat,
             "doubling": self.can_double(state, seat),
-            "missions": [self.mission_card(card, seat, state, locale) for card in state.missions[seat]],
+            "missions": [self.mission_card(card, seat, state) for card in state.missions[seat]],
             "legal_moves": len(self.legal_moves(state, seat)),
         }
 
-    def mission_card(
-        self, card_id: str, seat: int, state: RebirthState, locale: str | None = None
-    ) -> MissionCard:
-        """A mission card with its text and how far `seat` is from meeting it now."""
+    def mission_card(self, card_id: str, seat: int, state: RebirthState) -> MissionCard:
+        """A mission card (its name as the data file has it, its condition) and how far `seat` is
+        from meeting it now."""
         card = self.missions[card_id]
         have, need = mission_rules.progress(card["condition"], self.position(state), seat)
         return {
             "id": card_id,
-            "name": mission_name(card, locale),
+            "name": card["name"],
             "points": card_points(card),
-            "text": mission_rules.describe(card["condition"], locale),
+            "condition": dict(card["condition"]),
             "have": have,
             "need": need,
             "met": have >= need,
@@ -809,7 +783,7 @@ class Rebirth:
         """The tiles `seat` set aside at setup, in the order a `recall` tower takes them back."""
         return {"set_aside": list(state.set_aside[seat])}
 
-    def record_move(self, applied: Applied) -> dict[str, Any]:
+    def record_move(self, applied: Applied[RebirthState, RebirthEvent]) -> dict[str, Any]:
         """The private mission cards the move drew (cathedrals, `mission` towers), by seat."""
         drawn = {
             str(seat): list(notes["missions_drawn"])
@@ -818,13 +792,13 @@ class Rebirth:
         }
         return {"missions_drawn": drawn} if drawn else {}
 
-    def public_card(self, card_id: str, state: RebirthState, locale: str | None = None) -> PublicCard:
+    def public_card(self, card_id: str, state: RebirthState) -> PublicCard:
         """A card of the public row, with who completed it (first at the high value)."""
         card = self.missions[card_id]
         return {
             "id": card_id,
-            "name": mission_name(card, locale),
-            "text": mission_rules.describe(card["condition"], locale),
+            "name": card["name"],
+            "condition": dict(card["condition"]),
             "high": card["high"],
             "low": card["low"],
             "completed_by": list(state.public_done.get(card_id, [])),

@@ -12,7 +12,7 @@ readers normalise them with `int()`.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from engine.base import EventBase
 
@@ -53,13 +53,18 @@ class LastPlacement(TypedDict):
     tile: str
 
 
+MissionCondition = dict[str, Any]
+"""A mission card's condition as its data file has it (`type` and its parameters, docs/formats.md):
+the presenter words it, `engine.rebirth.missions` evaluates it."""
+
+
 class MissionCard(TypedDict):
     """A private mission card with how far its holder is from meeting it now."""
 
     id: str
-    name: str
+    name: str  # the data file's English name (the presenter shows its translation: i18n/content.py)
     points: int
-    text: str
+    condition: MissionCondition
     have: int
     need: int
     met: bool
@@ -69,8 +74,8 @@ class PublicCard(TypedDict):
     """A card of Ireland's public mission row."""
 
     id: str
-    name: str
-    text: str
+    name: str  # the data file's English name
+    condition: MissionCondition
     high: int  # for the first seat to meet it
     low: int  # for every later seat
     completed_by: list[int]  # seats, in the order they met it
