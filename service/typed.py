@@ -19,6 +19,7 @@ from typing import Any
 from engine.base import Applied
 from engine.errors import IllegalMove, MalformedMove
 from i18n import has, t
+from presenters.errors import error_text
 from presenters.protocol import MoveChoice, Presenter
 
 CLOSEST = 3  # legal moves suggested when a typed move cannot be read
@@ -52,7 +53,7 @@ def apply_typed(
         if chosen is not None:
             return engine.apply(state, seat, chosen.notation)
         raise type(error)(
-            "error.move.closest", reason=error.message(locale), moves=closest_text(text, choices, locale)
+            "error.move.closest", reason=error_text(error, locale), moves=closest_text(text, choices, locale)
         ) from None
 
 

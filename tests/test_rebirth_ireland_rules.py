@@ -15,6 +15,7 @@ import pytest
 from engine.errors import IllegalMove
 from engine.rebirth import Rebirth, RebirthState
 from presenters.rebirth import RebirthPresenter
+from tests.refusals import refusing
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_ireland_test_map.json"
 NEVER = {"type": "castles", "count": 9}
@@ -167,7 +168,7 @@ def test_doubling_marker_doubles_a_placement_once_per_game(game):
     own = doubled.event["points"][0]
     assert own["farm"] == 2 and own["doubling"] == 2 and doubled.event["doubled"]
     assert doubled.state.doubling[0] is False
-    with pytest.raises(IllegalMove, match="already used your Doubling Marker"):
+    with refusing(IllegalMove, "already used your Doubling Marker"):
         place(game, doubled.state, 0, "E", "G3 x2")
     assert not any(m.endswith("x2") for m in game.legal_moves(place_ready(doubled.state, 0), 0))
 

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from engine import hexgrid
 from engine.base import RESIGN, RULES_OPTION, SEAT_COLOURS, Applied, Game, MoveFacts
-from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
+from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn, Term
 from engine.rebirth import missions as mission_rules
 from engine.rebirth import scoring
 from engine.rebirth.board import Board, build_board
@@ -37,7 +37,6 @@ from engine.rebirth.views import (
     SeatPoints,
     SeatSummary,
 )
-from i18n import t
 
 COLOURS = SEAT_COLOURS  # seat order
 DISCARD = "discard"
@@ -326,7 +325,7 @@ class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
         assert tile is not None, "a seat to move always has a tile to place"
         if text == DISCARD:
             if self._legal_spaces(state, tile):
-                raise IllegalMove("error.rebirth.discard_with_space", tile=t(f"tile.{tile}"))
+                raise IllegalMove("error.rebirth.discard_with_space", tile=Term(f"tile.{tile}"))
             return self._discard(state, seat, tile)
         typed = _TYPED.match(text.replace("×", "x"))  # any case and spacing: "f 7", "F7X2"
         doubled = bool(typed and typed.group(2))
@@ -355,7 +354,7 @@ class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
             raise IllegalMove(key, space=space)
         if space in self._legal_spaces(state, tile):
             return
-        tile_name = t(f"tile.{tile}")
+        tile_name = Term(f"tile.{tile}")
         if tile.startswith("S"):
             raise IllegalMove("error.rebirth.settlement_only", space=space)
         if kind == "s":
