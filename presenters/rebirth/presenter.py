@@ -16,7 +16,7 @@ from db import GameRecord
 from engine.base import RESIGN, Game, MoveChoice
 from engine.errors import GameError
 from engine.rebirth import COLOURS
-from engine.rebirth.game import DENSE, STANDARD, VARIANT_OPTION
+from engine.rebirth.setup import DENSE, STANDARD, VARIANT_OPTION
 from engine.rebirth.state import RebirthState
 from engine.rebirth.views import (
     MissionCard,
