@@ -185,4 +185,5 @@ def is_met(condition: dict[str, Any], pos: Position, seat: int) -> bool:
 
 def card_points(card: dict[str, Any]) -> int:
     """A private mission's value when met: Scotland cards have `points`, Ireland cards score `high`."""
-    return card["points"] if "points" in card else card["high"]
+    points: int = card["points"] if "points" in card else card["high"]
+    return points

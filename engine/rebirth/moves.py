@@ -23,7 +23,8 @@ _FALLBACK = {"E": "f", "F": "e"}
 def tile_to_place(state: RebirthState, seat: int) -> str | None:
     """The tile `seat` places next: a tower's extra tile first, else the tile in hand."""
     if state.pending and state.current == seat:
-        return state.pending[0]["tile"]
+        extra: str = state.pending[0]["tile"]
+        return extra
     return state.hands[seat]
 
 
