@@ -12,7 +12,6 @@ from engine.revive.views import ReviveEvent, ReviveView
 from games.spec import GameSpec
 from presenters.protocol import Presenter
 from presenters.revive.presenter import RevivePresenter
-from presenters.revive.worded import WordedRevive
 
 
 def rules_of(state: ReviveState) -> int:
@@ -23,7 +22,7 @@ def editions(engines: dict[int, Revive]) -> Editions[ReviveState, ReviveView, Re
     return Editions(engines, RULES_VERSION, rules_of)
 
 
-def load_engine() -> Game:
+def load_engine() -> Editions[ReviveState, ReviveView, ReviveEvent]:
     """One engine per content edition (content/data/revive/, validated; `editions.json` says what each
     rules version changed), behind one `Game` that plays each state under its own version.
     Versions whose content is the same share an engine."""
@@ -32,13 +31,13 @@ def load_engine() -> Game:
     for version in RULES_VERSIONS:
         content = load_revive_edition(version)
         engines[version] = by_content.setdefault(id(content), Revive(content))
-    return WordedRevive(editions(engines))
+    return editions(engines)
 
 
 def presenter(engine: Game) -> Presenter:
     """Revive's presenter, which looks content up in the tables of each game's edition. A bare
     Revive engine (a test's rules over one content) stands for every version."""
-    found: object = engine.engine if isinstance(engine, WordedRevive) else engine
+    found: object = engine
     if isinstance(found, Revive):
         found = editions({version: found for version in RULES_VERSIONS})
     if not isinstance(found, Editions):

@@ -24,6 +24,7 @@ from engine.base import MoveChoice
 from engine.revive.game import Revive
 from engine.revive.state import ReviveState
 from games.registry import load_engine
+from presenters.moves import MoveWords
 from presenters.revive import labels
 from presenters.revive.presenter import RevivePresenter, option_places
 from render.revive.board import LEGEND_ITEMS, board_symbols
@@ -61,7 +62,7 @@ def played(players: int, seed: int, moves: int) -> tuple[ReviveState, tuple[str,
 
 
 def choices_of(state: ReviveState, seat: int) -> list[MoveChoice]:
-    return labels.move_choices(GAME, state, seat, None)
+    return MoveWords(GAME, labels.label).move_choices(state, seat, None)
 
 
 def in_hex(x: float, y: float, hx: tuple[float, float, float]) -> bool:

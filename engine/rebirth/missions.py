@@ -1,8 +1,8 @@
 """Mission card conditions (vocabulary in docs/formats.md), evaluated against the board.
 
 `progress` returns (have, need) so a player's hand can show how close each mission is; a
-mission is met when have >= need. The card text is generated from the same condition through
-the translation function, so text and rule cannot disagree.
+mission is met when have >= need. The card text is worded from the same condition by the
+presenter (`presenters/rebirth/missions.py`), so text and rule cannot disagree.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from engine import hexgrid
 from engine.rebirth import scoring
 from engine.rebirth.board import Board
 from engine.rebirth.state import NEUTRAL
-from i18n import content, t
 
 SETTLEMENT_CONDITIONS = frozenset({"settlements_won", "settlements_present", "sole_settlement"})
 FARM_CODES = {"energy": ("E",), "food": ("F",), "any": ("E", "F")}
@@ -184,31 +183,7 @@ def is_met(condition: dict[str, Any], pos: Position, seat: int) -> bool:
     return have >= need
 
 
-def describe(condition: dict[str, Any], locale: str | None = None) -> str:
-    """The card's text, made from its condition."""
-    params = {key: value for key, value in condition.items() if key != "type"}
-    kind = condition["type"]
-    if kind == "region":
-        params.setdefault("tile", "any")
-    if "farm" in params:
-        params["farm"] = t(f"farm.{params['farm']}", locale)
-    if "tile" in params:
-        params["tile"] = t(f"tilekind.{params['tile']}", locale)
-    if "feature" in params:
-        params["feature"] = t(f"feature.{params['feature']}", locale)
-    if "size" in params and kind in SETTLEMENT_CONDITIONS:  # elsewhere a size is a tile count
-        params["size"] = t(f"settlement.size.{params['size']}", locale)
-    key = f"mission.{kind}"
-    if kind == "cluster" and condition.get("count", 1) > 1:
-        key = "mission.clusters"
-    return " ".join(t(key, locale, **params).split())
-
-
-def mission_name(card: dict[str, Any], locale: str | None = None) -> str:
-    """The card's name in `locale` (the data file's English is the source: i18n/content.py)."""
-    return content.text("rebirth", "mission", card["id"], "name", card["name"], locale)
-
-
 def card_points(card: dict[str, Any]) -> int:
     """A private mission's value when met: Scotland cards have `points`, Ireland cards score `high`."""
-    return card["points"] if "points" in card else card["high"]
+    points: int = card["points"] if "points" in card else card["high"]
+    return points

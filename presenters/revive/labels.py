@@ -1,6 +1,7 @@
 """Labels for Revive's legal moves: what a person reads in `/move` autocomplete and on buttons,
 worded from the engine's `MoveFacts` (engine/revive/moves.py `facts_of`); and the one-line
-prompt of an open decision.
+prompt of an open decision. `presenters/moves.py` `MoveWords` makes the lists, the previews and
+the buttons from `label`.
 
 A label says what the move is in words and, where it is not obvious, what it would change for
 the mover now (`explore S7 (−2 food, −1 gear, +3 pts)`). That preview is the engine's
@@ -10,61 +11,27 @@ only shows the mover's own resources, tracks and points, never a card the move w
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from engine.base import Game, MoveChoice, MoveFacts
+from engine.base import MoveFacts
 from engine.revive.views import Frame
 from i18n import t
-from presenters.revive.describe import change_text, effect_text, effects_text
+from presenters.revive.describe import change_text, effects_text
 
 LABEL_LIMIT = 100  # Discord's limit on an autocomplete choice name
 
 
-def move_choices(engine: Game[Any, Any, Any], state: Any, seat: int, locale: str | None) -> list[MoveChoice]:
-    """`seat`'s legal moves with their labels in words, most useful first (no previews: a front
-    end adds them with `with_previews` to the few it shows)."""
-    return [choice(facts, locale) for facts in engine.moves(state, seat)]
-
-
-def with_previews(
-    engine: Game[Any, Any, Any], state: Any, seat: int, choices: Sequence[MoveChoice], locale: str | None
-) -> list[MoveChoice]:
-    """The same choices, each label followed by what the move would change for the mover now.
-    Each preview plays the move on a copy, so it is kept to the choices actually shown."""
-    known = {facts.notation: facts for facts in engine.moves(state, seat)}
-    previewed = iter(
-        engine.previews(state, seat, [known[c.notation] for c in choices if c.notation in known])
-    )
-    return [
-        MoveChoice(c.notation, fit(label(next(previewed), locale)), c.rank, c.points)
-        if c.notation in known
-        else c
-        for c in choices
-    ]
-
-
-def button_moves(
-    engine: Game[Any, Any, Any], state: Any, seat: int, limit: int, locale: str | None
-) -> list[MoveChoice]:
-    """The engine's moves worth a button (`Game.button_moves`), labelled without previews."""
-    return [choice(facts, locale) for facts in engine.button_moves(state, seat, limit)]
-
-
-def choice(facts: MoveFacts, locale: str | None) -> MoveChoice:
-    """One move as offered: its notation, its label (cut to Discord's limit), rank and points."""
-    return MoveChoice(facts.notation, fit(label(facts, locale)), facts.rank, facts.points)
-
-
 def label(facts: MoveFacts, locale: str | None) -> str:
     """A move's words and, when its facts carry a preview (`change`), what it changes
-    (`explore S7 (−2 food, +3 pts)`)."""
+    (`explore S7 (−2 food, +3 pts)`), within Discord's 100 characters (`presenters/moves.py`
+    `MoveWords` makes the lists, previews and buttons from it)."""
     head = _action_head(facts, locale)
     if head is None:
         head = _answer_head(facts, locale)
     change = facts.facts.get("change")
     delta = change_text(change, locale) if change is not None else ""
-    return f"{head} ({delta})" if delta else head
+    return fit(f"{head} ({delta})" if delta else head)
 
 
 def fit(label: str) -> str:
@@ -215,4 +182,4 @@ def decision_prompt(frame: Frame | None, locale: str | None) -> str:
     return t(f"revive.ask.{kind}", locale, **params)
 
 
-__all__ = ["button_moves", "decision_prompt", "effect_text", "label", "move_choices", "with_previews"]
+__all__ = ["decision_prompt", "label"]

@@ -14,19 +14,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from db import GameRecord
-from engine.base import RESIGN, RULES_OPTION, MoveChoice
-from engine.base import LegacyGame as Game
+from engine.base import RESIGN, RULES_OPTION, Game
 from engine.editions import Editions
 from engine.revive.game import Revive
 from engine.revive.moves import notation_facts
+from engine.revive.state import ReviveState
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import ReviveEvent, ReviveView, SeatGains, SeatView
 from i18n import t
-from presenters.protocol import Event, SeatTags, by_rank, in_turn_order, translated_locales
-from presenters.revive import labels
+from presenters.moves import MoveWords
+from presenters.protocol import Event, MoveChoice, SeatTags, by_rank, in_turn_order, seen_json, translated_locales
 from presenters.revive.describe import effects_text, resources_text, steps_text, tribe_about, tribe_name
-from presenters.revive.labels import decision_prompt
-from presenters.revive.worded import WordedRevive
+from presenters.revive.labels import decision_prompt, label
 
 FINAL_ORDER = (
     "progress",
@@ -77,26 +76,31 @@ class RevivePresenter(SeatTags):
     has_player_board = True
     partial_image = True  # the channel image is a window of the board (render/revive/focus.py)
 
-    def __init__(self, engine: Editions[Any, Any, Any]) -> None:
-        self.engine: Game = WordedRevive(engine)
+    def __init__(self, engine: Editions[ReviveState, ReviveView, ReviveEvent]) -> None:
+        self.engine: Game[ReviveState, ReviveView, ReviveEvent] = engine
         self.editions = engine
         self.colours = COLOURS
+        self.moves = MoveWords(engine, label)
 
     # ------------------------------------------------------------- moves in words
 
     def move_choices(self, state: Any, seat: int, locale: str | None) -> list[MoveChoice]:
         """`seat`'s legal moves labelled in `locale`, most useful first, without previews."""
-        return labels.move_choices(self.editions, state, seat, locale)
+        return self.moves.move_choices(state, seat, locale)
 
     def with_previews(
         self, state: Any, seat: int, choices: Sequence[MoveChoice], locale: str | None
     ) -> list[MoveChoice]:
         """`choices` with what each would change for `seat` now added to its label."""
-        return labels.with_previews(self.editions, state, seat, choices, locale)
+        return self.moves.with_previews(state, seat, choices, locale)
 
     def button_moves(self, state: Any, seat: int, limit: int, locale: str | None) -> list[MoveChoice]:
         """The moves worth a button for `seat` now, labelled, without previews."""
-        return labels.button_moves(self.editions, state, seat, limit, locale)
+        return self.moves.button_moves(state, seat, limit, locale)
+
+    def seen_text(self, state: Any, seat: int) -> str:
+        """`seat`'s view as the fallback player's tie-breaks read it (a Revive view has no words)."""
+        return seen_json(self.editions.view(state, seat))
 
     def tables(self, view: ReviveView) -> ReviveTables:
         """The content by id (cards, tribes, crates) of the view's game: its rules version's
