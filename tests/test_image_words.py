@@ -37,8 +37,8 @@ from engine.revive.game import Revive
 from games.registry import load_engine
 from i18n.en import MESSAGES
 from i18n.po import entries
-from presenters.rebirth.missions import mission_name
 from presenters.moves import MoveWords
+from presenters.rebirth.missions import mission_name
 from presenters.revive import labels
 from presenters.revive.presenter import option_places
 from render.fonts import font_for

@@ -170,7 +170,7 @@ def describe(
     points by seat, the board places it changed (marked on the image), and what it chose in
     content terms (`outcome`). `hibernation` is the content's hibernation track."""
     facts = notation_facts(move)
-    event.update(outcome(before, after, facts, hibernation))
+    event.update(cast(ReviveEvent, outcome(before, after, facts, hibernation)))
     event["turn"] = before.turn
     event["turn_over"] = after.turn != before.turn or after.finished
     event["points"] = {
@@ -187,7 +187,7 @@ def describe(
     event["changed"] = sorted(set(changed))
     if after.end_tile is not None and before.end_tile is None:
         event["end_triggered"] = after.end_tile
-    event.update(facts)
+    event.update(cast(ReviveEvent, facts))
 
 
 def outcome(

@@ -17,14 +17,16 @@ def space_type(tables: ReviveTables, state: ReviveState, space: str) -> dict[str
     if not placed or not placed["face_up"]:
         return None
     tile = tables.area_tiles[placed["tile"]]
-    return tile["spaces"][unrotate(tables.board.position[space], placed["rotation"])]
+    shown: dict[str, Any] = tile["spaces"][unrotate(tables.board.position[space], placed["rotation"])]
+    return shown
 
 
 def passable(tables: ReviveTables, state: ReviveState, space: str) -> bool:
     """Range runs through the chasm, explored tiles and corners, never face-down tiles."""
     if space in tables.board.chasm or space in tables.board.corners:
         return True
-    return state.board[tables.board.slot_of[space]]["face_up"]
+    face_up: bool = state.board[tables.board.slot_of[space]]["face_up"]
+    return face_up
 
 
 def range_costs(tables: ReviveTables, state: ReviveState, seat: int) -> dict[str, int]:
@@ -66,7 +68,7 @@ def explore_cost(tables: ReviveTables, state: ReviveState, distance: dict[str, i
 def discount_total(tables: ReviveTables, me: dict[str, Any], action: str, spend: bool = False) -> int:
     """The player's discount on `action`: this turn's (the next payment only; `spend` uses
     them up) plus their technologies' (always)."""
-    total = sum(d["amount"] for d in me.get("discounts", []) if d["action"] == action)
+    total: int = sum(d["amount"] for d in me.get("discounts", []) if d["action"] == action)
     total += sum(
         tech["ability"]["discount"]["amount"]
         for tech in tables.unlocked(me)

@@ -63,14 +63,16 @@ def _revive_value(engine: Any, state: ReviveState, seat: int, before: Any) -> fl
     if not state.finished:
         final_scoring(tables, state)  # the engine's own final scoring, on a throwaway copy
     assert state.final is not None
-    return me["points"] - state.final["breakdown"][seat]["resources"] + extra
+    value: float = me["points"] - state.final["breakdown"][seat]["resources"] + extra
+    return value
 
 
 def _frame_worth(tables: ReviveTables, state: ReviveState, seat: int, frame: dict[str, Any]) -> float:
     """What a decision waiting on the stack is worth to the seat who will take it."""
     kind = frame["kind"]
     if kind == "gain_any":
-        return REVIVE_WORTH["basic"] * frame["left"]
+        left: int = frame["left"]
+        return REVIVE_WORTH["basic"] * left
     if kind == "choice":
         return max(_effects_worth(tables, option) for option in frame["options"])
     if kind == "track":
@@ -94,18 +96,22 @@ def _effect_worth(tables: ReviveTables, effect: dict[str, Any]) -> float:
     worth = REVIVE_WORTH
     kind = effect["kind"]
     if kind == "gain":
+        resources: dict[str, int] = effect["resources"]
         return sum(
             worth[name if name in ("crystal", "energy") else "basic"] * amount
-            for name, amount in effect["resources"].items()
+            for name, amount in resources.items()
         )
     if kind == "points":
         return float(effect["amount"])
     if kind == "machine_step":
-        return (worth["step"] + worth["basic"]) * effect["steps"]  # a space usually gives something
+        steps: int = effect["steps"]
+        return (worth["step"] + worth["basic"]) * steps  # a space usually gives something
     if kind == "gain_any":
-        return worth["basic"] * effect["amount"]
+        amount: int = effect["amount"]
+        return worth["basic"] * amount
     if kind == "trade":
-        return 0.1 * effect.get("times", 1)
+        times: int = effect.get("times", 1)
+        return 0.1 * times
     if kind == "choice":
         return max(_effects_worth(tables, option) for option in effect["options"])
     if kind == "recruit":

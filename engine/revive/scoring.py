@@ -55,8 +55,9 @@ def final_scoring(tables: ReviveTables, state: ReviveState) -> None:
 def tie_resources(tables: ReviveTables, state: ReviveState, seat: int) -> int:
     """The first tie-break, "most remaining unscored resources". Version 1: every remaining
     resource. Version 2: what is left after 1 point per 3 was counted (7 gears: 1)."""
-    left = sum(state.seats[seat]["resources"].values())
-    return left % tables.rules["leftover_resources_per_point"] if state.rules >= 2 else left
+    left: int = sum(state.seats[seat]["resources"].values())
+    per_point: int = tables.rules["leftover_resources_per_point"]
+    return left % per_point if state.rules >= 2 else left
 
 
 def large_location_points(tables: ReviveTables, state: ReviveState, seat: int) -> int:
@@ -84,7 +85,7 @@ def count(state: ReviveState, seat: int, what: str) -> int:
     """The quantities artifact cards count."""
     me = state.seats[seat]
     mine = [kind for pieces in state.pieces.values() for owner, kind in pieces if owner == seat]
-    counts = {
+    counts: dict[str, int] = {
         "buildings": sum(kind in ("small", "large") for kind in mine),
         "small_buildings": mine.count("small"),
         "large_buildings": mine.count("large"),

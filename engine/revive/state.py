@@ -39,7 +39,8 @@ class ReviveState:
 
     def copy(self) -> ReviveState:
         """A deep copy; pickle round-trips plain data several times faster than deepcopy."""
-        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        copied: ReviveState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        return copied
 
     def dumps(self) -> str:
         """Canonical JSON: equal states give equal text (the replay test relies on it)."""

@@ -23,7 +23,15 @@ from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import ReviveEvent, ReviveView, SeatGains, SeatView
 from i18n import t
 from presenters.moves import MoveWords
-from presenters.protocol import Event, MoveChoice, SeatTags, by_rank, in_turn_order, seen_json, translated_locales
+from presenters.protocol import (
+    Event,
+    MoveChoice,
+    SeatTags,
+    by_rank,
+    in_turn_order,
+    seen_json,
+    translated_locales,
+)
 from presenters.revive.describe import effects_text, resources_text, steps_text, tribe_about, tribe_name
 from presenters.revive.labels import decision_prompt, label
 
