@@ -16,7 +16,9 @@ from engine.rebirth import scoring
 from engine.rebirth.board import Board
 from engine.rebirth.state import NEUTRAL
 
-SETTLEMENT_CONDITIONS = frozenset({"settlements_won", "settlements_present", "sole_settlement"})
+Condition = dict[str, Any]
+"""A mission card's condition as its data file has it: `type` and that type's parameters
+(docs/formats.md); `CONDITIONS` evaluates each type."""
 FARM_CODES = {"energy": ("E",), "food": ("F",), "any": ("E", "F")}
 TILE_KINDS = {"energy": "E", "food": "F", "settlement": "S"}
 
@@ -34,7 +36,7 @@ class Position:
         return {space: tile for space, (owner, tile) in self.tiles.items() if owner == seat}
 
 
-def _cluster(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _cluster(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     sizes = [
         size
         for farm in FARM_CODES[c["farm"]]
@@ -46,7 +48,7 @@ def _cluster(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
     return min(sum(size >= c["size"] for size in sizes), count), count
 
 
-def _farms(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _farms(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     code = FARM_CODES[c["farm"]][0]
     return sum(tile == code for tile in pos.own(seat).values()), c["count"]
 
@@ -55,7 +57,7 @@ def _size_matches(size: int, wanted: int | None, default_min: int) -> bool:
     return size == wanted if wanted is not None else size >= default_min
 
 
-def _settlements_won(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _settlements_won(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     won = 0
     for settlement in pos.board.settlements:
         if not _size_matches(settlement.size, c.get("size"), 2):
@@ -67,7 +69,7 @@ def _settlements_won(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, 
     return won, c["count"]
 
 
-def _settlements_present(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _settlements_present(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     present = 0
     for settlement in pos.board.settlements:
         if _size_matches(settlement.size, c.get("size"), 1) and any(
@@ -77,7 +79,7 @@ def _settlements_present(pos: Position, seat: int, c: dict[str, Any]) -> tuple[i
     return present, c["count"]
 
 
-def _sole_settlement(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _sole_settlement(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     sole = sum(
         settlement.size == c["size"]
         and all(pos.tiles.get(space, (NEUTRAL, ""))[0] == seat for space in settlement.spaces)
@@ -86,24 +88,24 @@ def _sole_settlement(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, 
     return sole, c["count"]
 
 
-def _ports(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _ports(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     return sum(space in pos.board.ports for space in pos.own(seat)), c["count"]
 
 
-def _castles(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _castles(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     return sum(holder == seat for holder in pos.castles.values()), c["count"]
 
 
-def _castle(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _castle(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     space = pos.board.castle_of_name[c["name"]]
     return int(pos.castles.get(space) == seat), 1
 
 
-def _cathedrals(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _cathedrals(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     return sum(seat in seats for seats in pos.cathedral_markers.values()), c["count"]
 
 
-def _adjacent(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _adjacent(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     touching = pos.board.touching[c["feature"]]
     return sum(space in touching for space in pos.own(seat)), c["count"]
 
@@ -112,7 +114,7 @@ def _kind_matches(tile: str, wanted: str) -> bool:
     return wanted == "any" or tile.startswith(TILE_KINDS[wanted])
 
 
-def _region(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _region(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     wanted = c.get("tile", "any")
     have = sum(
         pos.board.region.get(space) == c["region"] and _kind_matches(tile, wanted)
@@ -121,16 +123,16 @@ def _region(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
     return have, c["count"]
 
 
-def _regions(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _regions(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     names = {pos.board.region.get(space) for space in pos.own(seat)} - {None}
     return len(names), c["count"]
 
 
-def _influence(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _influence(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     return sum(scoring.influence(tile) for tile in pos.own(seat).values()), c["total"]
 
 
-def _line(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _line(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     own = set(pos.own(seat))
     steps = pos.board.steps
     best = 0
@@ -147,13 +149,13 @@ def _line(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
     return min(best, c["length"]), c["length"]
 
 
-def _each_kind(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _each_kind(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     tiles = list(pos.own(seat).values())
     counts = [sum(tile.startswith(code) for tile in tiles) for code in ("E", "F", "S")]
     return min(min(counts), c["count"]), c["count"]
 
 
-CONDITIONS: dict[str, Callable[[Position, int, dict[str, Any]], tuple[int, int]]] = {
+CONDITIONS: dict[str, Callable[[Position, int, Condition], tuple[int, int]]] = {
     "cluster": _cluster,
     "farms": _farms,
     "settlements_won": _settlements_won,
@@ -172,13 +174,13 @@ CONDITIONS: dict[str, Callable[[Position, int, dict[str, Any]], tuple[int, int]]
 }
 
 
-def progress(condition: dict[str, Any], pos: Position, seat: int) -> tuple[int, int]:
+def progress(condition: Condition, pos: Position, seat: int) -> tuple[int, int]:
     """(have, need) for `seat`; the mission is met when have >= need."""
     have, need = CONDITIONS[condition["type"]](pos, seat, condition)
     return min(have, need), need
 
 
-def is_met(condition: dict[str, Any], pos: Position, seat: int) -> bool:
+def is_met(condition: Condition, pos: Position, seat: int) -> bool:
     have, need = progress(condition, pos, seat)
     return have >= need
 

@@ -17,7 +17,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from engine.base import SEAT_COLOURS, EventBase
 from engine.rebirth import missions as mission_rules
-from engine.rebirth.missions import card_points
+from engine.rebirth.missions import Condition, card_points
 from engine.rebirth.moves import can_double, legal_moves, tile_to_place
 from engine.rebirth.state import NEUTRAL, RebirthState
 from engine.rebirth.tables import RebirthTables
@@ -61,7 +61,7 @@ class LastPlacement(TypedDict):
     tile: str
 
 
-MissionCondition = dict[str, Any]
+MissionCondition = Condition
 """A mission card's condition as its data file has it (`type` and its parameters, docs/formats.md):
 the presenter words it, `engine.rebirth.missions` evaluates it."""
 
