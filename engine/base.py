@@ -18,7 +18,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
+from typing import Any, Generic, NotRequired, TypedDict, TypeVar
 
 RESIGN = "resign"
 """The move every game accepts from any seat in play: leave the game (`/game resign`). It is also
@@ -52,24 +52,6 @@ class MoveFacts:
     points: int | None = None
     rank: float = 0.0
     facts: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class MoveChoice:
-    """One legal move, as offered to a player: the notation they type and a label saying what it
-    does. `rank` orders the list, most useful first (higher first). `points` is what the move
-    scores its mover now, when the game knows it without playing the move (typing `+3` narrows
-    the list to the moves that score exactly 3: service/typed.py). `facts`: the engine's facts
-    it was worded from (`presenters/moves.py`), so a preview need not list the moves again.
-
-    A presentation type, re-exported by `presenters/protocol.py` (import it from there): it
-    stays here only while Revive's engine still words its moves (`LegacyGame`)."""
-
-    notation: str
-    label: str
-    rank: float = 0.0
-    points: int | None = None
-    facts: MoveFacts | None = field(default=None, compare=False, repr=False)
 
 
 class EventBase(TypedDict):
@@ -263,33 +245,9 @@ class Game(ABC, Generic[S, V, E]):
         return {}
 
 
-class LegacyGame(Protocol):
-    """What the rest of the bot reads from an engine while the engines move to `Game`: its
-    methods over any state, met by a `Game` and by an engine that still words its moves
-    (`move_choices`, a `view` that takes a locale: Revive's, until it moves). Temporary: once every
-    engine is a `Game`, this is `Game[Any, Any, Any]`."""
-
-    id: str
-    min_players: int
-    max_players: int
-    fallback_policy: FallbackPolicy
-
-    def new_game(self, players: int, options: dict[str, Any], seed: int) -> Any: ...
-    def to_move(self, state: Any) -> int | None: ...
-    def legal_moves(self, state: Any, seat: int) -> list[str]: ...
-    def open_decision(self, state: Any) -> Decision | None: ...
-    def is_quiet(self, move: str) -> bool: ...
-    def apply(self, state: Any, seat: int, move: str) -> Applied[Any, Any]: ...
-    def reveals(self, before: Any, after: Any, seat: int) -> str | None: ...
-    def view(self, state: Any, seat: int | None) -> Any: ...
-    def is_over(self, state: Any) -> bool: ...
-    def scores(self, state: Any) -> list[int]: ...
-    def score_if_ended(self, state: Any) -> list[int]: ...
-    def describe_content(self, state: Any) -> dict[str, Any] | None: ...
-    def record_seat(self, state: Any, seat: int) -> dict[str, Any]: ...
-    def record_move(self, applied: Applied[Any, Any]) -> dict[str, Any]: ...
-    def dumps(self, state: Any) -> str: ...
-    def loads(self, text: str) -> Any: ...
+AnyGame = Game[Any, Any, Any]
+"""A game of any state, view and event: how the rest of the bot (the registry, the service, the
+fallback player, records) holds an engine without knowing which game it is."""
 
 
 def seat_order(count: int, seed: int) -> list[int]:

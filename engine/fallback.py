@@ -26,8 +26,8 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
+from engine.base import AnyGame as Game
 from engine.base import FallbackPolicy
-from engine.base import LegacyGame as Game
 
 EPSILON = 1e-6  # a gain below this is no gain: rounding noise must not beat a closing move
 MAX_TURN_MOVES = 500  # a turn is finite by the rules; this only guards against an engine bug

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.base import Game, MoveChoice, MoveFacts
+from engine.base import Game, MoveFacts
+from presenters.protocol import MoveChoice
 
 Label = Callable[[MoveFacts, str | None], str]
 """`label(move, locale)`: what a player reads for `move` (at most 100 characters, Discord's limit

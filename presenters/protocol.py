@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from db import GameRecord
-from engine.base import SEAT_LETTERS, MoveChoice
-from engine.base import LegacyGame as Game
+from engine.base import SEAT_LETTERS, MoveFacts
+from engine.base import AnyGame as Game
 from i18n.po import languages
 
 __all__ = ["MoveChoice", "Presenter", "SeatTags", "seat_tag", "seen_json"]
@@ -25,6 +26,22 @@ COLOUR_LETTER = SEAT_LETTERS
 
 Event = Mapping[str, Any]
 """A stored move's event: the game's own typed event (`engine/<game>/views.py`)."""
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    """One legal move, as offered to a player: the notation they type and a label saying what it
+    does. `rank` orders the list, most useful first (higher first). `points` is what the move
+    scores its mover now, when the game knows it without playing the move (typing `+3` narrows
+    the list to the moves that score exactly 3: service/typed.py). `facts`: the engine's facts
+    it was worded from (`presenters/moves.py`), so a preview need not list the moves again.
+    A presentation type: the engine's own is `MoveFacts`, without words."""
+
+    notation: str
+    label: str
+    rank: float = 0.0
+    points: int | None = None
+    facts: MoveFacts | None = field(default=None, compare=False, repr=False)
 
 
 class Presenter(Protocol):

@@ -13,10 +13,10 @@ import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from typing import Any, cast
+from typing import Any
 
 from db import ChannelBusy, Database, GameRecord, StaleVersion
-from engine.base import Game, LegacyGame
+from engine.base import AnyGame
 from engine.errors import GameOver, NotAPlayer
 from games import registry
 from i18n import t
@@ -33,7 +33,7 @@ class ChannelTables:
         self,
         database: Database,
         *,
-        engines: Callable[[str], LegacyGame],
+        engines: Callable[[str], AnyGame],
         clock: Callable[[], float],
         seeds: Callable[[], int] | None = None,
     ) -> None:
@@ -188,13 +188,9 @@ def public_view(presenter: Presenter, state: Any, locale: str | None) -> Any:
 
 
 def seat_view(presenter: Presenter, state: Any, seat: int | None, locale: str | None) -> Any:
-    """`seat`'s view (None: the public view) for texts in `locale`. A `Game`'s view holds no
-    words, so `locale` is not its business; an engine that still words its views (Revive's,
-    until it is a `Game`) is given it. Temporary: then this is `engine.view(state, seat)`."""
-    engine = presenter.engine
-    if isinstance(engine, Game):
-        return engine.view(state, seat)
-    return cast(Any, engine).view(state, seat, locale)
+    """`seat`'s view (None: the public view). A view holds no words, so `locale` is unused: it
+    stays only so the call sites need not change until the service is reworked."""
+    return presenter.engine.view(state, seat)
 
 
 async def drawn(what: str, game: GameRecord, draw: Callable[..., bytes | None], *args: Any) -> bytes | None:

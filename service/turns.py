@@ -15,7 +15,7 @@ from typing import Any
 
 from db import Database, GameRecord, MoveRecord
 from engine.base import RESIGN, Applied
-from engine.base import LegacyGame as Game
+from engine.base import AnyGame as Game
 from engine.errors import NotAPlayer
 from engine.fallback import play_turn
 from i18n import t

@@ -25,11 +25,11 @@ from typing import Any
 
 import pytest
 
-from engine.base import RESIGN, Applied, Decision, MoveChoice, MoveFacts
+from engine.base import RESIGN, Applied, Decision, MoveFacts
+from engine.base import AnyGame as Game
 from engine.base import Game as GameBase
-from engine.base import LegacyGame as Game
 from games.registry import GAMES, load_engine
-from presenters.protocol import Presenter
+from presenters.protocol import MoveChoice, Presenter
 
 _PRESENTERS: dict[int, Presenter] = {}
 
@@ -39,6 +39,7 @@ def presenter_of(engine: Game) -> Presenter:
     if id(engine) not in _PRESENTERS:
         _PRESENTERS[id(engine)] = GAMES[engine.id].presenter(engine)
     return _PRESENTERS[id(engine)]
+
 
 QUICK_MOVES = 40  # per playout in the quick loop: setup, the first turns, a decision or two
 WHOLE_GAME = 5_000  # a guard: every random game ends well before this

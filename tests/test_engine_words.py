@@ -1,26 +1,23 @@
-"""The engine says no words (docs/architecture.md "engine/"): the contract and Rebirth's engine
-import no catalog and take no locale; their facts are worded by the presenters, and a refusal's
-reason by `presenters/errors.py`."""
+"""The engine says no words (docs/architecture.md "engine/"): no module of engine/ (the
+contract, both games' engines, their editions) imports a catalog or takes a locale; their facts
+are worded by the presenters, and a refusal's reason by `presenters/errors.py`."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from engine.base import MoveChoice
 from engine.errors import IllegalMove, Term
 from games.registry import load_engine, spec
 from presenters.errors import error_text
+from presenters.protocol import MoveChoice
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDLESS = [
-    ROOT / "engine/base.py",
-    ROOT / "engine/errors.py",
-    *sorted((ROOT / "engine/rebirth").glob("*.py")),
-]
+WORDLESS = sorted((ROOT / "engine").rglob("*.py"))
 
 
-def test_the_contract_and_rebirths_engine_import_no_catalog_and_take_no_locale() -> None:
+def test_no_engine_module_imports_a_catalog_or_takes_a_locale() -> None:
+    assert ROOT / "engine/revive/game.py" in WORDLESS
     for path in WORDLESS:
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
@@ -52,3 +49,27 @@ def test_previews_of_choices_without_facts_find_them_among_the_legal_moves() -> 
     bare = [MoveChoice(choice.notation, "?", choice.rank) for choice in offered]
     stale = MoveChoice("Z99", "not a move now")
     assert presenter.with_previews(state, seat, [*bare, stale], None) == [*offered, stale]
+
+
+def test_revive_previews_of_choices_without_facts_find_them_among_the_legal_moves() -> None:
+    """Revive's labels gain what each move would change (the engine's `previews`) whether the
+    choices carry their facts or only their notation."""
+    engine = load_engine("revive")
+    presenter = spec("revive").presenter(engine)
+    state = engine.new_game(3, {}, 5)
+    while not any(
+        move.startswith(("explore ", "build ")) for move in engine.legal_moves(state, engine.to_move(state))
+    ):
+        seat = engine.to_move(state)
+        state = engine.apply(state, seat, engine.legal_moves(state, seat)[-1]).state  # end, or a free action
+    seat = engine.to_move(state)
+    assert seat is not None
+    listed = presenter.move_choices(state, seat, None)
+    offered = (
+        listed[:2] + [choice for choice in listed if choice.notation.startswith(("explore ", "build "))][:3]
+    )
+    previewed = presenter.with_previews(state, seat, offered, None)
+    assert any(after.label != before.label for before, after in zip(offered, previewed, strict=True))
+    bare = [MoveChoice(choice.notation, "?", choice.rank) for choice in offered]
+    stale = MoveChoice("explore Z99", "not a move now")
+    assert presenter.with_previews(state, seat, [*bare, stale], None) == [*previewed, stale]

@@ -16,8 +16,8 @@ import re
 import pytest
 
 from db import Database
-from engine.base import MoveChoice
 from games.registry import load_engine, spec
+from presenters.protocol import MoveChoice
 from service.typed import offered_for, with_hint
 from tests.discord_helpers import make_table, notation_of
 

@@ -20,11 +20,11 @@ from PIL import Image, ImageChops
 
 import i18n
 from content.revive import load_revive
-from engine.base import MoveChoice
 from engine.revive.game import Revive
 from engine.revive.state import ReviveState
 from games.registry import load_engine
 from presenters.moves import MoveWords
+from presenters.protocol import MoveChoice
 from presenters.revive import labels
 from presenters.revive.presenter import RevivePresenter, option_places
 from render.revive.board import LEGEND_ITEMS, board_symbols

@@ -333,7 +333,7 @@ def test_the_engines_store_their_own_notation_however_a_move_was_typed():
 def test_a_label_is_read_whole_without_its_preview_or_by_the_start_of_a_cut_label():
     """Issue 13 item 12: "accepts a choice's own label text", as the list or a button shows it:
     with the preview in brackets, without it, or cut with "…"; a label two moves share is no one's."""
-    from engine.base import MoveChoice
+    from presenters.protocol import MoveChoice
     from service.typed import by_label, offered_for
 
     explore = MoveChoice("explore S7", "explore S7 (sand, 2 food)", 70)

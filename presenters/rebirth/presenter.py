@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map
 from db import GameRecord
-from engine.base import RESIGN, Game, MoveChoice
+from engine.base import RESIGN, Game
 from engine.errors import GameError
 from engine.rebirth import COLOURS
 from engine.rebirth.setup import DENSE, STANDARD, VARIANT_OPTION
@@ -32,6 +32,7 @@ from presenters.protocol import (
     COLOUR_EMOJI,
     COLOUR_LETTER,
     Event,
+    MoveChoice,
     SeatTags,
     by_rank,
     in_turn_order,
