@@ -23,8 +23,8 @@ from engine.revive.tables import RULES_VERSION, RULES_VERSIONS
 from games.registry import load_engine, spec
 from i18n import content, content_source
 from i18n.en import MESSAGES
+from i18n.revive_words import effects_text, large_location_name, tribe_about, tribe_name
 from presenters.rebirth.missions import mission_name
-from presenters.revive.describe import effects_text, large_location_name, tribe_about, tribe_name
 from tests.discord_helpers import make_table, open_and_start
 
 PT = "pt-BR"

@@ -147,7 +147,7 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     for name, module in list(sys.modules.items()):
-        if (name.startswith("render.") or name == "presenters.revive.describe") and getattr(
+        if (name.startswith("render.") or name == "i18n.revive_words") and getattr(
             module, "t", None
         ) is real_t:
             monkeypatch.setattr(module, "t", t)

@@ -17,7 +17,7 @@ from typing import Any
 from engine.base import MoveFacts
 from engine.revive.views import Frame
 from i18n import t
-from presenters.revive.describe import change_text, effects_text
+from i18n.revive_words import CHANNEL, effects_text, steps_text
 
 LABEL_LIMIT = 100  # Discord's limit on an autocomplete choice name
 
@@ -32,6 +32,26 @@ def label(facts: MoveFacts, locale: str | None) -> str:
     change = facts.facts.get("change")
     delta = change_text(change, locale) if change is not None else ""
     return fit(f"{head} ({delta})" if delta else head)
+
+
+def change_text(change: Mapping[str, Any], locale: str | None) -> str:
+    """What one seat gained and paid by a move (`change`: the engine's preview, engine/revive/
+    moves.py `change_of`): `−2 food, +3 pts`, `+2 books`; "" when nothing changed."""
+    parts = [
+        _signed(amount, CHANNEL.noun(name, abs(amount), locale))
+        for name, amount in change["resources"].items()
+    ]
+    if change["energy"]:
+        parts.append(_signed(change["energy"], CHANNEL.noun("energy", abs(change["energy"]), locale)))
+    parts += [steps_text(steps, colour, locale) for colour, steps in change["tracks"].items()]
+    if change["points"]:
+        parts.append(_signed(change["points"], CHANNEL.noun("points", abs(change["points"]), locale)))
+    return CHANNEL.separator(locale).join(parts)
+
+
+def _signed(amount: int, name: str) -> str:
+    """`+3 pts`, `−2 food`: a true minus sign, which Discord shows and the image font lacks."""
+    return f"{'+' if amount > 0 else '−'}{abs(amount)} {name}"
 
 
 def fit(label: str) -> str:

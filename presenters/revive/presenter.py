@@ -1,7 +1,7 @@
 """How Revive reads in a channel: turn summaries, prompts, the hand, status and final scores.
 
 Only formatting: facts come from the engine's views and events (typed in engine/revive/views.py)
-and its words for effects, moves and decisions (presenters/revive/describe.py, labels.py); content (cards,
+and its words for effects, moves and decisions (i18n/revive_words.py, labels.py); content (cards,
 tribes, crates) is looked up in the engine's tables, never in a state. Channel texts and images
 come from the public view, a player's own texts (hand, prompt, options, rules) from their seat's
 view. A Revive turn is many small moves, so the service posts one channel message per turn
@@ -22,6 +22,7 @@ from engine.revive.state import ReviveState
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import ReviveEvent, ReviveView, SeatGains, SeatView
 from i18n import t
+from i18n.revive_words import effects_text, resources_text, steps_text, tribe_about, tribe_name
 from presenters.moves import MoveWords
 from presenters.protocol import (
     Event,
@@ -32,7 +33,6 @@ from presenters.protocol import (
     seen_json,
     translated_locales,
 )
-from presenters.revive.describe import effects_text, resources_text, steps_text, tribe_about, tribe_name
 from presenters.revive.labels import decision_prompt, label
 
 FINAL_ORDER = (

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.revive.views import Corner, HiddenTile, PlacedTile, ReviveView
 from i18n import catalog_name, t
-from presenters.revive.describe import large_location_name
+from i18n.revive_words import large_location_name
 from render.common import SEAT_STYLES, Point, Sprite, badge_sprite, clean_text, font, png_bytes
 from render.hexgrid import hex_corners
 from render.revive.chips import card_row_sprite, token_sprite

@@ -1,4 +1,9 @@
-"""Revive's one effect vocabulary in words, for channel texts and for images.
+"""Revive's one effect vocabulary in words, for channel texts and for images, and the names of
+its content (tribes, large locations) in the reader's language.
+
+Here, below both its readers: the presenter's texts and labels (presenters/revive/) and the
+images (render/revive/), which may not import each other's layer upward (docs/architecture.md
+"Layers"). It reads the catalogs only, never the engine or the content files.
 
 Revive's content is data (docs/revive.md): cards, machines, modules, crates and rewards are all
 effect lists from one closed vocabulary. Describing that vocabulary once lets every label, turn
@@ -131,26 +136,6 @@ def effects_text(effects: Iterable[Mapping[str, Any]], locale: str | None, style
 def steps_text(steps: int, colour: str, locale: str | None, style: Style = CHANNEL) -> str:
     """Moves on a machine track (`2 steps green`; negative when a move takes them back)."""
     return effect_text({"kind": "machine_step", "steps": steps, "colour": colour}, locale, style)
-
-
-def change_text(change: Mapping[str, Any], locale: str | None) -> str:
-    """What one seat gained and paid by a move (`change`: the engine's preview, engine/revive/
-    moves.py `change_of`): `−2 food, +3 pts`, `+2 books`; "" when nothing changed."""
-    parts = [
-        _signed(amount, CHANNEL.noun(name, abs(amount), locale))
-        for name, amount in change["resources"].items()
-    ]
-    if change["energy"]:
-        parts.append(_signed(change["energy"], CHANNEL.noun("energy", abs(change["energy"]), locale)))
-    parts += [steps_text(steps, colour, locale) for colour, steps in change["tracks"].items()]
-    if change["points"]:
-        parts.append(_signed(change["points"], CHANNEL.noun("points", abs(change["points"]), locale)))
-    return CHANNEL.separator(locale).join(parts)
-
-
-def _signed(amount: int, name: str) -> str:
-    """`+3 pts`, `−2 food`: a true minus sign, which Discord shows and the image font lacks."""
-    return f"{'+' if amount > 0 else '−'}{abs(amount)} {name}"
 
 
 def tribe_name(tribe: Mapping[str, Any], locale: str | None) -> str:
