@@ -10,21 +10,23 @@ keeps its numbers to its end, and its replay from the seed does what its moves d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.base import RULES_OPTION, Applied, Decision, FallbackPolicy, Game, MoveChoice
+from engine.base import RULES_OPTION, Applied, Decision, E, FallbackPolicy, Game, MoveFacts, S, V
 from engine.errors import IllegalMove
 
 
-class Editions:
+class Editions(Game[S, V, E]):
     """A `Game` over one engine per rules version (versions with the same content may share one).
 
     - `editions`: rules version -> its engine; `current`: the version new games get.
     - `version_of(state)`: the rules version a state is played under.
     """
 
-    def __init__(self, editions: Mapping[int, Game], current: int, version_of: Callable[[Any], int]) -> None:
+    def __init__(
+        self, editions: Mapping[int, Game[S, V, E]], current: int, version_of: Callable[[S], int]
+    ) -> None:
         self.editions = dict(editions)
         self.current = current
         self.version_of = version_of
@@ -34,11 +36,11 @@ class Editions:
         self.max_players = newest.max_players
         self.fallback_policy = self._policy(newest.fallback_policy)
 
-    def edition(self, version: int) -> Game:
+    def edition(self, version: int) -> Game[S, V, E]:
         """The engine of rules `version` (the current one for a version it does not know)."""
         return self.editions.get(version, self.editions[self.current])
 
-    def of(self, state: Any) -> Game:
+    def of(self, state: S) -> Game[S, V, E]:
         """The engine a state is played under."""
         return self.edition(self.version_of(state))
 
@@ -55,65 +57,63 @@ class Editions:
             ),
         )
 
-    def new_game(self, players: int, options: dict[str, Any], seed: int) -> Any:
+    def new_game(self, players: int, options: dict[str, Any], seed: int) -> S:
         version = options.get(RULES_OPTION, self.current)
         if version not in self.editions:
             raise IllegalMove("error.rules_version", version=str(version)[:10])
         return self.editions[version].new_game(players, options, seed)
 
-    def to_move(self, state: Any) -> int | None:
+    def to_move(self, state: S) -> int | None:
         return self.of(state).to_move(state)
 
-    def legal_moves(self, state: Any, seat: int) -> list[str]:
+    def legal_moves(self, state: S, seat: int) -> list[str]:
         return self.of(state).legal_moves(state, seat)
 
-    def move_choices(self, state: Any, seat: int, locale: str | None = None) -> list[MoveChoice]:
-        return self.of(state).move_choices(state, seat, locale)
+    def moves(self, state: S, seat: int) -> list[MoveFacts]:
+        return self.of(state).moves(state, seat)
 
-    def with_previews(
-        self, state: Any, seat: int, choices: list[MoveChoice], locale: str | None = None
-    ) -> list[MoveChoice]:
-        return self.of(state).with_previews(state, seat, choices, locale)
+    def previews(self, state: S, seat: int, moves: Sequence[MoveFacts]) -> list[MoveFacts]:
+        return self.of(state).previews(state, seat, moves)
 
-    def button_moves(self, state: Any, seat: int, limit: int, locale: str | None = None) -> list[MoveChoice]:
-        return self.of(state).button_moves(state, seat, limit, locale)
+    def button_moves(self, state: S, seat: int, limit: int) -> list[MoveFacts]:
+        return self.of(state).button_moves(state, seat, limit)
 
-    def open_decision(self, state: Any) -> Decision | None:
+    def open_decision(self, state: S) -> Decision | None:
         return self.of(state).open_decision(state)
 
     def is_quiet(self, move: str) -> bool:
         return self.editions[self.current].is_quiet(move)
 
-    def apply(self, state: Any, seat: int, move: str) -> Applied:
+    def apply(self, state: S, seat: int, move: str) -> Applied[S, E]:
         return self.of(state).apply(state, seat, move)
 
-    def reveals(self, before: Any, after: Any, seat: int) -> str | None:
+    def reveals(self, before: S, after: S, seat: int) -> str | None:
         return self.of(after).reveals(before, after, seat)
 
-    def view(self, state: Any, seat: int | None, locale: str | None = None) -> Any:
-        return self.of(state).view(state, seat, locale)
+    def view(self, state: S, seat: int | None) -> V:
+        return self.of(state).view(state, seat)
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         return self.of(state).is_over(state)
 
-    def scores(self, state: Any) -> list[int]:
+    def scores(self, state: S) -> list[int]:
         return self.of(state).scores(state)
 
-    def score_if_ended(self, state: Any) -> list[int]:
+    def score_if_ended(self, state: S) -> list[int]:
         return self.of(state).score_if_ended(state)
 
-    def describe_content(self, state: Any) -> dict[str, Any] | None:
+    def describe_content(self, state: S) -> dict[str, Any] | None:
         return self.of(state).describe_content(state)
 
-    def record_seat(self, state: Any, seat: int) -> dict[str, Any]:
+    def record_seat(self, state: S, seat: int) -> dict[str, Any]:
         return self.of(state).record_seat(state, seat)
 
-    def record_move(self, applied: Applied) -> dict[str, Any]:
+    def record_move(self, applied: Applied[S, E]) -> dict[str, Any]:
         return self.of(applied.state).record_move(applied)
 
-    def dumps(self, state: Any) -> str:
+    def dumps(self, state: S) -> str:
         return self.of(state).dumps(state)
 
-    def loads(self, text: str) -> Any:
+    def loads(self, text: str) -> S:
         """Every edition reads the same state format; the current one parses it."""
         return self.editions[self.current].loads(text)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map, load_missions, load_tiles, load_towers
 from content.rebirth.texts import content_texts
-from engine.base import Game
+from engine.base import AnyGame as Game
 from engine.rebirth import Rebirth
-from engine.rebirth.game import DENSE, RULES_VERSION, STANDARD, VARIANT_OPTION
+from engine.rebirth.setup import DENSE, RULES_VERSION, STANDARD, VARIANT_OPTION
 from games.spec import GameOption, GameSpec, OptionChoice
 from presenters.protocol import Presenter
 from presenters.rebirth import RebirthPresenter
@@ -40,6 +40,8 @@ def load_engine() -> Rebirth:
 
 
 def presenter(engine: Game) -> Presenter:
+    if not isinstance(engine, Rebirth):
+        raise TypeError(f"Rebirth's presenter needs Rebirth's engine, not {type(engine).__name__}")
     return RebirthPresenter(engine)
 
 

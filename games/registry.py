@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from engine.base import Game
+from engine.base import AnyGame as Game
 from games import rebirth, revive
 from games.spec import GameOption, GameSpec
 

@@ -4,25 +4,26 @@ from __future__ import annotations
 
 from content.revive.loader import load_revive_edition
 from content.revive.texts import content_texts
-from engine.base import Game
+from engine.base import AnyGame as Game
 from engine.editions import Editions
 from engine.revive import Revive
 from engine.revive.state import ReviveState
 from engine.revive.tables import RULES_VERSION, RULES_VERSIONS
+from engine.revive.views import ReviveEvent, ReviveView
 from games.spec import GameSpec
 from presenters.protocol import Presenter
-from presenters.revive import RevivePresenter
+from presenters.revive.presenter import RevivePresenter
 
 
 def rules_of(state: ReviveState) -> int:
     return state.rules
 
 
-def editions(engines: dict[int, Revive]) -> Editions:
+def editions(engines: dict[int, Revive]) -> Editions[ReviveState, ReviveView, ReviveEvent]:
     return Editions(engines, RULES_VERSION, rules_of)
 
 
-def load_engine() -> Editions:
+def load_engine() -> Editions[ReviveState, ReviveView, ReviveEvent]:
     """One engine per content edition (content/data/revive/, validated; `editions.json` says what each
     rules version changed), behind one `Game` that plays each state under its own version.
     Versions whose content is the same share an engine."""
@@ -37,11 +38,12 @@ def load_engine() -> Editions:
 def presenter(engine: Game) -> Presenter:
     """Revive's presenter, which looks content up in the tables of each game's edition. A bare
     Revive engine (a test's rules over one content) stands for every version."""
-    if isinstance(engine, Revive):
-        engine = editions({version: engine for version in RULES_VERSIONS})
-    if not isinstance(engine, Editions):
-        raise TypeError(f"Revive's presenter needs Revive's editions, not {type(engine).__name__}")
-    return RevivePresenter(engine)
+    found: object = engine
+    if isinstance(found, Revive):
+        found = editions({version: found for version in RULES_VERSIONS})
+    if not isinstance(found, Editions):
+        raise TypeError(f"Revive's presenter needs Revive's editions, not {type(found).__name__}")
+    return RevivePresenter(found)
 
 
 SPEC = GameSpec(

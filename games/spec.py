@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.base import Game
+from engine.base import AnyGame as Game
 
 if TYPE_CHECKING:
     from presenters.protocol import Presenter

@@ -300,7 +300,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "**You, now:** place your tile: `/move` lists your {count} legal spaces with points.",
     },
     "rebirth.rules.waiting": "It is not your turn.",
-    # --- Revive images (render/revive/, the image style of engine/revive/describe.py): short words that fit on a card, a tile or a token
+    # --- Revive images (render/revive/, the image style of i18n/revive_words.py): short words that fit on a card, a tile or a token
     "revive.effect.gain": "+{amount} {resource}",
     "revive.effect.gain_any": "+{amount} any",
     "revive.effect.points": {"one": "+{amount} pt", "other": "+{amount} pts"},

@@ -62,7 +62,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "revive.fx.artifact": "an artifact",
     "revive.fx.and": ", ",
     "revive.fx.or": " / ",
-    # the image style of the same words (engine/revive/describe.py IMAGE; the rest of its
+    # the image style of the same words (i18n/revive_words.py IMAGE; the rest of its
     # `revive.effect.*` words are with the other image words in i18n/en.py)
     "revive.effect.gains_and": " ",
     "revive.effect.choice": "{options}",

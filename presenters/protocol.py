@@ -9,12 +9,17 @@ One presenter per game, in `presenters/<game>.py`, declared in the game's regist
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from db import GameRecord
-from engine.base import SEAT_LETTERS, Game, MoveChoice
+from engine.base import SEAT_LETTERS, MoveFacts
+from engine.base import AnyGame as Game
 from i18n.po import languages
+
+__all__ = ["MoveChoice", "Presenter", "SeatTags", "seat_tag", "seen_json"]
 
 COLOUR_EMOJI = {"orange": "🟠", "blue": "🔵", "green": "🟢", "purple": "🟣"}  # keyed by SEAT_COLOURS
 COLOUR_LETTER = SEAT_LETTERS
@@ -23,13 +28,55 @@ Event = Mapping[str, Any]
 """A stored move's event: the game's own typed event (`engine/<game>/views.py`)."""
 
 
+@dataclass(frozen=True)
+class MoveChoice:
+    """One legal move, as offered to a player: the notation they type and a label saying what it
+    does. `rank` orders the list, most useful first (higher first). `points` is what the move
+    scores its mover now, when the game knows it without playing the move (typing `+3` narrows
+    the list to the moves that score exactly 3: service/typed.py). `facts`: the engine's facts
+    it was worded from (`presenters/moves.py`), so a preview need not list the moves again.
+    A presentation type: the engine's own is `MoveFacts`, without words."""
+
+    notation: str
+    label: str
+    rank: float = 0.0
+    points: int | None = None
+    facts: MoveFacts | None = field(default=None, compare=False, repr=False)
+
+
 class Presenter(Protocol):
-    engine: Game
+    @property
+    def engine(self) -> Game: ...
+
     batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
     has_player_board: bool  # `/board player:` draws one seat's own board
     # The channel image shows the part of the board that matters (issue 14 item 2): its turn
     # messages carry a **Whole board** button, answered privately with all of it.
     partial_image: bool
+
+    # ------------------------------------------------------------------ moves
+    # The engine's moves (`MoveFacts`, no words) labelled in the reader's language: each
+    # presenter writes only its game's `label` and hands it to `presenters/moves.py` `MoveWords`.
+    def move_choices(self, state: Any, seat: int, locale: str | None) -> list[MoveChoice]:
+        """Every legal move of `seat`, labelled, best first (no previews)."""
+        ...
+
+    def with_previews(
+        self, state: Any, seat: int, choices: Sequence[MoveChoice], locale: str | None
+    ) -> list[MoveChoice]:
+        """`choices` labelled with what each would change now: only for the few shown (a
+        preview may play the move on a copy)."""
+        ...
+
+    def button_moves(self, state: Any, seat: int, limit: int, locale: str | None) -> list[MoveChoice]:
+        """The moves worth a button for `seat` now, labelled; none when more than `limit`."""
+        ...
+
+    def seen_text(self, state: Any, seat: int) -> str:
+        """What `seat` knows of `state`, canonically (`seen_json` of its view, with the words
+        the view held when the engine wrote them): the fallback player draws its tie-breaks
+        from it (`engine.fallback.choose_move`'s `seen`), so it chooses as it always did."""
+        ...
 
     def tag(self, game: GameRecord, seat: int) -> str: ...
     def mention(self, game: GameRecord, seat: int) -> str: ...
@@ -100,6 +147,11 @@ class Presenter(Protocol):
         """A short rules summary, then what the caller can do now (`view`: theirs, or the public
         view for someone not seated, or None before the start)."""
         ...
+
+
+def seen_json(view: Any) -> str:
+    """A view as the fallback player's tie-breaks read it: sorted JSON (`engine.fallback.seen_by`)."""
+    return json.dumps(view, sort_keys=True, default=str)
 
 
 def translated_locales() -> list[str]:

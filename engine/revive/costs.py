@@ -10,163 +10,186 @@ from engine.revive.state import ReviveState
 from engine.revive.tables import ReviveTables
 
 
-class ReviveCosts(ReviveTables):
-    """Range (food to reach a space), discounts, and whether a player can pay."""
+def space_type(tables: ReviveTables, state: ReviveState, space: str) -> dict[str, Any] | None:
+    """The area-tile space shown at `space` (None: chasm, corner or face-down)."""
+    slot = tables.board.slot_of.get(space)
+    placed = state.board.get(slot) if slot else None
+    if not placed or not placed["face_up"]:
+        return None
+    tile = tables.area_tiles[placed["tile"]]
+    shown: dict[str, Any] = tile["spaces"][unrotate(tables.board.position[space], placed["rotation"])]
+    return shown
 
-    def space_type(self, state: ReviveState, space: str) -> dict[str, Any] | None:
-        """The area-tile space shown at `space` (None: chasm, corner or face-down)."""
-        slot = self.board.slot_of.get(space)
-        placed = state.board.get(slot) if slot else None
-        if not placed or not placed["face_up"]:
-            return None
-        tile = self.area_tiles[placed["tile"]]
-        return tile["spaces"][unrotate(self.board.position[space], placed["rotation"])]
 
-    def passable(self, state: ReviveState, space: str) -> bool:
-        """Range runs through the chasm, explored tiles and corners, never face-down tiles."""
-        if space in self.board.chasm or space in self.board.corners:
-            return True
-        return state.board[self.board.slot_of[space]]["face_up"]
+def passable(tables: ReviveTables, state: ReviveState, space: str) -> bool:
+    """Range runs through the chasm, explored tiles and corners, never face-down tiles."""
+    if space in tables.board.chasm or space in tables.board.corners:
+        return True
+    face_up: bool = state.board[tables.board.slot_of[space]]["face_up"]
+    return face_up
 
-    def range_costs(self, state: ReviveState, seat: int) -> dict[str, int]:
-        """Food to reach each passable space: the spaces passed between origin and target.
 
-        Origins: the chasm until the player has a piece on the board, then their pieces."""
-        origins = [space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces)]
-        if not origins:
-            origins = sorted(self.board.chasm)
-        distance = {space: 0 for space in origins}
-        frontier = list(origins)
-        while frontier:
-            nxt = []
-            for space in frontier:
-                for near in self.board.neighbours[space]:
-                    if near not in distance and self.passable(state, near):
-                        distance[near] = distance[space] + 1
-                        nxt.append(near)
-            frontier = nxt
-        return distance
+def range_costs(tables: ReviveTables, state: ReviveState, seat: int) -> dict[str, int]:
+    """Food to reach each passable space: the spaces passed between origin and target.
 
-    def cost_to(self, distance: dict[str, int], space: str) -> int | None:
-        return max(0, distance[space] - 1) if space in distance else None
+    Origins: the chasm until the player has a piece on the board, then their pieces."""
+    origins = [space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces)]
+    if not origins:
+        origins = sorted(tables.board.chasm)
+    distance = {space: 0 for space in origins}
+    frontier = list(origins)
+    while frontier:
+        nxt = []
+        for space in frontier:
+            for near in tables.board.neighbours[space]:
+                if near not in distance and passable(tables, state, near):
+                    distance[near] = distance[space] + 1
+                    nxt.append(near)
+        frontier = nxt
+    return distance
 
-    def _explore_cost(self, state: ReviveState, distance: dict[str, int], slot: str) -> int | None:
-        """Range to a face-down tile: to the nearest passable space next to it."""
-        near = [
-            distance[n]
-            for space in self.board.slot_spaces[slot]
-            for n in self.board.neighbours[space]
-            if n in distance
-        ]
-        return min(near) if near else None
 
-    def _discount_total(self, me: dict[str, Any], action: str, spend: bool = False) -> int:
-        """The player's discount on `action`: this turn's (the next payment only; `spend` uses
-        them up) plus their technologies' (always)."""
-        total = sum(d["amount"] for d in me.get("discounts", []) if d["action"] == action)
-        total += sum(
-            tech["ability"]["discount"]["amount"]
-            for tech in self._techs(me)
-            if tech["ability"]["timing"] == "always" and tech["ability"]["discount"]["action"] == action
-        )
-        if spend and me.get("discounts"):
-            me["discounts"] = [d for d in me["discounts"] if d["action"] != action]
-        return total
+def cost_to(distance: dict[str, int], space: str) -> int | None:
+    """Food to reach `space` from the distances `range_costs` gave (None: out of reach)."""
+    return max(0, distance[space] - 1) if space in distance else None
 
-    def discount(
-        self, me: dict[str, Any], action: str, amount: int, spend: bool = False, total: int | None = None
-    ) -> int:
-        """A single-resource cost after the player's discounts for `action` (`total`, when the
-        caller already knows it). Never below the rules' minimum, and a cost of 0 stays 0."""
-        if total is None:
-            total = self._discount_total(me, action, spend)
-        if amount <= 0:
-            return 0
-        return max(self.rules["minimum_cost"], amount - total) if total else amount
 
-    def _discounted_cost(
-        self,
-        me: dict[str, Any],
-        action: str,
-        cost: dict[str, int],
-        reach: int,
-        spend: bool = False,
-        off: str | None = None,
-        totals: dict[str, int] | None = None,
-    ) -> dict[str, int]:
-        """The whole payment for an action: its own cost after discounts plus range in food
-        (after range discounts). A discount on a cost of several resources comes off `off`
-        first (the player's choice, see `discount_parts`), then off the largest parts; the
-        cost as a whole never goes below the rules' minimum. `totals` (action -> discount)
-        saves recomputing the discounts when listing many targets."""
-        cost = {name: amount for name, amount in cost.items() if amount > 0}
-        if not cost:
-            total = 0
-        elif totals is not None:
-            total = totals[action]
-        else:
-            total = self._discount_total(me, action, spend)
-        removable = min(total, sum(cost.values()) - self.rules["minimum_cost"])
-        order = sorted(cost, key=lambda name: (name != off, -cost[name], name))
-        for name in order:
-            if removable <= 0:
-                break
-            taken = min(removable, cost[name])
-            cost[name] -= taken
-            removable -= taken
-        cost = {name: amount for name, amount in cost.items() if amount > 0}
-        range_food = self.discount(me, "range", reach, spend, totals["range"] if totals is not None else None)
-        cost["food"] = cost.get("food", 0) + range_food
-        return cost
+def explore_cost(tables: ReviveTables, state: ReviveState, distance: dict[str, int], slot: str) -> int | None:
+    """Range to a face-down tile: to the nearest passable space next to it."""
+    near = [
+        distance[n]
+        for space in tables.board.slot_spaces[slot]
+        for n in tables.board.neighbours[space]
+        if n in distance
+    ]
+    return min(near) if near else None
 
-    def discount_parts(self, me: dict[str, Any], action: str, cost: dict[str, int]) -> Sequence[str | None]:
-        """Which resource a discount may come off first: one choice per resource of a mixed cost
-        when a discount applies and would change the payment, else just [None]."""
-        parts = sorted(name for name, amount in cost.items() if amount > 0)
-        if len(parts) < 2 or not self._discount_total(me, action):
-            return [None]
-        return parts
 
-    def _affords(self, me: dict[str, Any], cost: dict[str, int]) -> bool:
-        return all(me["resources"].get(name, 0) >= amount for name, amount in cost.items())
+def discount_total(tables: ReviveTables, me: dict[str, Any], action: str, spend: bool = False) -> int:
+    """The player's discount on `action`: this turn's (the next payment only; `spend` uses
+    them up) plus their technologies' (always)."""
+    total: int = sum(d["amount"] for d in me.get("discounts", []) if d["action"] == action)
+    total += sum(
+        tech["ability"]["discount"]["amount"]
+        for tech in tables.unlocked(me)
+        if tech["ability"]["timing"] == "always" and tech["ability"]["discount"]["action"] == action
+    )
+    if spend and me.get("discounts"):
+        me["discounts"] = [d for d in me["discounts"] if d["action"] != action]
+    return total
 
-    def _pay(self, me: dict[str, Any], cost: dict[str, int]) -> None:
-        for name, amount in cost.items():
-            me["resources"][name] -= amount
 
-    def _populate_cost(
-        self,
-        state: ReviveState,
-        seat: int,
-        space: str,
-        tech: dict[str, Any],
-        reach: int,
-        spend: bool = False,
-        totals: dict[str, int] | None = None,
-    ):
-        others = [p[0] for p in state.pieces.get(space, []) if p[0] != seat]
-        cost = self._discounted_cost(state.seats[seat], "populate", tech["cost"], reach, spend, totals=totals)
-        cost["book"] = cost.get("book", 0) + len(others)
-        if space in state.corners:
-            corner = state.corners[space]
-            for name, amount in self.large_sides[corner["location"]][corner["side"]]["cost"].items():
-                cost[name] = cost.get(name, 0) + amount
-        return cost, others
+def discount(
+    tables: ReviveTables,
+    me: dict[str, Any],
+    action: str,
+    amount: int,
+    spend: bool = False,
+    total: int | None = None,
+) -> int:
+    """A single-resource cost after the player's discounts for `action` (`total`, when the
+    caller already knows it). Never below the rules' minimum, and a cost of 0 stays 0."""
+    if total is None:
+        total = discount_total(tables, me, action, spend)
+    if amount <= 0:
+        return 0
+    return max(tables.rules["minimum_cost"], amount - total) if total else amount
 
-    def _populate_candidates(self, me: dict[str, Any]) -> list[dict[str, Any]]:
-        """The technologies the next population figure may come from: the lowest first, then
-        only ones connected to an unlocked technology."""
-        sun = self.tribes[me["tribe"]]["sun"]
-        unlocked = set(me["unlocked"])
-        if not unlocked:
-            candidates = [t for t in sun["technologies"] if t["id"] == sun["lowest"]]
-        else:
-            linked = set()
-            for tech in sun["technologies"]:
-                for other in tech["connections"]:
-                    if tech["id"] in unlocked:
-                        linked.add(other)
-                    if other in unlocked:
-                        linked.add(tech["id"])
-            candidates = [t for t in sun["technologies"] if t["id"] in linked - unlocked]
-        return candidates
+
+def discounted_cost(
+    tables: ReviveTables,
+    me: dict[str, Any],
+    action: str,
+    cost: dict[str, int],
+    reach: int,
+    spend: bool = False,
+    off: str | None = None,
+    totals: dict[str, int] | None = None,
+) -> dict[str, int]:
+    """The whole payment for an action: its own cost after discounts plus range in food
+    (after range discounts). A discount on a cost of several resources comes off `off`
+    first (the player's choice, see `discount_parts`), then off the largest parts; the
+    cost as a whole never goes below the rules' minimum. `totals` (action -> discount)
+    saves recomputing the discounts when listing many targets."""
+    cost = {name: amount for name, amount in cost.items() if amount > 0}
+    if not cost:
+        total = 0
+    elif totals is not None:
+        total = totals[action]
+    else:
+        total = discount_total(tables, me, action, spend)
+    removable = min(total, sum(cost.values()) - tables.rules["minimum_cost"])
+    order = sorted(cost, key=lambda name: (name != off, -cost[name], name))
+    for name in order:
+        if removable <= 0:
+            break
+        taken = min(removable, cost[name])
+        cost[name] -= taken
+        removable -= taken
+    cost = {name: amount for name, amount in cost.items() if amount > 0}
+    range_food = discount(tables, me, "range", reach, spend, totals["range"] if totals is not None else None)
+    cost["food"] = cost.get("food", 0) + range_food
+    return cost
+
+
+def discount_parts(
+    tables: ReviveTables, me: dict[str, Any], action: str, cost: dict[str, int]
+) -> Sequence[str | None]:
+    """Which resource a discount may come off first: one choice per resource of a mixed cost
+    when a discount applies and would change the payment, else just [None]."""
+    parts = sorted(name for name, amount in cost.items() if amount > 0)
+    if len(parts) < 2 or not discount_total(tables, me, action):
+        return [None]
+    return parts
+
+
+def affords(me: dict[str, Any], cost: dict[str, int]) -> bool:
+    """Whether the seat (`me`, its record) holds every resource of `cost`."""
+    return all(me["resources"].get(name, 0) >= amount for name, amount in cost.items())
+
+
+def pay(me: dict[str, Any], cost: dict[str, int]) -> None:
+    """Take `cost` from the seat's resources (the caller checked it `affords` them)."""
+    for name, amount in cost.items():
+        me["resources"][name] -= amount
+
+
+def populate_cost(
+    tables: ReviveTables,
+    state: ReviveState,
+    seat: int,
+    space: str,
+    tech: dict[str, Any],
+    reach: int,
+    spend: bool = False,
+    totals: dict[str, int] | None = None,
+) -> tuple[dict[str, int], list[int]]:
+    """What populating `space` with a figure of `tech` costs (after discounts, with range, a
+    book to each other seat already there and a large location's own cost), and those seats."""
+    others = [p[0] for p in state.pieces.get(space, []) if p[0] != seat]
+    cost = discounted_cost(tables, state.seats[seat], "populate", tech["cost"], reach, spend, totals=totals)
+    cost["book"] = cost.get("book", 0) + len(others)
+    if space in state.corners:
+        corner = state.corners[space]
+        for name, amount in tables.large_sides[corner["location"]][corner["side"]]["cost"].items():
+            cost[name] = cost.get(name, 0) + amount
+    return cost, others
+
+
+def populate_candidates(tables: ReviveTables, me: dict[str, Any]) -> list[dict[str, Any]]:
+    """The technologies the next population figure may come from: the lowest first, then
+    only ones connected to an unlocked technology."""
+    sun = tables.tribes[me["tribe"]]["sun"]
+    unlocked = set(me["unlocked"])
+    if not unlocked:
+        candidates = [t for t in sun["technologies"] if t["id"] == sun["lowest"]]
+    else:
+        linked = set()
+        for tech in sun["technologies"]:
+            for other in tech["connections"]:
+                if tech["id"] in unlocked:
+                    linked.add(other)
+                if other in unlocked:
+                    linked.add(tech["id"])
+        candidates = [t for t in sun["technologies"] if t["id"] in linked - unlocked]
+    return candidates

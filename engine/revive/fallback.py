@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import FallbackPolicy
-from engine.revive.scoring import ReviveScoring
+from engine.revive.scoring import final_scoring
 from engine.revive.state import ReviveState
+from engine.revive.tables import ReviveTables
 
 # What a thing is worth in points mid-game. Leftover resources score 1 point per 3 at the end,
 # but mid-game a resource buys about a point (an exploration costs one per point it scores).
@@ -32,7 +33,7 @@ CLOSING_REVIVE = frozenset({"end", "hibernate", "stop", "skip", "pass"})
 HIBERNATE_BAR = 1.0  # with no card left to play, an action must gain this much to beat hibernating
 
 
-def _revive_value(engine: ReviveScoring, state: ReviveState, seat: int, before: Any) -> float:
+def _revive_value(engine: Any, state: ReviveState, seat: int, before: Any) -> float:
     """Revive: the seat's points if the game ended now (engine final scoring: progress track,
     technologies, large locations, colour bonuses, artifacts and the artifact card), with
     leftover resources at `REVIVE_WORTH` instead of 1 per 3, plus what is not points yet:
@@ -40,12 +41,14 @@ def _revive_value(engine: ReviveScoring, state: ReviveState, seat: int, before: 
     has to take on the stack (valued by what they offer at best).
 
     A decision taken later is valued now, so a card whose effect is "gain 2 of your choice"
-    is not worth less than one that gives 2 gears at once."""
+    is not worth less than one that gives 2 gears at once. `engine` is the state's own
+    `Revive` (engine/revive/game.py), whose `tables` are the content its edition plays with."""
+    tables: ReviveTables = engine.tables
     me = state.seats[seat]
     worth = REVIVE_WORTH
     resources = me["resources"]
     extra = worth["crystal"] * resources["crystal"]
-    extra += worth["basic"] * sum(resources[name] for name in engine.basic)
+    extra += worth["basic"] * sum(resources[name] for name in tables.basic)
     extra += worth["energy"] * me["energy"]
     extra += worth["step"] * sum(me["tracks"].values())
     extra += worth["machine"] * len(me["machines"])
@@ -56,55 +59,61 @@ def _revive_value(engine: ReviveScoring, state: ReviveState, seat: int, before: 
     extra += worth["discount"] * len(me.get("discounts", []))
     for frame in state.stack:
         if frame.get("seat", state.current) == seat:
-            extra += _frame_worth(engine, state, seat, frame)
+            extra += _frame_worth(tables, state, seat, frame)
     if not state.finished:
-        engine.final_scoring(state)  # the engine's own final scoring, on a throwaway copy
+        final_scoring(tables, state)  # the engine's own final scoring, on a throwaway copy
     assert state.final is not None
-    return me["points"] - state.final["breakdown"][seat]["resources"] + extra
+    value: float = me["points"] - state.final["breakdown"][seat]["resources"] + extra
+    return value
 
 
-def _frame_worth(engine: ReviveScoring, state: ReviveState, seat: int, frame: dict[str, Any]) -> float:
+def _frame_worth(tables: ReviveTables, state: ReviveState, seat: int, frame: dict[str, Any]) -> float:
     """What a decision waiting on the stack is worth to the seat who will take it."""
     kind = frame["kind"]
     if kind == "gain_any":
-        return REVIVE_WORTH["basic"] * frame["left"]
+        left: int = frame["left"]
+        return REVIVE_WORTH["basic"] * left
     if kind == "choice":
-        return max(_effects_worth(engine, option) for option in frame["options"])
+        return max(_effects_worth(tables, option) for option in frame["options"])
     if kind == "track":
-        return _effect_worth(engine, {"kind": "machine_step", "steps": frame["steps"]})
+        return _effect_worth(tables, {"kind": "machine_step", "steps": frame["steps"]})
     if kind == "reward":
         level = state.seats[seat]["hibernation"]
-        return max(_effects_worth(engine, engine.hibernation[n]["effects"]) for n in range(1, level + 1))
+        return max(_effects_worth(tables, tables.hibernation[n]["effects"]) for n in range(1, level + 1))
     if kind == "effects":
-        return _effects_worth(engine, frame["effects"])
+        return _effects_worth(tables, frame["effects"])
     if kind in ("recruit", "machine_token", "module", "artifact"):
-        return _effect_worth(engine, {"kind": kind})
+        return _effect_worth(tables, {"kind": kind})
     return 0.0  # trade, action (`stop` / `skip` are worth no change), rotate, remove
 
 
-def _effects_worth(engine: ReviveScoring, effects: list[dict[str, Any]]) -> float:
-    return sum(_effect_worth(engine, effect) for effect in effects)
+def _effects_worth(tables: ReviveTables, effects: list[dict[str, Any]]) -> float:
+    return sum(_effect_worth(tables, effect) for effect in effects)
 
 
-def _effect_worth(engine: ReviveScoring, effect: dict[str, Any]) -> float:
+def _effect_worth(tables: ReviveTables, effect: dict[str, Any]) -> float:
     """A rough worth of one effect before it resolves (the same units as `_revive_value`)."""
     worth = REVIVE_WORTH
     kind = effect["kind"]
     if kind == "gain":
+        resources: dict[str, int] = effect["resources"]
         return sum(
             worth[name if name in ("crystal", "energy") else "basic"] * amount
-            for name, amount in effect["resources"].items()
+            for name, amount in resources.items()
         )
     if kind == "points":
         return float(effect["amount"])
     if kind == "machine_step":
-        return (worth["step"] + worth["basic"]) * effect["steps"]  # a space usually gives something
+        steps: int = effect["steps"]
+        return (worth["step"] + worth["basic"]) * steps  # a space usually gives something
     if kind == "gain_any":
-        return worth["basic"] * effect["amount"]
+        amount: int = effect["amount"]
+        return worth["basic"] * amount
     if kind == "trade":
-        return 0.1 * effect.get("times", 1)
+        times: int = effect.get("times", 1)
+        return 0.1 * times
     if kind == "choice":
-        return max(_effects_worth(engine, option) for option in effect["options"])
+        return max(_effects_worth(tables, option) for option in effect["options"])
     if kind == "recruit":
         return worth["card"] + worth["active"]
     if kind in ("tribe", "tribe_only", "module_or_tribe"):

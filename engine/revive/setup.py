@@ -9,18 +9,30 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.base import RULES_OPTION
+from engine.errors import IllegalMove
 from engine.revive.state import ReviveState
-from engine.revive.tables import ReviveTables
+from engine.revive.tables import RULES_VERSION, RULES_VERSIONS, ReviveTables
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
 
 
-def new_game(tables: ReviveTables, players: int, seed: int) -> ReviveState:
-    """A fresh game for `players` seats; the first player is drawn from the seed too."""
+def new_game(tables: ReviveTables, players: int, options: dict[str, Any], seed: int) -> ReviveState:
+    """A fresh game for `players` seats under the rules version `options["rules"]` (absent:
+    the current one, `RULES_VERSION`); the first player is drawn from the seed too."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalMove("error.players_range", low=MIN_PLAYERS, high=MAX_PLAYERS)
+    version = options.get(RULES_OPTION, RULES_VERSION)
+    if version not in RULES_VERSIONS:
+        raise IllegalMove("error.rules_version", version=str(version)[:10])
     rng = random.Random(f"revive:{seed}")
     state = ReviveState(players=players, seed=seed, current=rng.randrange(players))
     _place_tiles(tables.content, state, rng)
     _place_large_locations(tables.content, state, rng)
     _deal_piles(tables, state, rng)
     _seat_players(tables, state, rng)
+    state.rules = version
     return state
 
 

@@ -4,7 +4,7 @@ Revive's state is large and nested (player boards, card slots, displays, decks, 
 tiles), so it is kept as plain dicts and lists rather than a tree of classes: it serialises
 without custom code, and `copy()` is one pickle round trip. Every shuffle is drawn from the seed at
 setup; later draws take the top of those shuffled decks, so the seed plus the moves replay the
-game. Decisions inside an action live on `stack` (see engine/revive/game.py).
+game. Decisions inside an action live on `stack` (see engine/revive/apply.py).
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ class ReviveState:
 
     def copy(self) -> ReviveState:
         """A deep copy; pickle round-trips plain data several times faster than deepcopy."""
-        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        copied: ReviveState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        return copied
 
     def dumps(self) -> str:
         """Canonical JSON: equal states give equal text (the replay test relies on it)."""

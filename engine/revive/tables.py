@@ -1,9 +1,9 @@
 """Revive's content, looked up by id: the tables every part of the rules reads.
 
-The rules engine is one class, `Revive` (engine/revive/game.py), built from small mixins, one
-job each (effects, actions, costs, move listing, scoring); they share these tables through
-this base class, so a rule calls another through `self` and the modules never import each
-other in a circle.
+The rules are modules of plain functions over (these tables, a state): effects.py, costs.py,
+actions.py, moves.py, apply.py, scoring.py, views.py. Each takes the tables as its first
+argument, so the content an edition plays with is an argument and never a base class, and a
+search can call any of them directly.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from typing import Any
 from engine.base import SEAT_COLOURS
 from engine.revive.board import ReviveBoard, build_board
 
+GAME_ID = "revive"
+"""The game's id in the registry (games/revive.py) and in its views."""
 COLOURS = SEAT_COLOURS
 """Seat colours by seat number."""
 
@@ -27,9 +29,7 @@ RULES_VERSIONS = (1, 2, 3)
 
 
 class ReviveTables:
-    """The Revive rules over one set of content (content/revive `load_revive()`), indexed."""
-
-    id = "revive"
+    """One set of Revive content (content/revive `load_revive()`), indexed by id."""
 
     def __init__(self, content: dict[str, Any]) -> None:
         self.content = content
@@ -58,7 +58,7 @@ class ReviveTables:
             for location in content["large_locations"]
         }
 
-    def _techs(self, me: dict[str, Any]) -> list[dict[str, Any]]:
-        """The player's unlocked technologies."""
+    def unlocked(self, me: dict[str, Any]) -> list[dict[str, Any]]:
+        """The technologies a seat (`me`, its record) has unlocked."""
         techs = self.technologies[me["tribe"]]
         return [techs[tech] for tech in me["unlocked"]]

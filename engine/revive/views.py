@@ -1,4 +1,5 @@
-"""The shapes of what Revive shows: `Revive.view()` and the events of `Revive.apply()`.
+"""What Revive shows: the shapes of `Revive.view()` and of the events of `Revive.apply()`, and
+the view itself (`view`: what each seat may see).
 
 Presenters and renderers read only these (never `ReviveState`), so this file is the whole of
 what they may rely on. The dicts are plain JSON-native data at run time (TypedDicts cost
@@ -9,9 +10,12 @@ them.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from engine.base import EventBase
+from engine.revive.scoring import artifact_card_points
+from engine.revive.state import ReviveState, seat_to_move
+from engine.revive.tables import COLOURS, GAME_ID, ReviveTables
 
 
 class Effect(TypedDict):
@@ -212,8 +216,8 @@ class ReviveView(TypedDict):
     final: FinalScoring | None
 
 
-class MoveFacts(TypedDict, total=False):
-    """A move's words by name (engine/revive/events.py `ARGUMENTS`): `verb` is its first word,
+class NotationFacts(TypedDict, total=False):
+    """A move's words by name (engine/revive/moves.py `ARGUMENTS`): `verb` is its first word,
     and only the verb's own arguments are present."""
 
     verb: str  # play, switch, crystal, explore, ..., end, hibernate, pass, skip, stop, resign
@@ -251,7 +255,7 @@ class SeatGains(TypedDict):
 class MoveOutcome(TypedDict, total=False):
     """What a move chose, in content terms, for a line that names the thing and not its
     number (issue 13 item 7). Added to events after their first release: an event stored
-    without them reads as before (presenters/revive.py `stored_facts`)."""
+    without them reads as before (presenters/revive/presenter.py `stored_facts`)."""
 
     chosen: list[Effect]  # option: the effects of the option taken
     declined: list[list[Effect]]  # option: the options not taken
@@ -260,12 +264,94 @@ class MoveOutcome(TypedDict, total=False):
     gains: dict[str, SeatGains]  # rotate: seat (as text) -> what its buildings next to the tile gained
 
 
-class ReviveEvent(EventBase, MoveFacts, MoveOutcome):
+class ReviveEvent(EventBase, NotationFacts, MoveOutcome):
     """What one Revive move did, as stored with the move. `kind` is `move` or `resign`;
     `move` (always present) is the engine's spelling; `turn`, `turn_over` and `changed` are
-    always present too. The move's facts (MoveFacts) are absent from events stored before
-    they were added: engine/revive/events.py `move_facts(event["move"])` reads those."""
+    always present too. The move's facts (NotationFacts) are absent from events stored before
+    they were added: engine/revive/moves.py `notation_facts(event["move"])` reads those."""
 
     seat: int
     points: dict[str, int]  # seat (as text) -> points this move gave, only seats that gained
     end_triggered: NotRequired[int]  # the seat that took the last major artifact with this move
+
+
+# ---------------------------------------------------------------- the view
+
+SECRETS = ("artifact_card", "resting", "crates")  # a seat's keys shown only to that seat (as counts)
+
+
+def view(tables: ReviveTables, state: ReviveState, seat: int | None, main_moves: int) -> ReviveView:
+    """The view for `seat` (None: the public view); `main_moves` is how many main actions
+    `seat` may take now (the caller lists the legal moves).
+
+    The public view holds no deck order, no artifact card, no resting cards and no crates held;
+    a seat's own view adds its secrets and what its prompt needs (the open decision, how many
+    main actions are legal and left)."""
+    seats: list[SeatView] = []
+    for index, me in enumerate(state.seats):
+        public = cast(SeatView, {key: value for key, value in me.items() if key not in SECRETS})
+        public["seat"] = index
+        public["colour"] = COLOURS[index]
+        public["resting"] = len(me["resting"])
+        public["crates"] = len(me["crates"])
+        public["score"] = me["points"]
+        public["breakdown"] = state.final["breakdown"][index] if state.final else {}
+        if state.final:  # the final scoring counts it, in the open
+            public["artifact_card"] = me["artifact_card"]
+        seats.append(public)
+    view = cast(
+        ReviveView,
+        {
+            "game": GAME_ID,
+            "rules": state.rules,
+            "players": state.players,
+            "current": state.current,
+            "to_move": seat_to_move(state),
+            "end_tile": state.end_tile,
+            "finished": state.finished,
+            "turn": state.turn,
+            "actions_taken": state.actions_taken,
+            "seats": seats,
+            "board": {
+                slot: placed
+                if placed["face_up"]
+                else {"tile": None, "face_up": False, "back": tables.area_tiles[placed["tile"]]["back"]}
+                for slot, placed in state.board.items()
+            },
+            "corners": state.corners,
+            "pieces": state.pieces,  # space -> [[seat, "small" | "large" | "population"], ...]
+            "displays": state.displays,
+            "decks": {
+                "citizens": len(state.decks["citizens"]),
+                "modules": len(state.decks["modules"]),
+                "crates": len(state.decks["crates"]),
+                "machines": {colour: len(pile) for colour, pile in state.decks["machines"].items()},
+                "minors": state.decks["minors"],
+            },
+            "crater": list(state.crater),
+            "deciding": state.stack[-1]["kind"] if state.stack else None,
+            "private": None,
+            "final": state.final,
+        },
+    )
+    if seat is not None and 0 <= seat < state.players:
+        view["private"] = _private(tables, state, seat, main_moves)
+    return view
+
+
+def _private(tables: ReviveTables, state: ReviveState, seat: int, main_moves: int) -> PrivateView:
+    me = state.seats[seat]
+    return cast(
+        PrivateView,
+        {
+            "seat": seat,
+            "artifact_card": me["artifact_card"],
+            "resting": list(me["resting"]),
+            "crates": list(me["crates"]),
+            "stack": list(state.stack) if seat_to_move(state) == seat else [],
+            "artifact_points": artifact_card_points(tables, state, seat),  # if the game ended now
+            "decision": state.stack[-1] if state.stack else None,
+            "main_moves": main_moves,
+            "actions_left": tables.rules["actions_per_turn"] - state.actions_taken,
+        },
+    )

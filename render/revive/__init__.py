@@ -16,7 +16,7 @@ Why it is built the way it is:
   with words once per language too (each image's `locale`: a table plays in its own language;
   docs/images.md).
 * Card and token texts come from their effect lists through Revive's one effect vocabulary
-  (engine/revive/describe.py) in its image style (words.py), so no component needs a
+  (i18n/revive_words.py) in its image style (words.py), so no component needs a
   hand-written text. Display names go through `clean_text` and are drawn in their own script.
 
 The modules, by what they draw: board.py (the board image: frame, tiles, pieces, plaques),

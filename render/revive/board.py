@@ -15,9 +15,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.revive.describe import large_location_name
 from engine.revive.views import Corner, HiddenTile, PlacedTile, ReviveView
 from i18n import catalog_name, t
+from i18n.revive_words import large_location_name
 from render.common import SEAT_STYLES, Point, Sprite, badge_sprite, clean_text, font, png_bytes
 from render.hexgrid import hex_corners
 from render.revive.chips import card_row_sprite, token_sprite

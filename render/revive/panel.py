@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.revive.describe import tribe_name
 from engine.revive.views import ReviveView, SeatView
 from i18n import t
+from i18n.revive_words import tribe_name
 from render.common import SEAT_STYLES, badge_sprite, clean_text, font
 from render.revive.chips import card_row_sprite, gem, token_sprite
 from render.revive.geometry import BoardGeometry

@@ -15,9 +15,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.revive.describe import tribe_name
 from engine.revive.views import Breakdown, ReviveView, SeatView
 from i18n import catalog_name, t
+from i18n.revive_words import tribe_name
 from render.common import SEAT_STYLES, Sprite, badge_sprite, box, clean_text, font, png_bytes
 from render.revive.chips import card_row_sprite, gem, tech_sprite, token_sprite
 from render.revive.geometry import PlayerLayout, machine_grid, player_layout, resource_cell

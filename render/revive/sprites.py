@@ -95,7 +95,7 @@ def _flower_canvas(size: float, k: int) -> tuple[Image.Image, int, int]:
 
 def tile_kinds(ref: ContentRef, tile: str, rotation: int) -> list[dict[str, Any]]:
     """The tile's space at each board position 0-6 of its slot (the same rule as
-    `Revive.space_type`); `{"type": "?"}` where the content has none."""
+    engine/revive/costs.py `space_type`); `{"type": "?"}` where the content has none."""
     spaces = ref.tiles[tile]["spaces"]
     kinds = []
     for position in range(7):

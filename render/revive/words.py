@@ -1,6 +1,6 @@
 """The image's words: Revive's effect vocabulary in its image style, names and seat names.
 
-The vocabulary itself is engine/revive/describe.py (one for channel texts and images); this
+The vocabulary itself is i18n/revive_words.py (one for channel texts and images); this
 module only fixes the image's choices: the IMAGE style and names cleaned for drawing. Every
 function takes the image's language (`locale`: a channel image in the game's, a private one in
 the caller's, since only they read it; None: English).
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.revive.describe import IMAGE, effect_text, effects_text, resources_text
 from i18n import t
+from i18n.revive_words import IMAGE, effect_text, effects_text, resources_text
 from render.common import clean_text
 from render.revive.style import NAME_CHARS
 

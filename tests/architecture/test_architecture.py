@@ -258,19 +258,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 # Above every layer: they may import any layer and each other, and no layer imports them.
 ON_TOP = ("bench", "scripts", "tests")
-# TEMPORARY, must shrink to empty: engine modules that still look their words up in i18n/ (an
-# arrow sideways in the lowest layer). The branches that take the words out of the engine remove
-# them; a file listed here that no longer makes the import fails the test, so the list cannot
-# outlive its reason.
-PENDING_ENGINE_WORDS: dict[str, str] = {
-    "engine/errors.py": "i18n",
-    "engine/rebirth/game.py": "i18n",
-    "engine/rebirth/missions.py": "i18n",
-    "engine/revive/describe.py": "i18n",
-    "engine/revive/labels.py": "i18n",
-}
-
-
 def layer_files(root: Path, layers: tuple[tuple[str, ...], ...]) -> list[Path]:
     """Every Python file of every package and top-level module the layers name."""
     found = []
@@ -305,28 +292,20 @@ def layer_problems(
     root: Path,
     layers: tuple[tuple[str, ...], ...],
     on_top: tuple[str, ...],
-    allowed: dict[str, str],
 ) -> list[str]:
     """Each import (in functions and under TYPE_CHECKING too) from a package to one of its own
-    layer or a higher one, to a tool on top or to a package no layer names. `allowed`: file -> a
-    package it may still import against the order, and must (else the allowance is stale)."""
+    layer or a higher one, to a tool on top or to a package no layer names."""
     rank = {name: level for level, names in enumerate(layers) for name in names}
     problems: dict[str, str] = {}
-    used = set()
     for path in layer_files(root, layers):
         source = module_name(root, path).split(".")[0]
         for target, node in imports_of(root, path):
             top = target.split(".")[0]
             if top == source or not (top in rank or top in on_top or module_file(root, top)):
                 continue  # its own package, or not the project's (the standard library, a dependency)
-            if allowed.get(where(root, path)) == top:
-                used.add(where(root, path))
-            elif (why := breach(rank, on_top, source, top)) is not None:
+            if (why := breach(rank, on_top, source, top)) is not None:
                 problems[where(root, path, node)] = why
-    stale = sorted(allowed.keys() - used)
-    return [f"{place}: {problem}" for place, problem in problems.items()] + [
-        f"{name}: no longer imports {allowed[name]}, drop its allowance" for name in stale
-    ]
+    return [f"{place}: {problem}" for place, problem in problems.items()]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -472,7 +451,7 @@ def test_no_import_cycles_among_the_project_modules():
 
 
 def test_imports_run_down_the_layers_only():
-    problems = layer_problems(ROOT, LAYERS, ON_TOP, PENDING_ENGINE_WORDS)
+    problems = layer_problems(ROOT, LAYERS, ON_TOP)
     assert not problems, report(problems)
 
 
@@ -590,7 +569,7 @@ def test_the_layer_check_sees_upward_sideways_lazy_and_type_checking_imports(tmp
             "low/__init__.py": "",
             "low/a.py": "import os\nimport low.b\nfrom . import b\nfrom low import b as c\n",
             "low/b.py": "from side import s\n",  # 1: sideways, within the lowest layer
-            "low/c.py": "import side.s\n",  # 1: sideways, but allowed below
+            "low/c.py": "import side.s\n",  # 1: sideways too
             "side/__init__.py": "",
             "side/s.py": "X = 1\n",
             "mid/__init__.py": "from low import a\n",
@@ -605,17 +584,15 @@ def test_the_layer_check_sees_upward_sideways_lazy_and_type_checking_imports(tmp
         },
     )
     layers = (("low", "side"), ("mid",), ("top",))
-    allowed = {"low/c.py": "side", "low/a.py": "side"}  # the second is stale: low/a.py imports no side
-    problems = layer_problems(root, layers, ("tools",), allowed)
+    problems = layer_problems(root, layers, ("tools",))
     assert len(problems) == 6, problems
-    planted = {"low/b.py:1", "mid/m.py:3", "mid/n.py:3", "mid/o.py:1", "mid/p.py:1", "low/a.py"}
+    planted = {"low/b.py:1", "low/c.py:1", "mid/m.py:3", "mid/n.py:3", "mid/o.py:1", "mid/p.py:1"}
     assert flagged(problems) == planted, problems
     text = "\n".join(problems)
     assert "mid/m.py:3: mid (layer 2) imports top, of layer 3, above it" in text
     assert "low/b.py:1: low (layer 1) imports side, of its own layer" in text
     assert "mid/o.py:1: mid imports tools, a tool on top" in text
     assert "mid/p.py:1: mid imports stray, which no layer names" in text
-    assert "low/a.py: no longer imports side, drop its allowance" in text
     assert unlayered(root, layers, ("tools",)) == ["stray: no layer names it"]
 
 

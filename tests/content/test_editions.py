@@ -78,7 +78,7 @@ def test_each_game_plays_with_its_own_versions_numbers():
     old_game, new_game = engine.new_game(2, {"rules": 1}, 4), engine.new_game(2, {"rules": 3}, 4)
     assert engine.of(old_game) is engine.edition(1) and engine.of(new_game) is engine.edition(3)
     old_tech = engine.edition(1)
-    assert isinstance(old_tech, Revive) and old_tech.technologies["tinkers"]["T2"]["points"] == 1
+    assert isinstance(old_tech, Revive) and old_tech.tables.technologies["tinkers"]["T2"]["points"] == 1
     reloaded = engine.loads(engine.dumps(old_game))
     assert engine.of(reloaded) is engine.edition(1)
 

@@ -219,7 +219,7 @@ def test_events_stored_before_the_outcomes_still_read():
     issue, "took +2 books instead of a module", once the event carries the option."""
     from db import GameRecord
     from games.registry import spec
-    from presenters.revive import stored_facts
+    from presenters.revive.presenter import stored_facts
 
     engine = load_engine("revive")
     presenter = spec("revive").presenter(engine)
@@ -235,7 +235,7 @@ def test_events_stored_before_the_outcomes_still_read():
 
     old = {"kind": "move", "seat": 0, "move": "reward 2", "turn": 3, "turn_over": False, "changed": []}
     crystal = [{"kind": "gain", "resources": {"crystal": 1}}]
-    assert stored_facts(old, engine.edition(1).hibernation)["effects"] == crystal
+    assert stored_facts(old, engine.edition(1).tables.hibernation)["effects"] == crystal
     assert text(old).endswith("took the hibernation reward: +1 crystal")
     assert text({**old, "move": "option 2"}).endswith("chose option 2")
     assert text({**old, "move": "rotate 3"}).endswith("placed the explored tile (rotation 3)")

@@ -21,6 +21,8 @@ def simcord_bot(database_path):
     from bot import create_bot
 
     return create_bot(database_path, seeds=lambda: SEED)
+
+
 ARTIFACT_CARD = re.compile(r"\bAC\d\d\b")
 
 
@@ -310,13 +312,13 @@ def test_the_engines_store_their_own_notation_however_a_move_was_typed():
     """Typed moves, the engine side: Rebirth reads `f 7`, `F7X2` and `f7 x 2` as `F7` and `F7 x2`;
     Revive reads any case and spacing of exactly one legal move, and leaves alone a text that spells
     none, so the refusal can say so."""
-    from engine.revive.game import typed_move
+    from engine.revive.moves import typed_move
     from games.registry import load_engine
 
     rebirth = load_engine("rebirth")
     state = rebirth.new_game(2, {"map": "ireland"}, 7)
     seat = rebirth.to_move(state)
-    space = next(c.notation for c in rebirth.move_choices(state, seat) if " " not in c.notation)
+    space = next(m.notation for m in rebirth.moves(state, seat) if " " not in m.notation)
     lower = space.lower()
     assert rebirth.apply(state, seat, f" {lower[0]} {lower[1:]} ").notation == space
     for typed in (f"{space}X2", f"{lower} x 2", f"{lower}×2"):
@@ -331,7 +333,7 @@ def test_the_engines_store_their_own_notation_however_a_move_was_typed():
 def test_a_label_is_read_whole_without_its_preview_or_by_the_start_of_a_cut_label():
     """A typed move may be a choice's own label text, as the list or a button shows it: with the
     preview in brackets, without it, or cut with "…"; a label two moves share is no one's."""
-    from engine.base import MoveChoice
+    from presenters.protocol import MoveChoice
     from service.typed import by_label, offered_for
 
     explore = MoveChoice("explore S7", "explore S7 (sand, 2 food)", 70)

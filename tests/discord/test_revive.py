@@ -215,7 +215,7 @@ async def test_board_of_a_player_and_rules_for_both_games(simcord_env):
 
 async def test_few_answers_become_buttons_more_become_a_menu_with_ids_that_carry_game_and_version():
     from cogs.posting import moves_view
-    from engine.base import MoveChoice
+    from presenters.protocol import MoveChoice
     from service.messages import Message
 
     few = Message(

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from db import Database
-from games.registry import load_engine
-from presenters.revive import option_places
+from games.registry import load_engine, spec
+from presenters.revive.presenter import option_places
 from render.revive.focus import focus_image, render_focus
 from render.revive.ref import content_ref
 from service.tables import seat_names
@@ -49,6 +49,7 @@ async def test_the_private_reply_in_a_turn_shows_your_options_to_you_alone(simco
     places of the legal explore, build and populate moves; it differs from the public image of
     the same window only at those places; the channel gets nothing while the turn is open."""
     engine = load_engine("revive")
+    words = spec("revive").presenter(engine)
     table = make_table(simcord_env, ["ann", "bob"])
     ann, bob = table.members
     await ann.slash(table.channel, "game new", game="revive")
@@ -68,14 +69,14 @@ async def test_the_private_reply_in_a_turn_shows_your_options_to_you_alone(simco
         if not result.ephemeral or engine.to_move(state) != seat:
             continue  # the turn is over, or the next decision is someone else's: not a private reply
         assert public(table) == before, "inside the turn the channel hears nothing"
-        places = option_places(engine.move_choices(state, seat, None))
+        places = option_places(words.move_choices(state, seat, None))
         names = [a.filename for a in result.response.attachments]
         if not places:
             assert names == [], "no place to mark: no image"
             continue
         assert names == ["options.png"]
         data = await result.response.attachments[0].read()
-        content = engine.edition(engine.view(state, None)["rules"]).content
+        content = engine.edition(engine.view(state, None)["rules"]).tables.content
         seats = seat_names(game, game.language)
         assert data == render_focus(engine.view(state, seat), content, seats, (), places)
         own = focus_image(engine.view(state, seat), content_ref(content), seats, (), places)

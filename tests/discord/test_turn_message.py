@@ -159,7 +159,7 @@ async def test_a_turn_message_showing_part_of_the_board_offers_the_whole_board_p
 ):
     """The channel image may show only the part of the board that matters; the whole board is then
     one click away, for the clicker alone, and the turn's own buttons stay."""
-    from presenters.revive import RevivePresenter
+    from presenters.revive.presenter import RevivePresenter
 
     monkeypatch.setattr(RevivePresenter, "partial_image", True)
     table = make_table(simcord_env, ["ann", "bob"])

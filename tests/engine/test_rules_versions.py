@@ -17,8 +17,9 @@ from db import Database
 from engine import records
 from engine.errors import IllegalMove, NotYourTurn
 from engine.fallback import play_turn
-from engine.rebirth.game import RULES_VERSION as REBIRTH_RULES_VERSION
+from engine.rebirth.setup import RULES_VERSION as REBIRTH_RULES_VERSION
 from engine.revive import Revive
+from engine.revive import effects as rules_effects
 from engine.revive.tables import RULES_VERSION
 from games.registry import load_engine
 from service.game_service import GameService
@@ -179,7 +180,7 @@ def two_queued_machine_rewards(game, rules):
     me = state.seats[seat]
     me["machines"] = [f"MN{n}" for n in range(1, 5)] + [f"MY{n}" for n in range(1, 5)]
     me["tracks"]["grey"] = 1
-    game.resolve(state, seat, [{"kind": "machine_step", "colour": "grey", "steps": 4}])
+    rules_effects.resolve(game.tables, state, seat, [{"kind": "machine_step", "colour": "grey", "steps": 4}])
     assert [frame["kind"] for frame in state.stack] == ["machine_token", "machine_token"]
     first = next(m for m in game.legal_moves(state, seat) if m.startswith("machine "))
     return game.apply(state, seat, first).state, seat
@@ -235,7 +236,7 @@ def test_version_1_compares_every_remaining_resource(game):
 def module_or_tribe(game, rules):
     state, seat = fresh(game, rules)
     state.seats[seat]["tribe"] = "lorekeepers"  # ability: 2 books
-    game.resolve(state, seat, [{"kind": "module_or_tribe"}])
+    rules_effects.resolve(game.tables, state, seat, [{"kind": "module_or_tribe"}])
     assert game.legal_moves(state, seat) == ["option 1", "option 2"]
     return game.apply(state, seat, "option 2").state.seats[seat]
 

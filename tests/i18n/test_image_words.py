@@ -37,7 +37,10 @@ from engine.revive.game import Revive
 from games.registry import load_engine
 from i18n.en import MESSAGES
 from i18n.po import entries
-from presenters.revive import option_places
+from presenters.moves import MoveWords
+from presenters.rebirth.missions import mission_name
+from presenters.revive import labels
+from presenters.revive.presenter import option_places
 from render.fonts import font_for
 from render.rebirth import draw_board, draw_focus, draw_options, legend_rows
 from render.rebirth.style import STRIP_H
@@ -144,7 +147,7 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     for name, module in list(sys.modules.items()):
-        if (name.startswith("render.") or name == "engine.revive.describe") and getattr(
+        if (name.startswith("render.") or name == "i18n.revive_words") and getattr(
             module, "t", None
         ) is real_t:
             monkeypatch.setattr(module, "t", t)
@@ -201,12 +204,16 @@ def test_rebirth_draws_every_word_in_portuguese(
     drawn = [focus, board]
     seat = engine.to_move(state)
     if seat is not None:
-        choices = engine.with_previews(state, seat, engine.move_choices(state, seat, PT), PT)
+        from presenters.rebirth import RebirthPresenter
+
+        words = RebirthPresenter(engine)
+        choices = words.with_previews(state, seat, words.move_choices(state, seat, PT), PT)
         options = draw_options(engine.view(state, seat), m, NAMES[:players], choices, locale=PT)
         assert options is not None
         drawn.append(options)
     assert watch.lookups and watch.drawn
-    missions = {card["name"] for card in view.get("public_missions") or []}
+    # The public row's names as drawn: in the image's language (the view holds the English).
+    missions = {mission_name(card, PT) for card in view.get("public_missions") or []}
     assert watch.problems(REBIRTH, missions) == []
     assert any(ch in "".join(watch.drawn) for ch in "çãíú"), "accented words are drawn"
 
@@ -263,7 +270,7 @@ def test_revive_draws_every_word_in_portuguese(watch: Watch, players: int, seed:
     seats = [render_player(view, CONTENT, seat, NAMES[:players], locale=PT) for seat in range(players)]
     if not state.finished:
         seat = GAME.to_move(state)
-        places = option_places(GAME.move_choices(state, seat, PT))
+        places = option_places(MoveWords(GAME, labels.label).move_choices(state, seat, PT))
         if places:
             focus_image(GAME.view(state, seat), REF, NAMES[:players], (), places, locale=PT)
     assert watch.problems(REVIVE) == []
@@ -341,7 +348,7 @@ def test_the_presenters_draw_in_the_language_they_are_given() -> None:
     every image method draws pt-BR when asked (a channel image in the game's language, a private
     one in the caller's) and English when not, as before."""
     from presenters.rebirth import RebirthPresenter
-    from presenters.revive import RevivePresenter
+    from presenters.revive.presenter import RevivePresenter
 
     engine, state = rebirth_game("ireland", 3, 20)
     rebirth = RebirthPresenter(engine)
@@ -354,7 +361,7 @@ def test_the_presenters_draw_in_the_language_they_are_given() -> None:
         != draw_focus(view, m, names, locale=PT).png
     )
     seat = engine.to_move(state)
-    choices = engine.with_previews(state, seat, engine.move_choices(state, seat, PT), PT)
+    choices = rebirth.with_previews(state, seat, rebirth.move_choices(state, seat, PT), PT)
     own = engine.view(state, seat)
     drawn = draw_options(own, m, names, choices, locale=PT)
     assert drawn is not None and rebirth.render_options(own, {}, names, seat, choices, locale=PT) == drawn.png

@@ -20,11 +20,13 @@ from PIL import Image, ImageChops
 
 import i18n
 from content.revive import load_revive
-from engine.base import MoveChoice
 from engine.revive.game import Revive
 from engine.revive.state import ReviveState
 from games.registry import load_engine
-from presenters.revive import RevivePresenter, option_places
+from presenters.moves import MoveWords
+from presenters.protocol import MoveChoice
+from presenters.revive import labels
+from presenters.revive.presenter import RevivePresenter, option_places
 from render.revive.board import LEGEND_ITEMS, board_symbols
 from render.revive.focus import OUT_W, FocusImage, focus_image, inline_cap, render_focus
 from render.revive.geometry import board_geometry
@@ -60,7 +62,7 @@ def played(players: int, seed: int, moves: int) -> tuple[ReviveState, tuple[str,
 
 
 def choices_of(state: ReviveState, seat: int) -> list[MoveChoice]:
-    return GAME.move_choices(state, seat, None)
+    return MoveWords(GAME, labels.label).move_choices(state, seat, None)
 
 
 def in_hex(x: float, y: float, hx: tuple[float, float, float]) -> bool:

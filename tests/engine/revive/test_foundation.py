@@ -14,7 +14,8 @@ import pytest
 from content.revive import load_revive
 from engine.errors import IllegalMove, NotYourTurn
 from engine.records import random_game, replay
-from engine.revive import Revive, ReviveState
+from engine.revive import Revive, ReviveState, costs
+from engine.revive import effects as rules_effects
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +140,7 @@ def test_random_games_replay_from_the_seed(game):
         moves.append((seat, move))
         state = game.apply(state, seat, move).state
         for me in state.seats:
-            assert all(0 <= me["resources"][r] <= game.limits[r] for r in game.limits)
+            assert all(0 <= me["resources"][r] <= game.tables.limits[r] for r in game.tables.limits)
     replay = game.new_game(3, {}, seed=12)
     for seat, move in moves:
         replay = game.apply(replay, seat, move).state
@@ -149,7 +150,7 @@ def test_random_games_replay_from_the_seed(game):
 def resolve(game, state, seat, *effects):
     """Resolve `effects` for `seat` as a card would, returning the state (frames stay open)."""
     state = state.copy()
-    game.resolve(state, seat, list(effects))
+    rules_effects.resolve(game.tables, state, seat, list(effects))
     return state
 
 
@@ -245,28 +246,30 @@ def rich(state, seat):
 def test_range_starts_at_the_chasm_and_never_crosses_face_down_tiles(game):
     state = game.new_game(2, {}, seed=6)
     seat = state.current
-    distance = game.range_costs(state, seat)
-    assert all(distance[space] == 0 for space in game.board.chasm)
+    distance = costs.range_costs(game.tables, state, seat)
+    assert all(distance[space] == 0 for space in game.tables.board.chasm)
     face_down = {
-        s for slot, p in state.board.items() if not p["face_up"] for s in game.board.slot_spaces[slot]
+        s for slot, p in state.board.items() if not p["face_up"] for s in game.tables.board.slot_spaces[slot]
     }
     assert not face_down & set(distance)
     # a start tile touches the chasm: its spaces next to the chasm cost nothing to reach
-    assert min(game.cost_to(distance, s) for s in game.board.slot_spaces["S1"]) == 0
+    assert min(costs.cost_to(distance, s) for s in game.tables.board.slot_spaces["S1"]) == 0
 
 
 def test_build_on_sand_pays_gears_and_advances_the_machine_tracks(game):
     state = rich(game.new_game(2, {}, seed=6), 0)
     state.current = 0
     builds = [m for m in game.legal_moves(state, 0) if m.startswith("build large")]
-    assert builds and all(game.space_type(state, m.split()[2])["type"] == "sand" for m in builds)
+    assert builds and all(
+        costs.space_type(game.tables, state, m.split()[2])["type"] == "sand" for m in builds
+    )
     space = builds[0].split()[2]
-    terrain = [game.space_type(state, n) for n in game.board.neighbours[space]]
+    terrain = [costs.space_type(game.tables, state, n) for n in game.tables.board.neighbours[space]]
     steps = {
-        c: 2 * sum(1 for t in terrain if t and game.rules["terrain_tracks"].get(t["type"]) == c)
-        for c in game.rules["machine_colours"]
+        c: 2 * sum(1 for t in terrain if t and game.tables.rules["terrain_tracks"].get(t["type"]) == c)
+        for c in game.tables.rules["machine_colours"]
     }
-    reach = game.cost_to(game.range_costs(state, 0), space)
+    reach = costs.cost_to(costs.range_costs(game.tables, state, 0), space)
     after = game.apply(state, 0, builds[0]).state
     me = after.seats[0]
     assert me["resources"]["gear"] == 8 - 3 and me["resources"]["food"] <= 8 - reach
@@ -278,7 +281,7 @@ def test_build_on_sand_pays_gears_and_advances_the_machine_tracks(game):
 def test_populate_the_lowest_technology_first_then_connected_ones(game):
     state = rich(game.new_game(2, {}, seed=6), 0)
     state.current = 0
-    sun = game.tribes[state.seats[0]["tribe"]]["sun"]
+    sun = game.tables.tribes[state.seats[0]["tribe"]]["sun"]
     first = [m for m in game.legal_moves(state, 0) if m.startswith("populate")]
     assert first and all(m.split()[2] == sun["lowest"] for m in first)
     state = game.apply(state, 0, first[0]).state
@@ -311,7 +314,7 @@ def test_explore_pays_scores_recruits_then_flips_with_a_chosen_rotation(game):
     explores = [m for m in game.legal_moves(state, 0) if m.startswith("explore")]
     assert explores
     slot = explores[0].split()[1]
-    back = game.area_tiles[state.board[slot]["tile"]]["back"]
+    back = game.tables.area_tiles[state.board[slot]["tile"]]["back"]
     state = game.apply(state, 0, explores[0]).state
     assert state.seats[0]["points"] == back["points"]
     assert game.legal_moves(state, 0)[0].startswith("recruit")
@@ -330,12 +333,12 @@ def test_exploring_pays_every_player_with_a_building_next_to_a_revealed_space(ga
     state = rich(game.new_game(2, {}, seed=6), 0)
     state.current = 0
     slot = next(m for m in game.legal_moves(state, 0) if m.startswith("explore")).split()[1]
-    tile_spaces = set(game.board.slot_spaces[slot])
+    tile_spaces = set(game.tables.board.slot_spaces[slot])
     neighbour = next(
         n
-        for space in game.board.slot_spaces[slot]
-        for n in game.board.neighbours[space]
-        if n not in tile_spaces and game.passable(state, n) and n not in game.board.chasm
+        for space in game.tables.board.slot_spaces[slot]
+        for n in game.tables.board.neighbours[space]
+        if n not in tile_spaces and costs.passable(game.tables, state, n) and n not in game.tables.board.chasm
     )
     state.pieces[neighbour] = [[1, "large"]]
     before = json.dumps(state.seats[1], sort_keys=True)
@@ -344,7 +347,9 @@ def test_exploring_pays_every_player_with_a_building_next_to_a_revealed_space(ga
         state = game.apply(state, game.to_move(state), game.legal_moves(state, game.to_move(state))[0]).state
     state = game.apply(state, 0, "rotate 0").state
     revealed = [
-        game.space_type(state, n)["type"] for n in game.board.neighbours[neighbour] if n in tile_spaces
+        costs.space_type(game.tables, state, n)["type"]
+        for n in game.tables.board.neighbours[neighbour]
+        if n in tile_spaces
     ]
     gains = [t for t in revealed if t in ("forest", "mountain", "field", "crystal", "water")]
     changed = json.dumps(state.seats[1], sort_keys=True) != before
@@ -356,10 +361,10 @@ def test_discounts_never_take_a_cost_below_one_and_zero_stays_zero(game):
     state = rich(game.new_game(2, {}, seed=6), 0)
     me = state.seats[0]
     me["discounts"] = [{"action": "build", "amount": 5}]
-    assert game.discount(me, "build", 3) == 1
-    assert game.discount(me, "range", 0) == 0
-    assert game.discount(me, "build", 3, spend=True) == 1 and me["discounts"] == []
-    assert game.discount(me, "build", 3) == 3  # a turn discount is used by the next payment
+    assert costs.discount(game.tables, me, "build", 3) == 1
+    assert costs.discount(game.tables, me, "range", 0) == 0
+    assert costs.discount(game.tables, me, "build", 3, spend=True) == 1 and me["discounts"] == []
+    assert costs.discount(game.tables, me, "build", 3) == 3  # a turn discount is used by the next payment
 
 
 # ------------------------------------------------------- random-playout conformance
@@ -388,11 +393,11 @@ class Checked:
 
     def __init__(self, game: Revive, players: int) -> None:
         self.game, self.players = game, players
-        content = game.content
-        self.limits = game.limits
-        self.modules = sorted(game.modules)
-        self.machines = sorted(game.machines)
-        self.crates = sorted(game.crates)
+        content = game.tables.content
+        self.limits = game.tables.limits
+        self.modules = sorted(game.tables.modules)
+        self.machines = sorted(game.tables.machines)
+        self.crates = sorted(game.tables.crates)
         self.minors = content["artifacts"]["minors"]["count"]
         self.buildings = [
             (tribe["id"], tribe["sun"]["small_buildings"], tribe["sun"]["large_buildings"])
@@ -401,7 +406,7 @@ class Checked:
         self.market = [card["id"] for card in content["citizens"]["market"]]
         # Tiles T10-T12 share their ids with technologies (public once unlocked): views show
         # face-down tiles as `"tile": null`, so only the other face-down tiles are searched for.
-        self.technologies = {tech for techs in game.technologies.values() for tech in techs}
+        self.technologies = {tech for techs in game.tables.technologies.values() for tech in techs}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
@@ -409,7 +414,10 @@ class Checked:
     def new_game(self, players: int, options: dict[str, Any], seed: int) -> ReviveState:
         state = self.game.new_game(players, options, seed)
         starting = [card for me in state.seats for card in me["active"] + me["resting"]]
-        assert len(starting) == 6 * players and len({self.game.cards[c]["set"] for c in starting}) == players
+        assert (
+            len(starting) == 6 * players
+            and len({self.game.tables.cards[c]["set"] for c in starting}) == players
+        )
         self.citizens = sorted(self.market + starting)
         self.majors = sorted(state.crater)
         self.supply = [

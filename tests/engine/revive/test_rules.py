@@ -13,7 +13,8 @@ import pytest
 from content.revive import load_revive
 from content.revive.loader import load_revive_edition
 from engine.errors import IllegalMove
-from engine.revive import Revive, ReviveState
+from engine.revive import Revive, ReviveState, costs
+from engine.revive import effects as rules_effects
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +48,7 @@ def settle(game, state):
 
 def resolve(game, state, seat, *effects):
     state = state.copy()
-    game.resolve(state, seat, list(effects))
+    rules_effects.resolve(game.tables, state, seat, list(effects))
     return state
 
 
@@ -180,9 +181,9 @@ def test_resource_limits_cap_every_gain(game):
     me["active"] = ["A1", "A6"]
     me["resources"].update({"gear": 7, "crystal": 6})
     state = game.apply(state, seat, "play A1 top_left").state  # +2 gears
-    assert state.seats[seat]["resources"]["gear"] == game.limits["gear"] == 8
+    assert state.seats[seat]["resources"]["gear"] == game.tables.limits["gear"] == 8
     state = game.apply(state, seat, "play A6 bottom_left").state  # +1 crystal
-    assert state.seats[seat]["resources"]["crystal"] == game.limits["crystal"] == 6
+    assert state.seats[seat]["resources"]["crystal"] == game.tables.limits["crystal"] == 6
     assert "crystal gear" not in game.legal_moves(state, seat)  # no room on the gear track
     assert "crystal book" in game.legal_moves(state, seat)
 
@@ -261,19 +262,19 @@ def test_a_large_location_is_populated_like_a_location_and_scores_at_the_end(gam
     state, seat = fresh(game)
     me = state.seats[seat]
     me["resources"].update({"gear": 8, "book": 8, "food": 8, "crystal": 2})
-    near = game.board.neighbours["NW"][0]
-    state.board[game.board.slot_of[near]]["face_up"] = True  # the tile next to the corner
+    near = game.tables.board.neighbours["NW"][0]
+    state.board[game.tables.board.slot_of[near]]["face_up"] = True  # the tile next to the corner
     state.pieces[near] = [[seat, "small"]]  # range 0 from there
     corner = state.corners["NW"]
-    side = game.large_sides[corner["location"]][corner["side"]]
-    lowest = game.tribes[me["tribe"]]["sun"]["lowest"]
+    side = game.tables.large_sides[corner["location"]][corner["side"]]
+    lowest = game.tables.tribes[me["tribe"]]["sun"]["lowest"]
     assert f"populate NW {lowest}" in game.legal_moves(state, seat)
     before = dict(me["resources"])
     state = settle(game, game.apply(state, seat, f"populate NW {lowest}").state)
     after = state.seats[seat]["resources"]
     unlock = {  # the lowest technology's unlock ability may pay resources back
         name: amount
-        for effect in game.tribes[me["tribe"]]["sun"]["technologies"][0]["ability"]["effects"]
+        for effect in game.tables.tribes[me["tribe"]]["sun"]["technologies"][0]["ability"]["effects"]
         for name, amount in effect.get("resources", {}).items()
     }
     paid = {"book": 1, **{k: v + (1 if k == "book" else 0) for k, v in side["cost"].items()}}
@@ -293,7 +294,7 @@ def test_a_large_location_is_populated_like_a_location_and_scores_at_the_end(gam
 def test_final_scoring_counts_each_category(game):
     state, seat = fresh(game)
     me = state.seats[seat]
-    sun = game.tribes[me["tribe"]]["sun"]
+    sun = game.tables.tribes[me["tribe"]]["sun"]
     me["progress"] = 3
     me["unlocked"] = ["T1", "T2"]
     me["minors"] = 2
@@ -387,12 +388,14 @@ def touching_one(game, state, slot):
     """Sand spaces of face-up tiles that touch exactly one space of `slot`, each with the board
     position it touches (a building there neighbours that one space of the slot only)."""
     found = []
-    for space in sorted(game.board.neighbours):
-        kind = game.space_type(state, space)
+    for space in sorted(game.tables.board.neighbours):
+        kind = costs.space_type(game.tables, state, space)
         if kind is None or kind["type"] != "sand" or state.pieces.get(space):
             continue
         touched = [
-            game.board.position[n] for n in game.board.neighbours[space] if game.board.slot_of.get(n) == slot
+            game.tables.board.position[n]
+            for n in game.tables.board.neighbours[space]
+            if game.tables.board.slot_of.get(n) == slot
         ]
         if len(touched) == 1:
             found.append((space, touched[0]))
@@ -422,8 +425,10 @@ def explore_beside(game, state, explorer, owner, tile, index, size="small"):
     state = game.apply(state, explorer, f"explore {slot}").state
     state = game.apply(state, explorer, answers(game, state, explorer)[0]).state  # recruit
     state = game.apply(state, explorer, f"rotate {(position - index) % 6}").state
-    revealed = next(n for n in game.board.neighbours[space] if game.board.slot_of.get(n) == slot)
-    assert game.space_type(state, revealed) == game.area_tiles[tile]["spaces"][index]
+    revealed = next(
+        n for n in game.tables.board.neighbours[space] if game.tables.board.slot_of.get(n) == slot
+    )
+    assert costs.space_type(game.tables, state, revealed) == game.tables.area_tiles[tile]["spaces"][index]
     return state, space
 
 
@@ -521,7 +526,11 @@ def test_a_neighbours_exploration_pays_steps_crystals_and_water_like_a_build(gam
     assert state.seats[owner]["resources"]["crystal"] == 2
     # Water: its reward (here a crystal), noted as taken by that player.
     state, space = explore_beside(game, base.copy(), explorer, owner, "T09", 4)
-    water = next(n for n in game.board.neighbours[space] if game.space_type(state, n)["type"] == "water")
+    water = next(
+        n
+        for n in game.tables.board.neighbours[space]
+        if costs.space_type(game.tables, state, n)["type"] == "water"
+    )
     assert state.seats[owner]["resources"]["crystal"] == 1 and state.seats[owner]["water_taken"] == [water]
     # Sand or a location next to the building: nothing.
     before = json.dumps(base.seats[owner], sort_keys=True)
@@ -534,7 +543,9 @@ def test_a_neighbours_exploration_pays_steps_crystals_and_water_like_a_build(gam
 
 def neighbour_types(game, state, space):
     return sorted(
-        game.space_type(state, n)["type"] for n in game.board.neighbours[space] if game.space_type(state, n)
+        costs.space_type(game.tables, state, n)["type"]
+        for n in game.tables.board.neighbours[space]
+        if costs.space_type(game.tables, state, n)
     )
 
 
@@ -593,7 +604,7 @@ def test_a_hibernate_technology_acts_at_every_hibernation_after_the_reward(game)
     other = 1 - seat
     me = state.seats[seat]
     me["tribe"], me["unlocked"] = "ironroot", ["T1", "T3", "T6"]  # T6: 1 gear each hibernation
-    assert game.technologies["ironroot"]["T6"]["ability"]["timing"] == "hibernate"
+    assert game.tables.technologies["ironroot"]["T6"]["ability"]["timing"] == "hibernate"
     for gears in (1, 2):
         state = game.apply(state, seat, "hibernate").state
         assert state.seats[seat]["resources"]["gear"] == gears - 1  # the reward comes first
@@ -612,7 +623,7 @@ def test_an_always_technology_discounts_every_payment_of_its_action_never_below_
     state, seat = builder(game)
     me = state.seats[seat]
     me["tribe"], me["unlocked"] = "ironroot", ["T1", "T2"]  # T2: building always 1 gear cheaper
-    assert game.technologies["ironroot"]["T2"]["ability"] == {
+    assert game.tables.technologies["ironroot"]["T2"]["ability"] == {
         "timing": "always",
         "discount": {"action": "build", "amount": 1},
     }
@@ -636,11 +647,11 @@ def test_a_player_who_cannot_act_has_only_hibernate_and_free_actions(game):
     state.rules = 1  # version 1: hibernating ends the turn at once
     me = state.seats[seat]
     me["active"] = ["A1"]
-    for slot, card in zip(game.slots, ["A2", "A3", "A4", "A5"], strict=True):
+    for slot, card in zip(game.tables.slots, ["A2", "A3", "A4", "A5"], strict=True):
         me["slots"][slot] = [card]  # no slot symbol: no vacant slot
     me["switch_used"] = True
     assert game.legal_moves(state, seat) == ["hibernate"]  # and nothing to pay an action with
-    me["slots"] = {slot: [] for slot in game.slots}
+    me["slots"] = {slot: [] for slot in game.tables.slots}
     me["active"] = []  # vacant slots but no active card: the same
     assert game.legal_moves(state, seat) == ["hibernate"]
     me["slots"]["top_left"] = ["A2"]

@@ -1,7 +1,7 @@
 """How Revive reads in a channel: turn summaries, prompts, the hand, status and final scores.
 
 Only formatting: facts come from the engine's views and events (typed in engine/revive/views.py)
-and its words for effects and decisions (engine/revive/describe.py, labels.py); content (cards,
+and its words for effects, moves and decisions (i18n/revive_words.py, labels.py); content (cards,
 tribes, crates) is looked up in the engine's tables, never in a state. Channel texts and images
 come from the public view, a player's own texts (hand, prompt, options, rules) from their seat's
 view. A Revive turn is many small moves, so the service posts one channel message per turn
@@ -14,16 +14,26 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from db import GameRecord
-from engine.base import RESIGN, RULES_OPTION, Game, MoveChoice
+from engine.base import RESIGN, RULES_OPTION, Game
 from engine.editions import Editions
-from engine.revive.describe import effects_text, resources_text, steps_text, tribe_about, tribe_name
-from engine.revive.events import move_facts
 from engine.revive.game import Revive
-from engine.revive.labels import decision_prompt
+from engine.revive.moves import notation_facts
+from engine.revive.state import ReviveState
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import ReviveEvent, ReviveView, SeatGains, SeatView
 from i18n import t
-from presenters.protocol import Event, SeatTags, by_rank, in_turn_order, translated_locales
+from i18n.revive_words import effects_text, resources_text, steps_text, tribe_about, tribe_name
+from presenters.moves import MoveWords
+from presenters.protocol import (
+    Event,
+    MoveChoice,
+    SeatTags,
+    by_rank,
+    in_turn_order,
+    seen_json,
+    translated_locales,
+)
+from presenters.revive.labels import decision_prompt, label
 
 FINAL_ORDER = (
     "progress",
@@ -61,7 +71,7 @@ def stored_facts(event: Event, hibernation: Sequence[Mapping[str, Any]] = ()) ->
     rotation stored without them reads by its number, as it did then."""
     facts = dict(event)
     if "verb" not in event:
-        facts |= move_facts(event["move"]) if event.get("move") else {}
+        facts |= notation_facts(event["move"]) if event.get("move") else {}
     reward = facts.get("reward")
     known = isinstance(reward, int) and 0 <= reward < len(hibernation)
     if facts.get("verb") == "reward" and "effects" not in facts and known:
@@ -74,10 +84,31 @@ class RevivePresenter(SeatTags):
     has_player_board = True
     partial_image = True  # the channel image is a window of the board (render/revive/focus.py)
 
-    def __init__(self, engine: Editions) -> None:
-        self.engine: Game = engine
+    def __init__(self, engine: Editions[ReviveState, ReviveView, ReviveEvent]) -> None:
+        self.engine: Game[ReviveState, ReviveView, ReviveEvent] = engine
         self.editions = engine
         self.colours = COLOURS
+        self.moves = MoveWords(engine, label)
+
+    # ------------------------------------------------------------- moves in words
+
+    def move_choices(self, state: Any, seat: int, locale: str | None) -> list[MoveChoice]:
+        """`seat`'s legal moves labelled in `locale`, most useful first, without previews."""
+        return self.moves.move_choices(state, seat, locale)
+
+    def with_previews(
+        self, state: Any, seat: int, choices: Sequence[MoveChoice], locale: str | None
+    ) -> list[MoveChoice]:
+        """`choices` with what each would change for `seat` now added to its label."""
+        return self.moves.with_previews(state, seat, choices, locale)
+
+    def button_moves(self, state: Any, seat: int, limit: int, locale: str | None) -> list[MoveChoice]:
+        """The moves worth a button for `seat` now, labelled, without previews."""
+        return self.moves.button_moves(state, seat, limit, locale)
+
+    def seen_text(self, state: Any, seat: int) -> str:
+        """`seat`'s view as the fallback player's tie-breaks read it (a Revive view has no words)."""
+        return seen_json(self.editions.view(state, seat))
 
     def tables(self, view: ReviveView) -> ReviveTables:
         """The content by id (cards, tribes, crates) of the view's game: its rules version's
@@ -85,7 +116,7 @@ class RevivePresenter(SeatTags):
         edition = self.editions.edition(view["rules"])
         if not isinstance(edition, Revive):
             raise TypeError(f"Revive's presenter needs Revive editions, not {type(edition).__name__}")
-        return edition
+        return edition.tables
 
     # ------------------------------------------------------------- setup
 
@@ -209,7 +240,7 @@ class RevivePresenter(SeatTags):
     def _hibernation(self, game: GameRecord) -> Sequence[Mapping[str, Any]]:
         """The hibernation track of the game's edition (for rewards stored without effects)."""
         edition = self.editions.edition(int(game.options.get(RULES_OPTION, 0)))
-        return edition.hibernation if isinstance(edition, Revive) else ()
+        return edition.tables.hibernation if isinstance(edition, Revive) else ()
 
     def _outcome_text(self, facts: ReviveEvent, who: str, game: GameRecord, locale: str | None) -> str | None:
         """An answer named by what it chose (issue 13 item 7): `took +2 books instead of a

@@ -1,4 +1,9 @@
-"""Revive's one effect vocabulary in words, for channel texts and for images.
+"""Revive's one effect vocabulary in words, for channel texts and for images, and the names of
+its content (tribes, large locations) in the reader's language.
+
+Here, below both its readers: the presenter's texts and labels (presenters/revive/) and the
+images (render/revive/), which may not import each other's layer upward (docs/architecture.md
+"Layers"). It reads the catalogs only, never the engine or the content files.
 
 Revive's content is data (docs/revive.md): cards, machines, modules, crates and rewards are all
 effect lists from one closed vocabulary. Describing that vocabulary once lets every label, turn
@@ -131,32 +136,6 @@ def effects_text(effects: Iterable[Mapping[str, Any]], locale: str | None, style
 def steps_text(steps: int, colour: str, locale: str | None, style: Style = CHANNEL) -> str:
     """Moves on a machine track (`2 steps green`; negative when a move takes them back)."""
     return effect_text({"kind": "machine_step", "steps": steps, "colour": colour}, locale, style)
-
-
-def delta_text(before: Mapping[str, Any], after: Mapping[str, Any], locale: str | None) -> str:
-    """What one seat gained and paid between two states of its record: `−2 food, +3 pts`, `+2 books`.
-
-    Takes the seat's record (a `ReviveState` seat or its view: both have these fields)."""
-    parts = []
-    for name, amount in after["resources"].items():
-        change = amount - before["resources"].get(name, 0)
-        if change:
-            parts.append(_signed(change, CHANNEL.noun(name, abs(change), locale)))
-    if after["energy"] != before["energy"]:
-        change = after["energy"] - before["energy"]
-        parts.append(_signed(change, CHANNEL.noun("energy", abs(change), locale)))
-    for colour, position in after["tracks"].items():
-        if position != before["tracks"][colour]:
-            parts.append(steps_text(position - before["tracks"][colour], colour, locale))
-    if after["points"] != before["points"]:
-        change = after["points"] - before["points"]
-        parts.append(_signed(change, CHANNEL.noun("points", abs(change), locale)))
-    return CHANNEL.separator(locale).join(parts)
-
-
-def _signed(amount: int, name: str) -> str:
-    """`+3 pts`, `−2 food`: a true minus sign, which Discord shows and the image font lacks."""
-    return f"{'+' if amount > 0 else '−'}{abs(amount)} {name}"
 
 
 def tribe_name(tribe: Mapping[str, Any], locale: str | None) -> str:

@@ -1,0 +1,225 @@
+"""Applying a Revive move: the new state, and the event that tells what it did.
+
+A turn is a series of moves by the player to move. With nothing pending, the moves are the
+main actions (while fewer than two were taken), the free actions, `end` (after at least one
+action) and `hibernate` (before any action). An action whose effects need decisions pushes
+*frames* on `state.stack`. While a frame is on top, the only legal moves are its choices, so
+every decision is a move of its own with a short notation (engine/revive/moves.py), and an
+action in progress is part of the saved state.
+
+The event records the move's facts by name and what a turn summary needs (the turn, the points
+by seat, the board places changed, what an answer chose in content terms), so a presenter never
+re-reads the notation or the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, cast
+
+from engine.base import RESIGN, Applied, MoveFacts
+from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
+from engine.revive import actions, effects, scoring
+from engine.revive.moves import UNPREVIEWED, change_of, notation_facts, typed_move
+from engine.revive.state import ReviveState, seat_to_move
+from engine.revive.tables import ReviveTables
+from engine.revive.views import Effect, MoveOutcome, NotationFacts, ReviveEvent, SeatGains
+
+Legal = Callable[[ReviveState, int], list[str]]
+"""The legal moves of a seat in a state (engine/revive/moves.py `LegalMoves`)."""
+ReviveApplied = Applied[ReviveState, ReviveEvent]
+
+
+def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, move: str) -> ReviveApplied:
+    """Play `move` for `seat` on a copy of `state`; raises a GameError saying why when it is
+    refused. `legal` lists the moves it checks `move` against."""
+    if not 0 <= seat < state.players:
+        raise NotAPlayer("error.not_a_player")
+    if state.finished:
+        raise GameOver("error.game_over")
+    text = " ".join(move.strip().split())
+    if text.lower() == RESIGN:
+        return resign(tables, state, seat)
+    if state.seats[seat]["resigned"]:
+        raise IllegalMove("error.resigned")
+    if seat != seat_to_move(state):
+        raise NotYourTurn("error.not_your_turn")
+    allowed = legal(state, seat)
+    text = text if text in allowed else typed_move(text, allowed)
+    if text not in allowed:
+        if not text:
+            raise MalformedMove("error.revive.malformed", text=move[:30])
+        raise IllegalMove("error.revive.illegal", move=text[:30])
+    new = state.copy()
+    event = cast(ReviveEvent, {"kind": "move", "seat": seat, "move": text})
+    words = text.split()
+    perform(tables, new, seat, words)
+    current = new.current
+    if not new.stack and current is not None and words[0] != "end" and actions.turn_over(new):
+        actions.end_turn(tables, new, current)
+    describe(state, new, event, text, tables.hibernation)
+    return Applied(new, event, {}, text)
+
+
+def perform(tables: ReviveTables, new: ReviveState, seat: int, words: list[str]) -> None:
+    """Do what a legal move does, on the copy `new`."""
+    if words[0] == "crystal":  # a free action, also while a decision of this turn is open
+        new.seats[seat]["resources"]["crystal"] -= 1
+        effects.gain(tables, new, seat, {words[1]: 1})
+    elif new.stack:
+        frame = new.stack.pop()
+        actions.answer(tables, new, frame.get("seat", seat), frame, words)
+    elif words[0] == "play":
+        actions.play(tables, new, seat, words[1], words[2])
+    elif words[0] == "switch":
+        new.seats[seat]["switch_used"] = True
+        new.actions_taken += 1
+        effects.gain(tables, new, seat, {words[1]: 1})
+    elif words[0] == "use":
+        me = new.seats[seat]
+        me["energy"] -= 1
+        me["powered"].append(words[1])
+        effects.resolve(tables, new, seat, tables.machines[words[1]]["effects"])
+    elif words[0] == "open":
+        me = new.seats[seat]
+        me["crates"].remove(words[1])
+        me["opened"].append(words[1])
+        effects.resolve(tables, new, seat, tables.crates[words[1]]["effects"])
+    elif words[0] in actions.MAIN:
+        new.actions_taken += 1
+        actions.MAIN[words[0]](tables, new, seat, words[1:])
+    elif words[0] == "hibernate":
+        actions.hibernate(tables, new, seat)
+    elif words[0] == "end":
+        actions.end_turn(tables, new, seat)
+
+
+def resign(tables: ReviveTables, state: ReviveState, seat: int) -> ReviveApplied:
+    """Beyond the text: a player leaves. Their pieces stay and score; their turns and their
+    open decisions are skipped; with one player left, final scoring runs at once."""
+    if state.seats[seat]["resigned"]:
+        raise IllegalMove("error.resigned")
+    new = state.copy()
+    new.seats[seat]["resigned"] = True
+    new.final_turns = [other for other in new.final_turns if other != seat]
+    event = cast(ReviveEvent, {"kind": RESIGN, "seat": seat, "move": RESIGN})
+    if sum(not me["resigned"] for me in new.seats) <= 1:
+        scoring.final_scoring(tables, new)
+    elif new.current == seat:
+        new.stack = []
+        actions.end_turn(tables, new, seat)
+    elif any(frame.get("seat") == seat for frame in new.stack):
+        new.stack = [frame for frame in new.stack if frame.get("seat", new.current) != seat]
+        current = new.current if new.current is not None else seat
+        effects.resume(tables, new, current)
+        if not new.stack and actions.turn_over(new):
+            actions.end_turn(tables, new, current)
+    describe(state, new, event, RESIGN)
+    return Applied(new, event, {}, RESIGN)
+
+
+def previews(
+    tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, moves: Sequence[MoveFacts]
+) -> list[MoveFacts]:
+    """`moves` with what each would change for the mover now (`facts["change"]`: its
+    resources, energy, machine-track steps and points), found by playing it on a copy, so it
+    is exactly what the engine will do; only the mover's own record, never a card the move
+    would reveal. Moves whose facts say it all (`UNPREVIEWED`) are left as they are."""
+    before = state.seats[seat]
+    previewed = []
+    for facts in moves:
+        if facts.kind not in UNPREVIEWED:
+            after = apply(tables, legal, state, seat, facts.notation).state.seats[seat]
+            facts = replace(facts, facts={**facts.facts, "change": change_of(before, after)})
+        previewed.append(facts)
+    return previewed
+
+
+def reveals(before: ReviveState, after: ReviveState, seat: int) -> str | None:
+    """What a move showed anyone, the mover included, that they did not know (the reason
+    `/undo` refuses it, docs/async.md), as an i18n key: a face-down tile turned up, a card,
+    machine or module drawn from a pile (the display refills, or the deck's top card joins a
+    hand face up), a crate taken from the face-down pile (its owner sees what it is), or a
+    crate opened."""
+    if any(after.board[slot]["face_up"] != placed["face_up"] for slot, placed in before.board.items()):
+        return "undo.revealed_tile"
+    for pile in ("citizens", "modules"):
+        if len(after.decks[pile]) != len(before.decks[pile]):
+            return "undo.revealed_card"
+    if any(len(after.decks["machines"][c]) != len(pile) for c, pile in before.decks["machines"].items()):
+        return "undo.revealed_card"
+    if len(after.decks["crates"]) != len(before.decks["crates"]):
+        return "undo.drew_crate"
+    if len(after.seats[seat]["opened"]) != len(before.seats[seat]["opened"]):
+        return "undo.revealed_crate"
+    return None
+
+
+# ---------------------------------------------------------------- the event
+
+
+def describe(
+    before: ReviveState,
+    after: ReviveState,
+    event: ReviveEvent,
+    move: str,
+    hibernation: Sequence[Mapping[str, Any]] = (),
+) -> None:
+    """Complete a move's event: its facts, the turn it belongs to, whether it ended that turn,
+    points by seat, the board places it changed (marked on the image), and what it chose in
+    content terms (`outcome`). `hibernation` is the content's hibernation track."""
+    facts = notation_facts(move)
+    event.update(cast(ReviveEvent, outcome(before, after, facts, hibernation)))
+    event["turn"] = before.turn
+    event["turn_over"] = after.turn != before.turn or after.finished
+    event["points"] = {
+        str(index): seat["points"] - before.seats[index]["points"]
+        for index, seat in enumerate(after.seats)
+        if seat["points"] != before.seats[index]["points"]
+    }
+    changed = [
+        slot for slot, placed in after.board.items() if placed["face_up"] != before.board[slot]["face_up"]
+    ]
+    changed += [space for space in after.pieces if after.pieces[space] != before.pieces.get(space)]
+    if "board_slot" in facts:
+        changed.append(facts["board_slot"])
+    event["changed"] = sorted(set(changed))
+    if after.end_tile is not None and before.end_tile is None:
+        event["end_triggered"] = after.end_tile
+    event.update(cast(ReviveEvent, facts))
+
+
+def outcome(
+    before: ReviveState, after: ReviveState, facts: NotationFacts, hibernation: Sequence[Mapping[str, Any]]
+) -> MoveOutcome:
+    """What an answer chose, so its line can name it: the option's effects and the ones
+    declined, the hibernation reward's effects, the tile placed and what buildings next to it
+    gained. Empty for every other move."""
+    verb = facts.get("verb")
+    if verb == "option" and before.stack:
+        options: list[list[Effect]] = before.stack[-1]["options"]
+        index = facts["option"] - 1
+        return {"chosen": options[index], "declined": options[:index] + options[index + 1 :]}
+    if verb == "reward" and facts["reward"] < len(hibernation):
+        return {"effects": list(hibernation[facts["reward"]]["effects"])}
+    if verb == "rotate" and before.stack:
+        seats = range(after.players)
+        gains = {str(seat): gained for seat in seats if (gained := _gains(before, after, seat))}
+        return {"tile_slot": before.stack[-1]["slot"], "gains": gains}
+    return {}
+
+
+def _gains(before: ReviveState, after: ReviveState, seat: int) -> SeatGains | None:
+    """What `seat`'s resources, energy and machine tracks changed by, or None when nothing did."""
+    old, new = before.seats[seat], after.seats[seat]
+    resources = {
+        name: amount - old["resources"].get(name, 0)
+        for name, amount in new["resources"].items()
+        if amount != old["resources"].get(name, 0)
+    }
+    if new["energy"] != old["energy"]:
+        resources["energy"] = new["energy"] - old["energy"]
+    steps = {colour: at - old["tracks"][colour] for colour, at in new["tracks"].items()}
+    tracks = {colour: moved for colour, moved in steps.items() if moved}
+    return {"resources": resources, "tracks": tracks} if resources or tracks else None
