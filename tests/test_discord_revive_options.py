@@ -15,7 +15,7 @@ from games.registry import load_engine
 from presenters.revive import option_places
 from render.revive.focus import focus_image, render_focus
 from render.revive.ref import content_ref
-from service.tables import seat_names
+from service.images import seat_names
 from tests.discord_helpers import make_table
 
 pytestmark = pytest.mark.asyncio

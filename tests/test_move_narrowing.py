@@ -18,7 +18,7 @@ import pytest
 from db import Database
 from engine.base import MoveChoice
 from games.registry import load_engine
-from service.typed import offered_for, with_hint
+from service.move_text import offered_for, with_hint
 from tests.discord_helpers import make_table, notation_of
 
 pytestmark = pytest.mark.asyncio
