@@ -5,7 +5,7 @@ or score ("+3"), and an empty field says how many there are and how to narrow th
 are the most useful, as now."
 
 The simcord tests drive the real `/move` command on real positions of both games with more than
-25 legal moves; the unit tests pin the narrowing rules of `service/typed.py`.
+25 legal moves; the unit tests pin the narrowing rules of `service/move_text.py`.
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ async def replays_to_its_stored_state(service: GameService, game: GameRecord) ->
 
 
 async def play_to_the_end(service: GameService, channel: int) -> int:
-    """Every person's move chosen by the fallback player, sent through `GameService.move` (the
+    """Every person's move chosen by the fallback player, sent through `Turns.move` (the
     fallback seats answer by themselves); the number of moves sent."""
     for sent in range(MAX_MOVES):
         game = await record(service, channel)

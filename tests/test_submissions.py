@@ -1,4 +1,4 @@
-"""The identity an autocomplete value carries (service/submissions.py)."""
+"""The identity an autocomplete value carries (service/move_text.py)."""
 
 from service.move_text import VALUE_LIMIT, offered, submitted
 
