@@ -85,9 +85,10 @@ class Looking:
         view = None
         if game.state:  # the caller's own view, or the table's for someone not seated
             state = presenter.engine.loads(game.state)
-            view = public_view(presenter, state, caller.locale) if seat is None else seat_view(
-                presenter, state, seat, caller.locale
-            )
+            if seat is None:
+                view = public_view(presenter, state, caller.locale)
+            else:
+                view = seat_view(presenter, state, seat, caller.locale)
         return [Message(fit(presenter.rules_text(view, seat, caller.locale)), ephemeral=True)]
 
     def _games_list(self, locale: str | None) -> str:
