@@ -10,8 +10,8 @@ the moves made before the run, privately), and a resignation as its own line. Th
 says which stored moves it covers, so the catch-up under it does not repeat them, and which
 board places changed, so the image marks them all (not only the last bot's).
 
-Every text is made from the state in hand (the one a move just produced, passed along), never
-from the stored game read again.
+A move's texts are made from the state in hand (the one the move just produced, passed along),
+never from the stored game read again; only the recap, which has nothing in hand, reads it.
 """
 
 from __future__ import annotations
