@@ -118,7 +118,7 @@ class TabletopBot(commands.Bot):
         self.add_dynamic_items(MoveButton, MoveSelect, ActionButton, LogButton, TableButton)
         await self.tree.sync()
         if self.warm_up:
-            self._warming = asyncio.create_task(self.service.warm_up(game_ids()))
+            self._warming = asyncio.create_task(self.service.tables.warm_up(game_ids()))
         active = await self.database.active_games()
         log.info("ready to continue %d game(s) from %s", len(active), self.database_path)
         if waiting:

@@ -88,7 +88,7 @@ class ClockCog(commands.Cog):
     @app_commands.choices(dm=[choice("choice.dm.on", "on"), choice("choice.dm.off", "off")])
     @app_commands.guild_only()
     async def notify(self, interaction: discord.Interaction, dm: app_commands.Choice[str]) -> None:
-        await send(interaction, await self.service.time.notify(caller_of(interaction), dm.value == "on"))
+        await send(interaction, await self.service.dms.notify(caller_of(interaction), dm.value == "on"))
 
     @away.command(name=command_name("away.set"), description=text("cmd.away.set"))
     @app_commands.describe(days=text("cmd.away.set.days"))

@@ -102,16 +102,16 @@ class GameCog(commands.Cog):
         }
         caller = caller_of(interaction)
         if thread and isinstance(interaction.channel, discord.TextChannel):
-            self.service.check_new_game(game.value, options, settings)  # refuse before the thread
+            self.service.lobby.check_new_game(game.value, options, settings)  # refuse before the thread
             # The game gets its own thread, named after it and its map ("Rebirth: Ireland"), kept
             # from archiving for a week of quiet (the longest Discord allows); reminders post
             # there, which keeps an active game's thread open.
             spoken = new_table_language(caller, settings)  # the note is read by the channel
-            title = self.service.table_title(game.value, options, spoken)
+            title = self.service.lobby.table_title(game.value, options, spoken)
             room = await interaction.channel.create_thread(
                 name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
-            messages = await self.service.new_game(
+            messages = await self.service.lobby.new_game(
                 replace(caller, channel_id=room.id), game.value, options, settings
             )
             for message in messages:  # held in the outbox for the thread, with its lobby buttons
@@ -125,7 +125,7 @@ class GameCog(commands.Cog):
             )
             await send(interaction, [Message(note)])
             return
-        await send(interaction, await self.service.new_game(caller, game.value, options, settings))
+        await send(interaction, await self.service.lobby.new_game(caller, game.value, options, settings))
 
     @game.command(name=command_name("game.settings"), description=text("cmd.game.settings"))
     @app_commands.rename(**option_names("reminder_hours", "clock", "on_timeout", "language"))
@@ -158,29 +158,31 @@ class GameCog(commands.Cog):
 
     @game.command(name=command_name("game.join"), description=text("cmd.game.join"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.join(caller_of(interaction)))
+        await send(interaction, await self.service.lobby.join(caller_of(interaction)))
 
     @game.command(name=command_name("game.leave"), description=text("cmd.game.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.leave(caller_of(interaction), self._ready(interaction)))
+        caller, ready = caller_of(interaction), self._ready(interaction)
+        await send(interaction, await self.service.lobby.leave(caller, ready))
 
     @game.command(name=command_name("game.rejoin"), description=text("cmd.game.rejoin"))
     async def rejoin(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.rejoin(caller_of(interaction)))
+        await send(interaction, await self.service.seats.rejoin(caller_of(interaction)))
 
     @game.command(name=command_name("game.add-bot"), description=text("cmd.game.add_bot"))
     async def add_bot(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.add_bot(caller_of(interaction)))
+        await send(interaction, await self.service.lobby.add_bot(caller_of(interaction)))
 
     @game.command(name=command_name("game.start"), description=text("cmd.game.start"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.start(caller_of(interaction), self._ready(interaction)))
+        caller, ready = caller_of(interaction), self._ready(interaction)
+        await send(interaction, await self.service.lobby.start(caller, ready))
 
     @game.command(name=command_name("game.status"), description=text("cmd.game.status"))
     @app_commands.describe(share=text("cmd.share"))
     @app_commands.rename(**option_names("share"))
     async def status(self, interaction: discord.Interaction, share: bool = False) -> None:
-        await send(interaction, await self.service.status(caller_of(interaction), share=share))
+        await send(interaction, await self.service.looking.status(caller_of(interaction), share=share))
 
     @game.command(name=command_name("game.log"), description=text("cmd.game.log"))
     @app_commands.describe(
@@ -197,14 +199,15 @@ class GameCog(commands.Cog):
     ) -> None:
         caller = caller_of(interaction)
         if since is not None and since.value == "my-last-move":
-            await send(interaction, await self.service.log(caller, since_my_move=True, share=share))
+            await send(interaction, await self.service.looking.log(caller, since_my_move=True, share=share))
             return
-        await send_log(interaction, await self.service.log_page(caller, page=page, share=share))
+        await send_log(interaction, await self.service.looking.log_page(caller, page=page, share=share))
 
     @game.command(name=command_name("game.resign"), description=text("cmd.game.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.resign(caller_of(interaction), self._ready(interaction)))
+        caller, ready = caller_of(interaction), self._ready(interaction)
+        await send(interaction, await self.service.turns.resign(caller, ready))
 
     @game.command(name=command_name("game.abort"), description=text("cmd.game.abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.abort(caller_of(interaction)))
+        await send(interaction, await self.service.lobby.abort(caller_of(interaction)))

@@ -47,7 +47,7 @@ class LogButton(
         caller = caller_of(interaction)
         where = {"newest": self.move} if self.way == "o" else {"oldest": self.move}
         try:
-            page = await service.log_page(caller, game_id=self.game_id, **where)
+            page = await service.looking.log_page(caller, game_id=self.game_id, **where)
             shown = interaction.message
             if shown is not None and shown.flags.ephemeral:  # the caller's own page: turn it
                 kwargs = _kwargs(page)
@@ -93,7 +93,7 @@ async def send_log(interaction: discord.Interaction, page: LogPage) -> None:
     await interaction.response.send_message(**kwargs)
     service = getattr(interaction.client, "service", None)
     if service is not None:  # a private note owed to this player (a DM that failed) comes along
-        for note in await service.time.take_notes(caller_of(interaction)):
+        for note in await service.dms.take_notes(caller_of(interaction)):
             await interaction.followup.send(
                 note.text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
             )

@@ -31,20 +31,20 @@ class PlayCog(commands.Cog):
     @app_commands.rename(**option_names("action"))
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 100]) -> None:
-        messages = await self.service.move(caller_of(interaction), action, self._ready(interaction))
+        messages = await self.service.turns.move(caller_of(interaction), action, self._ready(interaction))
         await send(interaction, messages)
 
     @move.autocomplete("action")
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        choices = await self.service.move_offer(caller_of(interaction), current)
+        choices = await self.service.turns.move_offer(caller_of(interaction), current)
         return [app_commands.Choice(name=choice.label, value=choice.notation) for choice in choices]
 
     @app_commands.command(name=command_name("hand"), description=text("cmd.hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.hand(caller_of(interaction)))
+        await send(interaction, await self.service.looking.hand(caller_of(interaction)))
 
     @app_commands.command(name=command_name("board"), description=text("cmd.board"))
     @app_commands.describe(player=text("cmd.board.player"))
@@ -53,20 +53,21 @@ class PlayCog(commands.Cog):
     async def board(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         caller, ready = caller_of(interaction), self._ready(interaction)
         if player is None:
-            messages = await self.service.board(caller, ready)
+            messages = await self.service.looking.board(caller, ready)
         else:
-            messages = await self.service.player_board(caller, player.id, ready)
+            messages = await self.service.looking.player_board(caller, player.id, ready)
         await send(interaction, messages)
 
     @app_commands.command(name=command_name("undo"), description=text("cmd.undo"))
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.undo(caller_of(interaction), self._ready(interaction)))
+        caller, ready = caller_of(interaction), self._ready(interaction)
+        await send(interaction, await self.service.turns.undo(caller, ready))
 
     @app_commands.command(name=command_name("games"), description=text("cmd.games"))
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.my_games(caller_of(interaction)))
+        await send(interaction, await self.service.looking.my_games(caller_of(interaction)))
 
     @app_commands.command(name=command_name("rules"), description=text("cmd.rules"))
     @app_commands.describe(game=text("cmd.rules.game"))
@@ -77,8 +78,8 @@ class PlayCog(commands.Cog):
         self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
     ) -> None:
         chosen = game.value if game is not None else None
-        await send(interaction, await self.service.rules(caller_of(interaction), chosen))
+        await send(interaction, await self.service.looking.rules(caller_of(interaction), chosen))
 
     @app_commands.command(name=command_name("help"), description=text("cmd.help"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.help(caller_of(interaction)))
+        await send(interaction, await self.service.looking.help(caller_of(interaction)))

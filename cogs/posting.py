@@ -120,7 +120,7 @@ async def send(interaction: discord.Interaction, messages: list[Message]) -> Non
     """
     service = getattr(interaction.client, "service", None)
     if service is not None:  # a private note owed to this player (a DM that failed) comes along
-        messages = [*messages, *await service.time.take_notes(caller_of(interaction))]
+        messages = [*messages, *await service.dms.take_notes(caller_of(interaction))]
     direct = [m for m in messages if m.dm_to is not None]
     messages = [m for m in messages if m.dm_to is None]
     deferred = interaction.response.is_done()
@@ -232,7 +232,7 @@ async def _play(interaction: discord.Interaction, game_id: int, version: int, mo
     service = interaction.client.service  # type: ignore[attr-defined]
     defer_after = getattr(interaction.client, "defer_after", 1.5)
     try:
-        messages = await service.click(
+        messages = await service.turns.click(
             caller_of(interaction), game_id, version, move, deferrer(interaction, defer_after)
         )
         await send(interaction, messages)

@@ -33,7 +33,7 @@ class MoveChoice:
     """One legal move, as offered to a player: the notation they type and a label saying what it
     does. `rank` orders the list, most useful first (higher first). `points` is what the move
     scores its mover now, when the game knows it without playing the move (typing `+3` narrows
-    the list to the moves that score exactly 3: service/typed.py). `facts`: the engine's facts
+    the list to the moves that score exactly 3: service/move_text.py). `facts`: the engine's facts
     it was worded from (`presenters/moves.py`), so a preview need not list the moves again.
     A presentation type: the engine's own is `MoveFacts`, without words."""
 

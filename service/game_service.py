@@ -1,4 +1,4 @@
-"""Load a channel's game, check who may act, apply, save, render, and say what to post.
+"""The game service, composed: one object per job, each handed what it needs when it is made.
 
 Shared by every front end and tested without Discord. Rules stay in the engine; this layer
 adds people (who is which seat), time, storage and presentation. It knows games only through
@@ -8,38 +8,79 @@ the registry (`games/registry.py`), so adding a game changes nothing here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from db import Database
+from engine.base import Game
+from service.announcing import Announcer
+from service.dms import DirectMessages
+from service.fallback_turns import FallbackTurns
 from service.lobby import Lobby
 from service.looking import Looking
 from service.messages import Caller, Message, Ready
+from service.outbox import Outbox
 from service.seats import Seats
+from service.story import Storyteller
+from service.tables import Tables
+from service.timekeeping import Timekeeper
+from service.turns import Turns
 
 
-class GameService(Lobby, Seats, Looking):
-    """The use cases of a game channel, one method per command.
+class GameService:
+    """The use cases of a game channel. A front end calls the collaborator that owns the use
+    case (`service.turns.move(...)`, `service.lobby.join(...)`); docs/architecture.md says
+    why there is no facade.
 
-    - `service/tables.py`: what they share (the channel's game and lock, storage, presenters);
-    - `service/turns.py`: moves, the fallback player's turns, undo, catch-ups;
-    - `service/lobby.py`: new, join, add a bot, leave, start, abort;
-    - `service/seats.py`: a seat taken back from the fallback player, a rematch;
-    - `service/looking.py`: hand, boards, rules, status, log, `/games`;
-    - `self.time` (`service/timekeeping.py`): reminders, turn clocks, away, DMs.
+    - `tables` (`service/tables.py`): the channel's game and lock, storage, engines, presenters;
+    - `turns` (`service/turns.py`): moves, `/move`'s list, undo;
+    - `lobby` (`service/lobby.py`): new, join, add a bot, leave, start, abort, rematch;
+    - `seats` (`service/seats.py`): a seat taken back from the fallback player;
+    - `looking` (`service/looking.py`): hand, boards, rules, status, the log, `/games`, `/help`;
+    - `time` (`service/timekeeping.py`): settings, time away, reminders and clocks (`tick`);
+    - `dms` (`service/dms.py`): DM copies, `/notify`, what is owed to a player privately;
+    - `outbox` (`service/outbox.py`): held messages until Discord took them;
+    - `story` (`service/story.py`): the messages moves produce (used by the others).
     """
+
+    def __init__(
+        self,
+        database: Database,
+        *,
+        engines: Callable[[str], Game],
+        clock: Callable[[], float],
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        self.db = database
+        self.tables = Tables(database, engines=engines, clock=clock, seeds=seeds)
+        self.dms = DirectMessages(self.tables)
+        self.story = Storyteller(self.tables, self.dms)
+        # Every announcement is held there until Discord took it; a move whose message was
+        # lost is announced again from the stored game (the story's recap).
+        self.outbox = Outbox(database, clock=clock, recap=self.story.recap, dm_refused=self.dms.dm_failed)
+        announcer = Announcer(self.outbox, self.dms)
+        fallback = FallbackTurns(self.tables, self.story)
+        self.time = Timekeeper(self.tables, announcer, fallback.play)
+        self.turns = Turns(self.tables, self.story, fallback, announcer)
+        self.lobby = Lobby(self.tables, announcer, self.time, fallback)
+        self.seats = Seats(self.tables, announcer)
+        self.looking = Looking(self.tables, self.story)
 
     async def table_button(
         self, caller: Caller, kind: str, game_id: int, ready: Ready = None
     ) -> list[Message]:
         """A click on a table button (`Message.table`, `TABLE_BUTTONS`): its slash command's use
-        case, for the game the button was posted for (a button of an earlier table is refused)."""
+        case, for the game the button was posted for (a button of an earlier table is refused).
+        Here because it reaches several collaborators, as a front end would."""
         if kind == "join":
-            return await self.join(caller, game_id)
+            return await self.lobby.join(caller, game_id)
         if kind == "leave":
-            return await self.leave(caller, ready, game_id)
+            return await self.lobby.leave(caller, ready, game_id)
         if kind == "bot":
-            return await self.add_bot(caller, game_id)
+            return await self.lobby.add_bot(caller, game_id)
         if kind == "start":
-            return await self.start(caller, ready, game_id)
+            return await self.lobby.start(caller, ready, game_id)
         if kind == "rejoin":
-            return await self.rejoin(caller, game_id)
+            return await self.seats.rejoin(caller, game_id)
         if kind == "board":
-            return await self.whole_board(caller, game_id, ready)
-        return await self.rematch(caller, game_id)
+            return await self.looking.whole_board(caller, game_id, ready)
+        return await self.lobby.rematch(caller, game_id)

@@ -1,5 +1,6 @@
 """The lobby and the life of a table: open, join, fill a seat with the fallback player, leave,
-start, abort. Which games exist and their options are the registry's (`games/registry.py`)."""
+start, abort, and the rematch a finished table opens (a new lobby). Which games exist and their
+options are the registry's (`games/registry.py`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from engine.errors import NotAPlayer
 from games import registry
 from games.spec import GameSpec
 from i18n import t, table_language, table_languages
+from service.announcing import Announcer
+from service.fallback_turns import FallbackTurns
+from service.images import board_image, fallback_name
 from service.messages import (
     LOBBY_BUTTONS,
     REJOIN_BUTTON,
@@ -23,9 +27,9 @@ from service.messages import (
     table_buttons,
 )
 from service.outbox import PROMISE_GRACE
-from service.tables import fallback_name, public_view
-from service.timekeeping import CLOCK_ACTIONS
-from service.turns import Turns
+from service.tables import Tables, seat_of
+from service.timekeeping import CLOCK_ACTIONS, Timekeeper, settings_text
+from service.views import public_view
 
 
 def checked_options(game: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
@@ -64,8 +68,18 @@ def new_table_language(caller: Caller, settings: dict[str, Any] | None) -> str:
     return str(chosen) if chosen else table_language(caller.guild_locale, caller.locale)
 
 
-class Lobby(Turns):
-    """Seating people (and the fallback player) until the game starts, and ending it early."""
+class Lobby:
+    """Seating people (and the fallback player) until the game starts, ending it early, and
+    opening the next one."""
+
+    def __init__(
+        self, tables: Tables, announcer: Announcer, time: Timekeeper, fallback: FallbackTurns
+    ) -> None:
+        self.tables = tables
+        self.db = tables.db
+        self.announcer = announcer
+        self.time = time
+        self.fallback = fallback
 
     def check_new_game(
         self, game_id: str, options: dict[str, Any], settings: dict[str, Any] | None = None
@@ -79,7 +93,7 @@ class Lobby(Turns):
 
     def table_title(self, game_id: str, options: dict[str, Any], locale: str | None) -> str:
         """What a table is called (`Rebirth: Ireland`): a game's thread is named so."""
-        return self.presenter_for(game_id).title(self.check_new_game(game_id, options), locale)
+        return self.tables.presenter_for(game_id).title(self.check_new_game(game_id, options), locale)
 
     async def new_game(
         self, caller: Caller, game_id: str, options: dict[str, Any], settings: dict[str, Any] | None = None
@@ -87,10 +101,10 @@ class Lobby(Turns):
         """Open a lobby in the caller's channel, with the caller seated; `settings` (reminder
         hours, clock days, what a clock running out does) as `/game settings` takes them."""
         options = self.check_new_game(game_id, options, settings)
-        presenter = self.presenter_for(game_id)
+        presenter = self.tables.presenter_for(game_id)
         engine = presenter.engine
         language = new_table_language(caller, settings)
-        game = await self.open_table(
+        game = await self.tables.open_table(
             caller,
             guild_id=caller.guild_id,
             channel_id=caller.channel_id,
@@ -110,21 +124,21 @@ class Lobby(Turns):
             low=engine.min_players,
             high=engine.max_players,
         )
-        text = f"{text}\n{self.time.settings_text(game, language)}"
-        return await self.outbox.hold(game, [lobby_message(game, text, language)])
+        text = f"{text}\n{settings_text(game, language)}"
+        return await self.announcer.hold(game, [lobby_message(game, text, language)])
 
     async def table_of(self, caller: Caller, game_id: int | None) -> GameRecord:
         """The channel's open game; with `game_id` (a button's), refused as stale when the
         button belongs to an earlier table of this channel."""
-        game = await self.open_game(caller)
+        game = await self.tables.open_game(caller)
         if game_id is not None and game.id != game_id:
             raise StaleGame("error.table_button_stale")
         return game
 
     async def join(self, caller: Caller, game_id: int | None = None) -> list[Message]:
-        async with self.lock(caller.channel_id):
+        async with self.tables.lock(caller.channel_id):
             game = await self.table_of(caller, game_id)
-            engine = self._engines(game.game)
+            engine = self.tables.engine(game.game)
             if game.status != "lobby":
                 raise ServiceError("error.already_started")
             if caller.user_id in game.players:
@@ -132,15 +146,15 @@ class Lobby(Turns):
             if len(game.players) >= engine.max_players:
                 raise ServiceError("error.lobby_full", high=engine.max_players)
             roster = [*game.roster(), (caller.user_id, caller.display_name)]
-            game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
+            game = await self.tables.write(self.db.set_lobby_players(game, roster, self.tables.now()))
         head = t("lobby.joined", game.language, user=f"<@{caller.user_id}>")
-        return await self.outbox.hold(game, [lobby_message(game, head, game.language)])
+        return await self.announcer.hold(game, [lobby_message(game, head, game.language)])
 
     async def add_bot(self, caller: Caller, game_id: int | None = None) -> list[Message]:
         """The creator fills an empty lobby seat with the fallback player."""
-        async with self.lock(caller.channel_id):
+        async with self.tables.lock(caller.channel_id):
             game = await self.table_of(caller, game_id)
-            engine = self._engines(game.game)
+            engine = self.tables.engine(game.game)
             if game.status != "lobby":
                 raise ServiceError("error.already_started")
             if caller.user_id != game.creator_id:
@@ -150,36 +164,37 @@ class Lobby(Turns):
             number = 1 + sum(user < 0 for user in game.players)
             name = t("fallback.name", game.language, number=number)
             roster = [*game.roster(), (-number, name)]
-            game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
+            game = await self.tables.write(self.db.set_lobby_players(game, roster, self.tables.now()))
         head = t("lobby.bot_added", game.language, name=name)
-        return await self.outbox.hold(game, [lobby_message(game, head, game.language)])
+        return await self.announcer.hold(game, [lobby_message(game, head, game.language)])
 
     async def leave(self, caller: Caller, ready: Ready = None, game_id: int | None = None) -> list[Message]:
         """Give up a lobby seat; in a running game, hand the seat to the fallback player (not
         from a lobby's Leave button, `game_id`: a stray click must not give a seat away)."""
-        async with self.lock(caller.channel_id):
+        async with self.tables.lock(caller.channel_id):
             game = await self.table_of(caller, game_id)
             if game.status == "active" and game_id is not None:
                 raise ServiceError("error.leave_button_started")
             if game.status == "active":
-                seat = self._seat_of(game, caller.user_id)
+                seat = seat_of(game, caller.user_id)
                 if game.is_bot(seat):
                     raise ServiceError("error.already_bot")
-                game = await self.write(self.db.set_bot(game, seat, self.now()))
-                presenter = self.presenter(game)
+                game = await self.tables.write(self.db.set_bot(game, seat, self.tables.now()))
+                presenter = self.tables.presenter(game)
                 text = t("fallback.took_over", game.language, tag=presenter.tag(game, seat))
-                if not await self.people_playing(game):
+                if not await self.tables.people_playing(game):
                     # Nobody would ever move again: the fallback would play on to no audience,
                     # or the game would stall. It ends here, and the channel is free.
-                    game = await self.write(self.db.abort_game(game, self.now()))
+                    game = await self.tables.write(self.db.abort_game(game, self.tables.now()))
                     ended = t("fallback.nobody_left", game.language)
-                    return await self.announce(game, [Message(f"{text}\n{ended}")])
+                    return await self.announcer.announce(game, [Message(f"{text}\n{ended}")])
                 handed = Message(
                     f"{text}\n{t('seat.rejoin_hint', game.language)}",
                     table=table_buttons(game.id, REJOIN_BUTTON, game.language),
                 )
-                game, turns = await self.play_fallback(caller, game, presenter, ready)
-                return await self.announce(game, [handed, *turns], caller.guild_name)
+                state = presenter.engine.loads(game.state or "")
+                game, turns = await self.fallback.play(caller, game, presenter, state, ready)
+                return await self.announcer.announce(game, [handed, *turns], caller.guild_name)
             if game.status != "lobby":
                 raise ServiceError("error.leave_started")
             if caller.user_id not in game.players:
@@ -187,15 +202,15 @@ class Lobby(Turns):
             if caller.user_id == game.creator_id:
                 raise ServiceError("error.creator_leaves")
             roster = [entry for entry in game.roster() if entry[0] != caller.user_id]
-            game = await self.write(self.db.set_lobby_players(game, roster, self.now()))
+            game = await self.tables.write(self.db.set_lobby_players(game, roster, self.tables.now()))
         head = t("lobby.left", game.language, user=f"<@{caller.user_id}>")
-        return await self.outbox.hold(game, [lobby_message(game, head, game.language)])
+        return await self.announcer.hold(game, [lobby_message(game, head, game.language)])
 
     async def start(self, caller: Caller, ready: Ready = None, game_id: int | None = None) -> list[Message]:
         """Seat the lobby in an order drawn from the seed, set the game up, ping everyone seated."""
-        async with self.lock(caller.channel_id):
+        async with self.tables.lock(caller.channel_id):
             game = await self.table_of(caller, game_id)
-            presenter = self.presenter(game)
+            presenter = self.tables.presenter(game)
             engine = presenter.engine
             if game.status != "lobby":
                 raise ServiceError("error.already_started")
@@ -207,42 +222,90 @@ class Lobby(Turns):
             players = [game.roster()[i] for i in order]
             options = {RULES_OPTION: registry.spec(game.game).rules_version, **game.options}
             state = engine.new_game(len(players), options, game.seed)
-            game = await self.write(
+            game = await self.tables.write(
                 self.db.start_game(
                     game,
                     players,
                     engine.dumps(state),
-                    self.now(),
+                    self.tables.now(),
                     options,
-                    announce_by=self.now() + PROMISE_GRACE,
+                    announce_by=self.tables.now() + PROMISE_GRACE,
                 )
             )
-            view = public_view(presenter, state, game.language)
+            view = public_view(presenter, state)
             text = presenter.start_text(view, game, game.language)
             opened = game
 
             async def start_in(locale: str | None) -> str:  # for a DM reader of another language
-                return presenter.start_text(public_view(presenter, state, locale), opened, locale)
+                return presenter.start_text(public_view(presenter, state), opened, locale)
 
             people = tuple(user for user in game.players if user > 0)
-            game, bot_turns = await self.play_fallback(caller, game, presenter, ready)
+            game, bot_turns = await self.fallback.play(caller, game, presenter, state, ready)
             # The fallback player's first turns come under the start, on their board.
-            image = None if bot_turns else await self._render(presenter, game, view, ready)
+            image = None if bot_turns else await board_image(presenter, game, view, ready)
         start = Message(text, image=image, ping=people, retell=start_in)
-        return await self.announce(game, headed(start, bot_turns), caller.guild_name)
+        return await self.announcer.announce(game, headed(start, bot_turns), caller.guild_name)
 
     async def abort(self, caller: Caller) -> list[Message]:
         """End the channel's game without a result: the creator, anyone who manages the channel,
         and, once the creator has left a running game (their seat went to the fallback player),
         anyone still seated, so a game never outlives everyone who may close it."""
-        async with self.lock(caller.channel_id):
-            game = await self.open_game(caller)
+        async with self.tables.lock(caller.channel_id):
+            game = await self.tables.open_game(caller)
             if not may_abort(game, caller):
                 raise ServiceError("error.abort_rights")
-            game = await self.write(self.db.abort_game(game, self.now()))
+            game = await self.tables.write(self.db.abort_game(game, self.tables.now()))
         aborted = t("game.aborted", game.language, user=f"<@{caller.user_id}>")
-        return await self.outbox.hold(game, [Message(aborted)])
+        return await self.announcer.hold(game, [Message(aborted)])
 
+
+    async def rematch(self, caller: Caller, game_id: int) -> list[Message]:
+        """A new lobby in the finished game's channel with the same people and fallback seats
+        already seated and the same options and table settings, opened by anyone who played;
+        the caller is its creator (who starts it)."""
+        tables = self.tables
+        async with tables.lock(caller.channel_id):
+            old = await self.db.game(game_id)
+            if old is None or old.channel_id != caller.channel_id or old.status != "finished":
+                raise StaleGame("error.table_button_stale")
+            if caller.user_id not in old.players:
+                raise NotAPlayer("error.rematch_not_player")
+            options = {name: value for name, value in old.options.items() if name != RULES_OPTION}
+            options = checked_options(registry.spec(old.game), options)  # rules: those at its start
+            game = await tables.open_table(
+                caller,
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                game_id=old.game,
+                options=options,
+                language=old.language,
+            )
+            others = [(user, name) for user, name in old.roster() if user != caller.user_id]
+            roster = [*game.roster(), *others]
+            game = await tables.write(self.db.set_lobby_players(game, roster, tables.now()))
+            game = await tables.write(
+                self.db.set_settings(
+                    game,
+                    reminder_hours=old.reminder_hours,
+                    clock_days=old.clock_days,
+                    clock_action=old.clock_action,
+                    now=tables.now(),
+                )
+            )
+        return await self.announcer.hold(game, [self._rematch_message(caller, game)])
+
+    def _rematch_message(self, caller: Caller, game: GameRecord) -> Message:
+        presenter = self.tables.presenter(game)
+        language = game.language
+        head = t(
+            "lobby.rematch",
+            language,
+            user=f"<@{caller.user_id}>",
+            game=presenter.title(game.options, language),
+        )
+        head = f"{head}\n{settings_text(game, language)}"
+        people = tuple(user for user in game.players if user > 0 and user != caller.user_id)
+        return lobby_message(game, head, language, ping=people)
 
 def humans_seated(game: GameRecord) -> list[int]:
     """The people who still hold a seat (not handed to the fallback player)."""

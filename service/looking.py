@@ -5,49 +5,56 @@ texts (hand, options, rules) from their seat's view."""
 from __future__ import annotations
 
 import bisect
-import functools
 from dataclasses import dataclass
 from typing import Any
 
 from db import GameRecord
 from games import registry
 from i18n import has, t
+from service.images import board_image, options_image, player_image
 from service.lobby import lobby_text
 from service.messages import MESSAGE_LIMIT, Caller, Message, Ready, ServiceError, StaleGame, fit, jump_link
-from service.tables import drawn, public_view, seat_names, seat_view
-from service.timekeeping import clock_deadline
-from service.turns import Turns
+from service.story import Storyteller
+from service.tables import Tables, seat_of
+from service.timekeeping import away_notes, clock_deadline, settings_text
+from service.views import move_buttons, public_view, seat_view
 
 LOG_PAGE = 15  # moves on one page of `/game log`, as many as fit in one message
 
 
-class Looking(Turns):
-    """What a player may look at: private texts go to them only, the rest in the channel."""
+class Looking:
+    """What a player may look at: private texts go to them only, the rest in the channel. It
+    changes nothing; the catch-up of `/game log since_my_move` is the story's (`story`)."""
+
+    def __init__(self, tables: Tables, story: Storyteller) -> None:
+        self.tables = tables
+        self.db = tables.db
+        self.story = story
 
     async def hand(self, caller: Caller) -> list[Message]:
         """The caller's private information, for their eyes only; after the last move too, so a
         player can look back at their cards (no buttons then)."""
-        game = await self._shown_game(caller)
-        seat = self._seat_of(game, caller.user_id)
-        presenter = self.presenter(game)
+        game = await self.tables.shown_game(caller)
+        seat = seat_of(game, caller.user_id)
+        presenter = self.tables.presenter(game)
         engine = presenter.engine
         state = engine.loads(game.state or "")
-        view = seat_view(presenter, state, seat, caller.locale)
+        view = seat_view(presenter, state, seat)
         text = presenter.hand_text(view, caller.locale)
         options = presenter.options_text(view, seat, caller.locale)
         buttons: dict[str, Any] = {}
         image = None
         if game.status == "active" and engine.to_move(state) == seat:
-            image = await self._options_image(presenter, game, state, seat, caller.locale)
+            image = await options_image(presenter, game, state, seat, caller.locale)
             if presenter.batches_turns:
-                buttons = self._buttons(presenter, state, seat, game, caller.locale)
+                buttons = move_buttons(presenter, state, seat, game, caller.locale)
         body = fit(f"{text}\n{options}" if options else text)
         return [Message(body, image=image, image_name="options.png", ephemeral=True, **buttons)]
 
     async def player_board(self, caller: Caller, user_id: int, ready: Ready = None) -> list[Message]:
         """One player's own board as an image, in the channel (public information only)."""
-        game = await self._shown_game(caller)
-        presenter = self.presenter(game)
+        game = await self.tables.shown_game(caller)
+        presenter = self.tables.presenter(game)
         if not presenter.has_player_board:
             raise ServiceError("error.no_player_board")
         if user_id not in game.players:
@@ -56,9 +63,8 @@ class Looking(Turns):
         state = presenter.engine.loads(game.state or "")
         if ready is not None:
             await ready()
-        view = public_view(presenter, state, game.language)
-        draw = functools.partial(presenter.render_player, locale=game.language)
-        image = await drawn("a player board", game, draw, view, seat, seat_names(game, game.language))
+        view = public_view(presenter, state)
+        image = await player_image(presenter, game, view, seat)
         caption = presenter.player_caption(view, game, seat, game.language)
         return [Message(caption, image=image, image_name="player.png")]
 
@@ -70,22 +76,23 @@ class Looking(Turns):
         if game_id is not None and (game is None or game.game != game_id):
             if game_id not in registry.game_ids():
                 raise ServiceError("error.unknown_game", game=game_id)
-            text = self.presenter_for(game_id).rules_text(None, None, caller.locale)
+            text = self.tables.presenter_for(game_id).rules_text(None, None, caller.locale)
             return [Message(fit(text), ephemeral=True)]
         if game is None:
             return [Message(fit(self._games_list(caller.locale)), ephemeral=True)]
-        presenter = self.presenter(game)
+        presenter = self.tables.presenter(game)
         seat = game.players.index(caller.user_id) if caller.user_id in game.players else None
         view = None
         if game.state:  # the caller's own view, or the table's for someone not seated
-            view = seat_view(presenter, presenter.engine.loads(game.state), seat, caller.locale)
+            state = presenter.engine.loads(game.state)
+            view = public_view(presenter, state) if seat is None else seat_view(presenter, state, seat)
         return [Message(fit(presenter.rules_text(view, seat, caller.locale)), ephemeral=True)]
 
     def _games_list(self, locale: str | None) -> str:
         """Every game of the registry in a line: its name, player count and what it is about."""
         lines = [t("rules.games", locale)]
         for spec in registry.GAMES.values():
-            engine = self.presenter_for(spec.id).engine
+            engine = self.tables.presenter_for(spec.id).engine
             blurb = t(f"{spec.id}.blurb", locale) if has(f"{spec.id}.blurb") else ""
             lines.append(
                 t(
@@ -107,10 +114,10 @@ class Looking(Turns):
 
     async def board(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """Re-post the current (or last finished) board in the channel, pinging nobody."""
-        game = await self._shown_game(caller)
-        presenter = self.presenter(game)
-        view = public_view(presenter, presenter.engine.loads(game.state or ""), game.language)
-        image = await self._render(presenter, game, view, ready, whole=True)  # all of it
+        game = await self.tables.shown_game(caller)
+        presenter = self.tables.presenter(game)
+        view = public_view(presenter, presenter.engine.loads(game.state or ""))
+        image = await board_image(presenter, game, view, ready, whole=True)  # all of it
         return [Message(presenter.board_caption(view, game, game.language), image=image)]
 
     async def whole_board(self, caller: Caller, game_id: int, ready: Ready = None) -> list[Message]:
@@ -120,9 +127,9 @@ class Looking(Turns):
         game = await self.db.game(game_id)
         if game is None or game.channel_id != caller.channel_id or game.state is None:
             raise StaleGame("error.table_button_stale")
-        presenter = self.presenter(game)
-        view = public_view(presenter, presenter.engine.loads(game.state), caller.locale)
-        image = await self._render(presenter, game, view, ready, whole=True, locale=caller.locale)
+        presenter = self.tables.presenter(game)
+        view = public_view(presenter, presenter.engine.loads(game.state))
+        image = await board_image(presenter, game, view, ready, whole=True, locale=caller.locale)
         return [Message(presenter.board_caption(view, game, caller.locale), image=image, ephemeral=True)]
 
     async def my_games(self, caller: Caller) -> list[Message]:
@@ -138,7 +145,7 @@ class Looking(Turns):
     def _game_row(self, game: GameRecord, caller: Caller) -> tuple[int, float, str]:
         """One line of `/games` with its sort key: the caller's turn first, then others' turns
         (longest waiting first), then lobbies."""
-        presenter = self.presenter(game)
+        presenter = self.tables.presenter(game)
         title = presenter.title(game.options, caller.locale)
         link = jump_link(game)
         if game.status == "lobby":
@@ -160,20 +167,20 @@ class Looking(Turns):
         )
         if game is None:
             raise ServiceError("error.no_game_here")
-        presenter = self.presenter(game)
+        presenter = self.tables.presenter(game)
         locale = reader_locale(game, caller, share)
         if game.status == "lobby":
             head = t("lobby.status", locale, game=presenter.title(game.options, locale))
             return [Message(lobby_text(game, head, locale), ephemeral=not share)]
         state = presenter.engine.loads(game.state or "")
-        lines = [presenter.status_text(public_view(presenter, state, locale), game, locale)]
+        lines = [presenter.status_text(public_view(presenter, state), game, locale)]
         if game.status == "active":
-            lines += await self.time.away_notes(game, locale)
-            lines.append(self.time.settings_text(game, locale))
+            lines += await away_notes(self.db, game, locale, self.tables.now())
+            lines.append(settings_text(game, locale))
             seat = presenter.engine.to_move(state)
             if seat is not None and game.clock_days:
                 member = await self.db.member(game.guild_id, game.players[seat])
-                deadline = clock_deadline(game, member, self.now())
+                deadline = clock_deadline(game, member, self.tables.now())
                 lines.append(t("clock.deadline", locale, deadline=f"<t:{int(deadline or 0)}:R>"))
         return [Message(fit("\n".join(lines)), ephemeral=not share)]
 
@@ -184,11 +191,11 @@ class Looking(Turns):
         move. For the caller alone unless `share`."""
         if not since_my_move:
             return [(await self.log_page(caller, count=count, share=share)).message]
-        game = await self._shown_game(caller)
-        presenter = self.presenter(game)
+        game = await self.tables.shown_game(caller)
+        presenter = self.tables.presenter(game)
         locale = reader_locale(game, caller, share)
-        seat = self._seat_of(game, caller.user_id)
-        since = await self._since_last_move(game, presenter.engine, seat)
+        seat = seat_of(game, caller.user_id)
+        since = await self.story.since_last_move(game, presenter.engine, seat)
         if not since:
             return [Message(t("log.nothing_since", locale), ephemeral=not share)]
         told = [presenter.event_text(m.event, game, locale) for m in since]
@@ -217,7 +224,7 @@ class Looking(Turns):
         if not moves:
             return LogPage(Message(t("log.empty", locale), ephemeral=not share), game.id, locale=locale)
         numbers = [m.number for m in moves]
-        presenter = self.presenter(game)
+        presenter = self.tables.presenter(game)
         lines = [f"{m.number}. {presenter.event_text(m.event, game, locale)}" for m in moves]
         if page is not None:
             starts = _page_starts(lines, count)
@@ -245,7 +252,7 @@ class Looking(Turns):
         """The game whose log is read: the channel's shown game, or the one a button names (a
         button of another channel's game, or of a game that is gone, is stale)."""
         if game_id is None:
-            return await self._shown_game(caller)
+            return await self.tables.shown_game(caller)
         game = await self.db.game(game_id)
         if game is None or game.channel_id != caller.channel_id or game.state is None:
             raise StaleGame("error.button_stale")

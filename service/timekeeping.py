@@ -1,23 +1,22 @@
-"""Time in a game that lasts days: reminders, turn clocks, time away and DM notifications.
+"""Time in a game that lasts days: reminders, turn clocks and time away (DMs: `service/dms.py`).
 
-Everything is stored (games.reminded_at, muted_turn, clock_extra, clock_asked; members.away_*,
-dm), so a restart forgets nothing; `tick` is called by a periodic task and returns what to post.
+Everything is stored (games.reminded_at, muted_turn, clock_extra, clock_asked; members.away_*),
+so a restart forgets nothing; `tick` is called by a periodic task and returns what to post.
 A turn is named by its `turn_started_at` (as an integer `key`): buttons carry it, and a click for
 a turn that is over is refused.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from db import Database, GameRecord
-from i18n import catalog_name, language_name, t, table_languages
+from i18n import language_name, t, table_languages
 from presenters.protocol import Presenter
+from service.announcing import Announcer
 from service.messages import (
-    MESSAGE_LIMIT,
     REJOIN_BUTTON,
     Caller,
     Message,
@@ -25,9 +24,9 @@ from service.messages import (
     ServiceError,
     StaleGame,
     headed,
-    jump_link,
     table_buttons,
 )
+from service.tables import Tables
 
 log = logging.getLogger(__name__)
 DAY = 86_400.0
@@ -61,11 +60,6 @@ def majority(voters: tuple[int, ...]) -> int:
     return len(voters) // 2 + 1
 
 
-def same_language(one: str | None, other: str | None) -> bool:
-    """Whether two locales read the same catalog (`en-US` and `en` do)."""
-    return catalog_name(one) == catalog_name(other)
-
-
 def clock_deadline(game: GameRecord, member: dict[str, Any], now: float) -> float | None:
     """When the current turn's clock runs out (time away pushes it back), or None."""
     if not game.clock_days or game.turn_started_at is None:
@@ -78,40 +72,74 @@ def clock_deadline(game: GameRecord, member: dict[str, Any], now: float) -> floa
     )
 
 
-class Tables(Protocol):
-    """What the timekeeper needs of the game service (`service/tables.py`, `service/turns.py`):
-    the channel's lock and game, versioned writes, the clock, presenters, and the fallback
-    player's turns for a clock that ran out or a seat handed over."""
+async def turn_notes(db: Database, game: GameRecord, seat: int, locale: str | None, now: float) -> list[str]:
+    """For a turn ping: when the turn clock runs out, and whether the player is away."""
+    user = game.players[seat]
+    if user < 0 or game.is_bot(seat):
+        return []
+    member = await db.member(game.guild_id, user)
+    notes = []
+    deadline = clock_deadline(game, member, now)
+    if deadline is not None:
+        notes.append(t("clock.deadline", locale, deadline=f"<t:{int(deadline)}:R>"))
+    if is_away(member, now):
+        until = f"<t:{int(member['away_until'])}:f>"
+        notes.append(t("away.note", locale, user=f"<@{user}>", until=until))
+    return notes
 
-    db: Database
 
-    def lock(self, channel_id: int) -> asyncio.Lock: ...
-    def now(self) -> float: ...
-    async def open_game(self, caller: Caller) -> GameRecord: ...
-    async def write(self, write: Awaitable[GameRecord]) -> GameRecord: ...
-    def presenter(self, game: GameRecord) -> Presenter: ...
-    async def play_fallback(
-        self, caller: Caller, game: GameRecord, presenter: Presenter, ready: Ready, force: int | None = None
+async def away_notes(db: Database, game: GameRecord, locale: str | None, now: float) -> list[str]:
+    """`@x is away until …` for every seated person who is away now."""
+    notes = []
+    for user in game.players:
+        if user > 0:
+            member = await db.member(game.guild_id, user)
+            if is_away(member, now):
+                until = f"<t:{int(member['away_until'])}:f>"
+                notes.append(t("away.note", locale, user=f"<@{user}>", until=until))
+    return notes
+
+
+def settings_text(game: GameRecord, locale: str | None) -> str:
+    """The table's settings in a line: reminders, the turn clock, the language."""
+    reminders = (
+        t("settings.reminders", locale, hours=f"{game.reminder_hours:g}")
+        if game.reminder_hours
+        else t("settings.no_reminders", locale)
+    )
+    days = f"{game.clock_days:g}" if game.clock_days else ""
+    clock = (
+        t(f"settings.clock.{game.clock_action}", locale, days=days, count=days)
+        if game.clock_days
+        else t("settings.no_clock", locale)
+    )
+    spoken = t("settings.language", locale, language=language_name(game.language))
+    return f"{reminders} {clock} {spoken}"
+
+
+class PlaysFallback(Protocol):
+    """The fallback player's turns (`service/fallback_turns.py` `FallbackTurns.play`): for a
+    clock that ran out, or a seat the others voted to hand over."""
+
+    async def __call__(
+        self,
+        caller: Caller,
+        game: GameRecord,
+        presenter: Presenter,
+        state: Any,
+        ready: Ready,
+        force: int | None = None,
     ) -> tuple[GameRecord, list[Message]]: ...
-    async def announce(
-        self, game: GameRecord, messages: list[Message], server: str = ""
-    ) -> list[Message]: ...
-    async def hold(self, game: GameRecord, messages: list[Message]) -> list[Message]: ...
 
 
 class Timekeeper:
-    """Reminders, clocks, away and DM settings over the game service's storage."""
+    """Table settings, time away, and the reminders and clocks a tick finds due."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, announcer: Announcer, play_fallback: PlaysFallback) -> None:
         self.tables = tables
         self.db = tables.db
-        self._locales: dict[int, str] = {}  # what this process last stored per person
-
-    async def seen(self, caller: Caller) -> None:
-        """Keep the caller's Discord locale as their last known one (written when it changed)."""
-        if caller.locale and self._locales.get(caller.user_id) != caller.locale:
-            await self.db.set_person_locale(caller.user_id, caller.locale, self.tables.now())
-            self._locales[caller.user_id] = caller.locale
+        self.announcer = announcer
+        self.play_fallback = play_fallback
 
     # ------------------------------------------------------------ settings
 
@@ -144,26 +172,7 @@ class Timekeeper:
             )
             if language is not None and language != game.language:
                 game = await tables.write(self.db.set_language(game, language, tables.now()))
-        return [Message(self.settings_text(game, game.language))]
-
-    def settings_text(self, game: GameRecord, locale: str | None) -> str:
-        reminders = (
-            t("settings.reminders", locale, hours=f"{game.reminder_hours:g}")
-            if game.reminder_hours
-            else t("settings.no_reminders", locale)
-        )
-        days = f"{game.clock_days:g}" if game.clock_days else ""
-        clock = (
-            t(f"settings.clock.{game.clock_action}", locale, days=days, count=days)
-            if game.clock_days
-            else t("settings.no_clock", locale)
-        )
-        spoken = t("settings.language", locale, language=language_name(game.language))
-        return f"{reminders} {clock} {spoken}"
-
-    async def notify(self, caller: Caller, dm: bool) -> list[Message]:
-        await self.db.set_member(caller.guild_id, caller.user_id, dm=int(dm), dm_failed=0)
-        return [Message(t("notify.on" if dm else "notify.off", caller.locale), ephemeral=True)]
+        return [Message(settings_text(game, game.language))]
 
     async def away(self, caller: Caller, days: float | None) -> list[Message]:
         """Pause the caller's clocks and reminders in every game of this server for `days`
@@ -177,85 +186,6 @@ class Timekeeper:
         until = now + days * DAY
         await self.db.set_member(caller.guild_id, caller.user_id, away_from=now, away_until=until)
         return [Message(t("away.on", caller.locale, until=f"<t:{int(until)}:f>"), ephemeral=True)]
-
-    async def away_notes(self, game: GameRecord, locale: str | None) -> list[str]:
-        """`@x is away until …` for every seated person who is away now."""
-        now = self.tables.now()
-        notes = []
-        for user in game.players:
-            if user > 0:
-                member = await self.db.member(game.guild_id, user)
-                if is_away(member, now):
-                    until = f"<t:{int(member['away_until'])}:f>"
-                    notes.append(t("away.note", locale, user=f"<@{user}>", until=until))
-        return notes
-
-    async def turn_notes(self, game: GameRecord, seat: int, locale: str | None) -> list[str]:
-        """For a turn ping: when the turn clock runs out, and whether the player is away."""
-        user = game.players[seat]
-        if user < 0 or game.is_bot(seat):
-            return []
-        now = self.tables.now()
-        member = await self.db.member(game.guild_id, user)
-        notes = []
-        deadline = clock_deadline(game, member, now)
-        if deadline is not None:
-            notes.append(t("clock.deadline", locale, deadline=f"<t:{int(deadline)}:R>"))
-        if is_away(member, now):
-            until = f"<t:{int(member['away_until'])}:f>"
-            notes.append(t("away.note", locale, user=f"<@{user}>", until=until))
-        return notes
-
-    # ----------------------------------------------------------- notifications
-
-    async def with_dms(self, game: GameRecord, messages: list[Message], server: str = "") -> list[Message]:
-        """A copy by DM (board and jump link) for every pinged player who asked for DMs, headed
-        with the game and the server (`server`: its name, when the caller knows it) it waits in.
-
-        A DM is read alone, so it is written in its reader's language: the locale they last used
-        a command in (`Database.person_locale`; the game's language for someone never seen),
-        the message told again in it when it can be (`Message.retell`). The board is the
-        channel's, in the game's language: drawing it again for one reader would cost a render."""
-        out = list(messages)
-        for message in messages:
-            if message.ephemeral or message.dm_to is not None:
-                continue
-            for user in message.ping:
-                member = await self.db.member(game.guild_id, user)
-                if not member["dm"]:
-                    continue
-                locale = await self.db.person_locale(user) or game.language
-                body = message.text
-                if message.retell is not None and not same_language(locale, game.language):
-                    body = await message.retell(locale)
-                text = f"{self.dm_head(game, server, locale)}\n{body}"
-                name = message.image_name
-                out.append(Message(text[:MESSAGE_LIMIT], image=message.image, image_name=name, dm_to=user))
-        return out
-
-    def dm_head(self, game: GameRecord, server: str, locale: str | None) -> str:
-        """A DM's first line: which game, on which server, and a link to its channel."""
-        title = self.tables.presenter(game).title(game.options, locale)
-        if not server:
-            return t("notify.dm_game_nameless", locale, title=title, link=jump_link(game))
-        return t("notify.dm_game", locale, title=title, server=server, link=jump_link(game))
-
-    async def dm_failed(self, guild_id: int | None, user_id: int) -> None:
-        """A DM could not be delivered (closed DMs): the channel mention stands; the player is
-        told once, privately, at their next command (`take_notes`)."""
-        member = await self.db.member(guild_id, user_id)
-        if not member["dm_failed"]:
-            await self.db.set_member(guild_id, user_id, dm_failed=1)
-
-    async def take_notes(self, caller: Caller) -> list[Message]:
-        """What is owed to the caller privately at their next command (a DM that failed); and
-        the locale they use, noted for the DMs they will get (`with_dms`)."""
-        await self.seen(caller)
-        member = await self.db.member(caller.guild_id, caller.user_id)
-        if member["dm_failed"] == 1:
-            await self.db.set_member(caller.guild_id, caller.user_id, dm_failed=2)  # told once
-            return [Message(t("notify.failed", caller.locale), ephemeral=True)]
-        return []
 
     # ------------------------------------------------------------------ tick
 
@@ -284,7 +214,7 @@ class Timekeeper:
         member = await self.db.member(game.guild_id, user)
         deadline = clock_deadline(game, member, now)
         if deadline is not None and now >= deadline and not is_away(member, now):
-            return await self._clock_ran_out(game, presenter, seat, server)
+            return await self._clock_ran_out(game, presenter, state, seat, server)
         if not game.reminder_hours or is_away(member, now) or game.muted_turn == game.turn_started_at:
             return []
         last = max(game.turn_started_at, game.reminded_at or 0)
@@ -304,10 +234,10 @@ class Timekeeper:
         mute = ("mute", game.id, turn_key(game), t("reminder.mute", game.language))
         text = await text_in(game.language)
         reminder = Message(text, ping=(user,), actions=(mute,), channel_id=game.channel_id, retell=text_in)
-        return await self.tables.announce(game, [reminder], server)
+        return await self.announcer.announce(game, [reminder], server)
 
     async def _clock_ran_out(
-        self, game: GameRecord, presenter: Presenter, seat: int, server: str = ""
+        self, game: GameRecord, presenter: Presenter, state: Any, seat: int, server: str = ""
     ) -> list[Message]:
         """The game's setting: the fallback player plays this turn, or the others choose."""
         user = game.players[seat]
@@ -315,13 +245,13 @@ class Timekeeper:
             caller = Caller(user_id=user, channel_id=game.channel_id, guild_id=game.guild_id)
             async with self.tables.lock(game.channel_id):
                 head = t("clock.ran_out", game.language, user=f"<@{user}>")
-                game, turns = await self.tables.play_fallback(caller, game, presenter, None, force=seat)
+                game, turns = await self.play_fallback(caller, game, presenter, state, None, force=seat)
             async def ran_out_in(locale: str | None) -> str:  # for a DM reader of another language
                 return t("clock.ran_out", locale, user=f"<@{user}>")
 
             # Held for the game's channel (`Outbox.hold`).
             told = headed(Message(head, retell=ran_out_in), turns)
-            return await self.tables.announce(game, told, server)
+            return await self.announcer.announce(game, told, server)
         if game.clock_asked == game.turn_started_at:
             return []  # already put to the others
         await self.db.note_turn(game.id, clock_asked=game.turn_started_at)
@@ -339,7 +269,7 @@ class Timekeeper:
 
         text = await vote_in(game.language)
         vote = Message(text, ping=others, actions=actions, channel_id=game.channel_id, retell=vote_in)
-        return await self.tables.announce(game, [vote])
+        return await self.announcer.announce(game, [vote])
 
     # -------------------------------------------------------------- buttons
 
@@ -351,7 +281,8 @@ class Timekeeper:
             if game is None or game.status != "active" or turn_key(game) != key:
                 raise StaleGame("error.button_stale")
             presenter = tables.presenter(game)
-            seat = presenter.engine.to_move(presenter.engine.loads(game.state or ""))
+            state = presenter.engine.loads(game.state or "")
+            seat = presenter.engine.to_move(state)
             if kind == "mute":
                 if seat is None or game.players[seat] != caller.user_id:
                     raise ServiceError("reminder.not_yours")
@@ -364,11 +295,11 @@ class Timekeeper:
             if kind == "wait":
                 await self.db.note_turn(game.id, clock_extra=game.clock_extra + DAY, clock_asked=None)
                 waiting = Message(t("clock.waiting", game.language, user=f"<@{caller.user_id}>"))
-                return await tables.announce(game, [waiting])
-            return await self._vote_handover(caller, game, presenter, seat)
+                return await self.announcer.announce(game, [waiting])
+            return await self._vote_handover(caller, game, presenter, state, seat)
 
     async def _vote_handover(
-        self, caller: Caller, game: GameRecord, presenter: Presenter, seat: int
+        self, caller: Caller, game: GameRecord, presenter: Presenter, state: Any, seat: int
     ) -> list[Message]:
         """One person's vote to hand `seat` (whose clock ran out) to the fallback player, kept in
         the database, once per person and turn; a majority of the others seated hands it over.
@@ -391,7 +322,7 @@ class Timekeeper:
                 missing=missing,
                 needed=majority(voters),
             )
-            return await tables.announce(game, [Message(voted)])
+            return await self.announcer.announce(game, [Message(voted)])
         game = await tables.write(self.db.set_bot(game, seat, tables.now()))
         tag = presenter.tag(game, seat)
         text = t("clock.handed_over", locale, tag=tag, votes=len(votes), count=len(voters))
@@ -399,6 +330,6 @@ class Timekeeper:
         # The player whose seat went is told (pinged); the fallback seat's own turns ping nobody.
         rejoin = table_buttons(game.id, REJOIN_BUTTON, locale)
         # Held as it is: `announce` would drop the ping of a seat the fallback player now holds.
-        handed = await tables.hold(game, [Message(f"{text}\n{hint}", ping=(user,), table=rejoin)])
-        game, turns = await tables.play_fallback(caller, game, presenter, None)
-        return [*handed, *await tables.announce(game, turns, caller.guild_name)]
+        handed = await self.announcer.hold(game, [Message(f"{text}\n{hint}", ping=(user,), table=rejoin)])
+        game, turns = await self.play_fallback(caller, game, presenter, state, None)
+        return [*handed, *await self.announcer.announce(game, turns, caller.guild_name)]

@@ -111,16 +111,16 @@ async def test_a_stored_game_keeps_its_numbers_after_the_bot_updates(tmp_path):
         player = Caller(
             user_id=stored.players[0], channel_id=1004, guild_id=stored.guild_id, display_name="p"
         )
-        [old_status] = await service.status(player)
+        [old_status] = await service.looking.status(player)
         assert "Tinkers" in old_status.text and "Tinkerers" not in old_status.text
 
         alice = Caller(user_id=101, channel_id=77, guild_id=1, display_name="alice")
-        await service.new_game(alice, "revive", {})
-        await service.join(Caller(user_id=202, channel_id=77, guild_id=1, display_name="bob"))
-        await service.start(alice)
+        await service.lobby.new_game(alice, "revive", {})
+        await service.lobby.join(Caller(user_id=202, channel_id=77, guild_id=1, display_name="bob"))
+        await service.lobby.start(alice)
         started = await database.latest_game(77)
         assert started is not None and started.options["rules"] == spec("revive").rules_version == 3
-        [new_status] = await service.status(alice)
+        [new_status] = await service.looking.status(alice)
         assert "Tinkerers" in new_status.text
     finally:
         await database.close()

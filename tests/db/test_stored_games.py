@@ -70,7 +70,7 @@ async def replays_to_its_stored_state(service: GameService, game: GameRecord) ->
 
 
 async def play_to_the_end(service: GameService, channel: int) -> int:
-    """Every person's move chosen by the fallback player, sent through `GameService.move` (the
+    """Every person's move chosen by the fallback player, sent through `Turns.move` (the
     fallback seats answer by themselves); the number of moves sent."""
     for sent in range(MAX_MOVES):
         game = await record(service, channel)
@@ -81,7 +81,7 @@ async def play_to_the_end(service: GameService, channel: int) -> int:
         seat = engine.to_move(state)
         assert seat is not None and not game.is_bot(seat), f"channel {channel} waits on nobody"
         move = choose_move(engine, state, seat, game.seed + game.version)
-        messages = await service.move(caller(game.players[seat], channel), move)
+        messages = await service.turns.move(caller(game.players[seat], channel), move)
         assert messages and all(m.text for m in messages), f"{move!r} in channel {channel} said nothing"
     raise AssertionError(f"channel {channel} did not end in {MAX_MOVES} moves")
 
@@ -110,12 +110,12 @@ async def test_the_looking_commands_answer_on_every_stored_game(stored, channel)
     game = await record(stored, channel)
     person = next(user for seat, user in enumerate(game.players) if not game.is_bot(seat))
     who = caller(person, channel)
-    [status] = await stored.status(who)
-    [board] = await stored.board(who)
-    [log] = await stored.log(who)
+    [status] = await stored.looking.status(who)
+    [board] = await stored.looking.board(who)
+    [log] = await stored.looking.log(who)
     assert status.text and board.text and board.image and board.image.startswith(b"\x89PNG") and log.text
     if game.status == "active":
-        [hand, *_] = await stored.hand(who)
+        [hand, *_] = await stored.looking.hand(who)
         assert hand.text and hand.ephemeral
 
 
@@ -127,7 +127,7 @@ async def test_undo_replays_a_stored_game_or_says_why_not(stored, channel):
     if last.user_id is None:  # the fallback player moved last: nobody may take it back
         return
     try:
-        [message] = await stored.undo(caller(last.user_id, channel))
+        [message] = await stored.turns.undo(caller(last.user_id, channel))
     except ServiceError as refused:
         assert refused.args, "a refusal without a reason"
         return
@@ -139,11 +139,11 @@ async def test_undo_replays_a_stored_game_or_says_why_not(stored, channel):
 async def test_a_stored_lobby_takes_a_newcomer_and_starts(stored, channel):
     lobby = await record(stored, channel)
     assert any(lobby.is_bot(seat) for seat in range(len(lobby.players))) or min(lobby.players) < 0
-    [joined] = await stored.join(caller(NEWCOMER, channel))
+    [joined] = await stored.lobby.join(caller(NEWCOMER, channel))
     assert f"<@{NEWCOMER}>" in joined.text
-    [start, *_] = await stored.start(caller(lobby.creator_id, channel))
+    [start, *_] = await stored.lobby.start(caller(lobby.creator_id, channel))
     assert start.image and (await record(stored, channel)).status == "active"
-    [status] = await stored.status(caller(NEWCOMER, channel))
+    [status] = await stored.looking.status(caller(NEWCOMER, channel))
     assert status.text
 
 
@@ -153,7 +153,7 @@ async def test_every_stored_game_plays_on_to_its_end(stored, channel):
     assert await play_to_the_end(stored, channel) > 0
     game = await record(stored, channel)
     await replays_to_its_stored_state(stored, game)
-    [log] = await stored.log(caller(game.creator_id, channel))
+    [log] = await stored.looking.log(caller(game.creator_id, channel))
     assert log.text
 
 
@@ -161,7 +161,7 @@ async def test_every_stored_game_plays_on_to_its_end(stored, channel):
 @pytest.mark.parametrize("channel", LOBBIES)
 async def test_a_stored_lobby_plays_to_its_end(stored, channel):
     lobby = await record(stored, channel)
-    await stored.join(caller(NEWCOMER, channel))
-    await stored.start(caller(lobby.creator_id, channel))
+    await stored.lobby.join(caller(NEWCOMER, channel))
+    await stored.lobby.start(caller(lobby.creator_id, channel))
     assert await play_to_the_end(stored, channel) > 0
     await replays_to_its_stored_state(stored, await record(stored, channel))

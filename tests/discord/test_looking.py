@@ -334,7 +334,7 @@ def test_a_label_is_read_whole_without_its_preview_or_by_the_start_of_a_cut_labe
     """A typed move may be a choice's own label text, as the list or a button shows it: with the
     preview in brackets, without it, or cut with "…"; a label two moves share is no one's."""
     from presenters.protocol import MoveChoice
-    from service.typed import by_label, offered_for
+    from service.move_text import by_label, offered_for
 
     explore = MoveChoice("explore S7", "explore S7 (sand, 2 food)", 70)
     play = MoveChoice("play B5 top_left", "play B5 (blue) in top left: trade ×3", 80)

@@ -233,7 +233,7 @@ async def test_few_answers_become_buttons_more_become_a_menu_with_ids_that_carry
 
 async def test_a_move_picked_from_autocomplete_and_sent_twice_applies_once(simcord_env, database_path):
     """Two `/move crystal gear` in a hurry (a double tap): the second is refused, one crystal
-    traded (the value carries the version it was offered at, service/submissions.py)."""
+    traded (the value carries the version it was offered at, service/move_text.py)."""
     import simcord
 
     from engine.errors import GameError

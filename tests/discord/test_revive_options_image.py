@@ -15,7 +15,7 @@ from games.registry import load_engine, spec
 from presenters.revive.presenter import option_places
 from render.revive.focus import focus_image, render_focus
 from render.revive.ref import content_ref
-from service.tables import seat_names
+from service.images import seat_names
 from tests.support.discord import make_table
 
 pytestmark = pytest.mark.asyncio

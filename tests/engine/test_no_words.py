@@ -5,14 +5,13 @@ are worded by the presenters, and a refusal's reason by `presenters/errors.py`."
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from engine.errors import IllegalMove, Term
 from games.registry import load_engine, spec
 from presenters.errors import error_text
 from presenters.protocol import MoveChoice
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 WORDLESS = sorted((ROOT / "engine").rglob("*.py"))
 
 

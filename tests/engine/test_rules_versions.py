@@ -101,11 +101,11 @@ async def test_a_game_gets_the_current_version_in_its_options_when_it_starts(gam
     try:
         service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 9)
         alice = Caller(user_id=101, channel_id=7, guild_id=1, display_name="alice")
-        await service.new_game(alice, game_id, {})
-        await service.join(Caller(user_id=202, channel_id=7, guild_id=1, display_name="bob"))
+        await service.lobby.new_game(alice, game_id, {})
+        await service.lobby.join(Caller(user_id=202, channel_id=7, guild_id=1, display_name="bob"))
         lobby = await database.latest_game(7)
         assert lobby is not None and "rules" not in lobby.options  # a lobby: absent, the current rules
-        await service.start(alice)
+        await service.lobby.start(alice)
         started = await database.latest_game(7)
         assert started is not None and started.options["rules"] == version
     finally:

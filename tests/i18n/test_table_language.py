@@ -292,7 +292,7 @@ async def test_a_fallback_seat_is_named_in_the_language_the_game_is_switched_to(
 
 def test_the_images_name_fallback_seats_in_the_language_they_are_drawn_in():
     from db import GameRecord
-    from service.tables import seat_names
+    from service.images import seat_names
 
     game = GameRecord(
         1, 1, 5, "rebirth", {}, 7, "active", 101, None, 1, 0.0, 0.0, None, 24, None, None, None,

@@ -225,7 +225,7 @@ async def test_hand_on_your_turn_carries_your_options_privately(simcord_env, dat
     """`/hand` on your turn: a private reply with the board, your legal spaces marked and numbered
     as the autocomplete labels read; it differs from the public board only at those spaces, and the
     channel's image is the public view's."""
-    from service.tables import seat_names
+    from service.images import seat_names
     from tests.support.discord import latest_game_and_moves, make_table, notation_of, open_and_start
 
     table = make_table(simcord_env, ["alice", "bob"])

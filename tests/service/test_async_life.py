@@ -27,10 +27,10 @@ async def database():
 
 async def three_player_rebirth(database) -> tuple[GameService, list[int]]:
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
-    await service.new_game(caller(ANN), "rebirth", {"map": "scotland"})
-    await service.join(caller(BOB))
-    await service.join(caller(CY))
-    await service.start(caller(ANN))
+    await service.lobby.new_game(caller(ANN), "rebirth", {"map": "scotland"})
+    await service.lobby.join(caller(BOB))
+    await service.lobby.join(caller(CY))
+    await service.lobby.start(caller(ANN))
     game = await database.open_game(CHANNEL)
     first = load_engine("rebirth").to_move(load_engine("rebirth").loads(game.state))
     players = list(game.players)
@@ -38,8 +38,8 @@ async def three_player_rebirth(database) -> tuple[GameService, list[int]]:
 
 
 async def play_first_choice(service, user) -> list:
-    [choice, *_] = await service.move_choices(caller(user), "")
-    return await service.move(caller(user), choice.notation)
+    [choice, *_] = await service.turns.move_choices(caller(user), "")
+    return await service.turns.move(caller(user), choice.notation)
 
 
 def caught_up(text: str) -> list[str]:
@@ -67,11 +67,11 @@ async def test_the_turn_ping_catches_the_next_player_up_on_everything_since_thei
 async def test_log_since_my_last_move_shows_the_same_on_demand(database):
     service, (first, second, third) = await three_player_rebirth(database)
     await play_first_choice(service, first)
-    [none_yet] = await service.log(caller(first), since_my_move=True)
+    [none_yet] = await service.looking.log(caller(first), since_my_move=True)
     assert "Nothing has happened since your last move" in none_yet.text
     await play_first_choice(service, second)
     await play_first_choice(service, third)
-    [log] = await service.log(caller(first), since_my_move=True)
+    [log] = await service.looking.log(caller(first), since_my_move=True)
     lines = log.text.splitlines()[1:]
     assert len(lines) == 2 and f"<@{second}>" in lines[0] and f"<@{third}>" in lines[1]
 
@@ -81,25 +81,25 @@ async def test_undo_is_refused_after_a_drawn_tile_and_takes_back_a_last_tile(dat
     cannot be taken back (they would place again knowing it); a last tile, which draws nothing,
     can; nothing can once someone else has acted."""
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
-    await service.new_game(caller(ANN), "rebirth", {"map": "scotland"})
-    await service.join(caller(BOB))
-    await service.start(caller(ANN))
+    await service.lobby.new_game(caller(ANN), "rebirth", {"map": "scotland"})
+    await service.lobby.join(caller(BOB))
+    await service.lobby.start(caller(ANN))
     engine = load_engine("rebirth")
     game = await database.open_game(CHANNEL)
     first = game.players[engine.to_move(engine.loads(game.state))]
     second = BOB if first == ANN else ANN
     with refusing(Exception, "no move to take back"):
-        await service.undo(caller(first))
+        await service.turns.undo(caller(first))
     await play_first_choice(service, first)
     with refusing(Exception, "only take back your own move"):
-        await service.undo(caller(second))
+        await service.turns.undo(caller(second))
     placed = await database.open_game(CHANNEL)
     with refusing(Exception, "drew your next tile"):
-        await service.undo(caller(first))
+        await service.turns.undo(caller(first))
     assert (await database.open_game(CHANNEL)).state == placed.state  # nothing changed
     await play_first_choice(service, second)
     with refusing(Exception, "only take back your own move"):
-        await service.undo(caller(first))  # someone else has acted since
+        await service.turns.undo(caller(first))  # someone else has acted since
     while True:  # on to the first placement that draws nothing: the mover's supply is empty
         game = await database.open_game(CHANNEL)
         state = engine.loads(game.state)
@@ -109,7 +109,7 @@ async def test_undo_is_refused_after_a_drawn_tile_and_takes_back_a_last_tile(dat
         await play_first_choice(service, game.players[seat])
     mover = game.players[seat]
     await play_first_choice(service, mover)
-    [undone] = await service.undo(caller(mover))
+    [undone] = await service.turns.undo(caller(mover))
     assert not undone.ephemeral and undone.image and "took back" in undone.text and not undone.ping
     after = await database.open_game(CHANNEL)
     assert after.state == game.state and after.version > game.version
@@ -117,15 +117,15 @@ async def test_undo_is_refused_after_a_drawn_tile_and_takes_back_a_last_tile(dat
 
 async def test_revive_undo_is_refused_once_hidden_information_was_revealed(database):
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
-    await service.new_game(caller(ANN), "revive", {})
-    await service.join(caller(BOB))
-    await service.start(caller(ANN))
+    await service.lobby.new_game(caller(ANN), "revive", {})
+    await service.lobby.join(caller(BOB))
+    await service.lobby.start(caller(ANN))
     engine = load_engine("revive")
     game = await database.open_game(CHANNEL)
     state = engine.loads(game.state)
     mover = game.players[engine.to_move(state)]
-    [done] = await service.move(caller(mover), "switch gear")
-    [undone] = await service.undo(caller(mover))
+    [done] = await service.turns.move(caller(mover), "switch gear")
+    [undone] = await service.turns.undo(caller(mover))
     assert undone.ephemeral and "took back" in undone.text
     assert (await database.open_game(CHANNEL)).state == game.state
     # Turning up a face-down tile shows everyone something new: that cannot be taken back.
@@ -144,10 +144,10 @@ async def test_revive_undo_is_refused_once_hidden_information_was_revealed(datab
 @pytest.mark.parametrize("game_id", ["rebirth", "revive"])
 async def test_a_bot_seat_from_the_lobby_plays_its_turns_at_once_and_says_so(database, game_id):
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 3)
-    await service.new_game(caller(ANN), game_id, {})
-    [added] = await service.add_bot(caller(ANN))
+    await service.lobby.new_game(caller(ANN), game_id, {})
+    [added] = await service.lobby.add_bot(caller(ANN))
     assert "Fallback bot 1" in added.text and "<@-1>" not in added.text
-    started, *bot_first = await service.start(caller(ANN))
+    started, *bot_first = await service.lobby.start(caller(ANN))
     assert started.ping == (ANN,)
     engine = load_engine(game_id)
     for _ in range(6):  # ANN plays the fallback's own choices; the bot answers each turn at once
@@ -158,7 +158,7 @@ async def test_a_bot_seat_from_the_lobby_plays_its_turns_at_once_and_says_so(dat
         from engine.fallback import play_turn
 
         for move in play_turn(engine, state, seat, 1):
-            messages = await service.move(caller(ANN), move)
+            messages = await service.turns.move(caller(ANN), move)
         # One message, one board: ANN's move, then the bot's turn, then ANN's ping.
         [told] = [m for m in messages if not m.ephemeral]
         assert told.ping == (ANN,) and told.image is not None
@@ -168,14 +168,14 @@ async def test_a_bot_seat_from_the_lobby_plays_its_turns_at_once_and_says_so(dat
 
 async def test_leaving_a_running_game_hands_the_seat_to_the_fallback_player(database):
     service, (first, second, third) = await three_player_rebirth(database)
-    [left, played] = await service.leave(caller(first))
+    [left, played] = await service.lobby.leave(caller(first))
     assert "left the game" in left.text and f"<@{first}> 🤖" in left.text
     assert f"<@{first}> 🤖 placed" in played.text.splitlines()[0]  # the fallback played that seat
     assert played.ping == (second,) and played.image is not None
     game = await database.open_game(CHANNEL)
     assert game.is_bot(game.players.index(first)) and len(await database.moves(game.id)) == 1
     with refusing(Exception, "already plays your seat"):
-        await service.leave(caller(first))
+        await service.lobby.leave(caller(first))
 
 
 async def test_a_handed_over_seat_is_never_pinged_and_an_extra_day_lasts_one_turn(database):
@@ -183,7 +183,7 @@ async def test_a_handed_over_seat_is_never_pinged_and_an_extra_day_lasts_one_tur
     await service.time.settings(caller(ANN), None, 3, "vote")
     game = await database.open_game(CHANNEL)
     await database.note_turn(game.id, clock_extra=86_400.0)  # "wait one more day" for this turn
-    await service.leave(caller(first))  # the fallback plays the first seat's turn at once
+    await service.lobby.leave(caller(first))  # the fallback plays the first seat's turn at once
     game = await database.open_game(CHANNEL)
     assert game.clock_extra == 0 and game.clock_asked is None  # a new turn, a fresh clock
     for user in (second, third, second, third):

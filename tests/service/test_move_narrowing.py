@@ -18,7 +18,7 @@ import pytest
 from db import Database
 from games.registry import load_engine, spec
 from presenters.protocol import MoveChoice
-from service.typed import offered_for, with_hint
+from service.move_text import offered_for, with_hint
 from tests.support.discord import make_table, notation_of
 
 pytestmark = pytest.mark.asyncio

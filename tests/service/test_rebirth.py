@@ -42,9 +42,9 @@ def caller(user: int, **extra) -> Caller:
 async def started_service(path: str = ":memory:") -> tuple[GameService, int, int]:
     database = await open_database(path)
     service = GameService(database, engines=load_engine, clock=lambda: 1_700_000_000.0, seeds=lambda: 77)
-    await service.new_game(caller(ALICE), "rebirth", {"map": "scotland"})
-    await service.join(caller(BOB))
-    [start] = await service.start(caller(ALICE))
+    await service.lobby.new_game(caller(ALICE), "rebirth", {"map": "scotland"})
+    await service.lobby.join(caller(BOB))
+    [start] = await service.lobby.start(caller(ALICE))
     first = ALICE if f"<@{ALICE}> goes first" in start.text else BOB
     return service, first, BOB if first == ALICE else ALICE
 
@@ -52,16 +52,16 @@ async def started_service(path: str = ":memory:") -> tuple[GameService, int, int
 async def test_start_pings_the_seated_players_with_a_board_image():
     database = await open_database(":memory:")
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
-    await service.new_game(caller(ALICE), "rebirth", {})
-    await service.join(caller(BOB))
-    [start] = await service.start(caller(ALICE))
+    await service.lobby.new_game(caller(ALICE), "rebirth", {})
+    await service.lobby.join(caller(BOB))
+    [start] = await service.lobby.start(caller(ALICE))
     assert set(start.ping) == {ALICE, BOB} and start.image.startswith(b"\x89PNG") and not start.ephemeral
 
 
 async def test_a_move_pings_only_the_next_player_and_private_cards_go_only_to_the_mover():
     service, first, second = await started_service()
-    with_card = (await service.move_choices(caller(first), "mission card"))[0]  # next to a cathedral
-    public, private = await service.move(caller(first), with_card.notation)
+    with_card = (await service.turns.move_choices(caller(first), "mission card"))[0]  # next to a cathedral
+    public, private = await service.turns.move(caller(first), with_card.notation)
     assert public.ping == (second,) and not public.ephemeral and public.image
     assert "Draws 1 mission card" in public.text
     assert private.ephemeral and not private.ping and "You drew 1 mission card" in private.text
@@ -71,10 +71,10 @@ async def test_a_move_pings_only_the_next_player_and_private_cards_go_only_to_th
 
 async def test_two_racing_moves_apply_at_most_once():
     service, first, _ = await started_service()
-    choices = await service.move_choices(caller(first), "")
+    choices = await service.turns.move_choices(caller(first), "")
     results = await asyncio.gather(
-        service.move(caller(first), choices[0].notation),
-        service.move(caller(first), choices[1].notation),
+        service.turns.move(caller(first), choices[0].notation),
+        service.turns.move(caller(first), choices[1].notation),
         return_exceptions=True,
     )
     applied = [r for r in results if isinstance(r, list)]
@@ -88,37 +88,37 @@ async def test_two_racing_moves_apply_at_most_once():
 async def test_a_write_from_a_stale_read_is_refused_with_a_plain_reason():
     service, first, _ = await started_service()
     game = await service.db.open_game(CHANNEL)
-    await service.move(caller(first), (await service.move_choices(caller(first), ""))[0].notation)
+    await service.turns.move(caller(first), (await service.turns.move_choices(caller(first), ""))[0].notation)
     with refusing(StaleGame, "changed while your command ran"):
-        await service.write(service.db.abort_game(game, 2.0))  # `game` is the old version
+        await service.tables.write(service.db.abort_game(game, 2.0))  # `game` is the old version
 
 
 async def test_a_new_service_on_the_same_file_continues_the_game(tmp_path):
     path = str(tmp_path / "games.sqlite3")
     service, first, second = await started_service(path)
-    await service.move(caller(first), (await service.move_choices(caller(first), ""))[0].notation)
+    await service.turns.move(caller(first), (await service.turns.move_choices(caller(first), ""))[0].notation)
     await service.db.close()
     reopened = GameService(await open_database(path), engines=load_engine, clock=lambda: 2.0)
     with pytest.raises(NotYourTurn):
-        await reopened.move(caller(first), "F7")
-    choice = (await reopened.move_choices(caller(second), ""))[0].notation
-    [public, *_] = await reopened.move(caller(second), choice)
+        await reopened.turns.move(caller(first), "F7")
+    choice = (await reopened.turns.move_choices(caller(second), ""))[0].notation
+    [public, *_] = await reopened.turns.move(caller(second), choice)
     assert f"**{choice}**" in public.text and public.ping == (first,)
 
 
 async def test_abort_by_a_channel_manager_who_is_not_the_creator():
     service, _, _ = await started_service()
     with pytest.raises(ServiceError):
-        await service.abort(caller(999))
-    [message] = await service.abort(caller(999, can_manage_channel=True))
+        await service.lobby.abort(caller(999))
+    [message] = await service.lobby.abort(caller(999, can_manage_channel=True))
     assert "aborted" in message.text and await service.db.open_game(CHANNEL) is None
 
 
 async def test_autocomplete_is_empty_for_anyone_who_cannot_move():
     service, first, second = await started_service()
-    assert await service.move_choices(caller(second), "") == []
-    assert await service.move_choices(caller(999), "") == []
-    assert len(await service.move_choices(caller(first), "")) == 25
+    assert await service.turns.move_choices(caller(second), "") == []
+    assert await service.turns.move_choices(caller(999), "") == []
+    assert len(await service.turns.move_choices(caller(first), "")) == 25
 
 
 async def test_a_board_that_cannot_be_drawn_does_not_swallow_a_saved_move(monkeypatch):
@@ -129,8 +129,8 @@ async def test_a_board_that_cannot_be_drawn_does_not_swallow_a_saved_move(monkey
         raise RuntimeError("renderer down")
 
     monkeypatch.setattr(presenters.RebirthPresenter, "render", broken)
-    choice = (await service.move_choices(caller(first), ""))[0].notation
-    [public, *_] = await service.move(caller(first), choice)
+    choice = (await service.turns.move_choices(caller(first), ""))[0].notation
+    [public, *_] = await service.turns.move(caller(first), choice)
     assert public.image is None and public.ping == (second,) and f"**{choice}**" in public.text
 
 
@@ -140,13 +140,13 @@ async def test_warm_up_caches_every_static_board_layer():
     static_layer.cache_clear()
     database = await open_database(":memory:")
     service = GameService(database, engines=load_engine, clock=lambda: 1.0)
-    await service.warm_up(("rebirth",))
+    await service.tables.warm_up(("rebirth",))
     # One static layer a map (2) and covered set: none (4 players), the rules' (2-3 players), and
     # the dense 2-player variant's.
     assert static_cache_info().misses == 6
-    await service.new_game(caller(ALICE), "rebirth", {})
-    await service.join(caller(BOB))
-    await service.start(caller(ALICE))
+    await service.lobby.new_game(caller(ALICE), "rebirth", {})
+    await service.lobby.join(caller(BOB))
+    await service.lobby.start(caller(ALICE))
     assert static_cache_info().misses == 6 and static_cache_info().hits >= 1
 
 
@@ -154,10 +154,10 @@ async def test_the_stored_moves_replay_from_the_seed_to_the_stored_state():
     service, first, second = await started_service()
     mover = first
     for _ in range(12):
-        choice = (await service.move_choices(caller(mover), ""))[0].notation
-        await service.move(caller(mover), choice)
+        choice = (await service.turns.move_choices(caller(mover), ""))[0].notation
+        await service.turns.move(caller(mover), choice)
         mover = second if mover == first else first
-    await service.resign(caller(second))
+    await service.turns.resign(caller(second))
     game = await service.db.latest_game(CHANNEL)
     engine = load_engine("rebirth")
     state = engine.new_game(len(game.players), game.options, game.seed)
@@ -170,10 +170,10 @@ async def ireland_service(players: int = 4) -> tuple[GameService, list[int]]:
     database = await open_database(":memory:")
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 31)
     users = [ALICE, BOB, 303, 404][:players]
-    await service.new_game(caller(ALICE), "rebirth", {"map": "ireland"})
+    await service.lobby.new_game(caller(ALICE), "rebirth", {"map": "ireland"})
     for user in users[1:]:
-        await service.join(caller(user))
-    await service.start(caller(ALICE))
+        await service.lobby.join(caller(user))
+    await service.lobby.start(caller(ALICE))
     return service, users
 
 
@@ -185,9 +185,9 @@ async def play_top_choices(service: GameService, users: list[int], moves: int, p
             return
         state = load_engine("rebirth").loads(game.state)
         mover = game.players[state.current]
-        choices = await service.move_choices(caller(mover), "")
+        choices = await service.turns.move_choices(caller(mover), "")
         pick = next((c for c in choices if prefer and prefer in c.notation), choices[0])
-        await service.move(caller(mover), pick.notation)
+        await service.turns.move(caller(mover), pick.notation)
 
 
 async def test_ireland_moves_with_the_doubling_marker_replay_from_the_stored_notation():
@@ -206,7 +206,7 @@ async def test_ireland_moves_with_the_doubling_marker_replay_from_the_stored_not
 async def test_the_game_log_fits_in_one_discord_message():
     service, users = await ireland_service(4)
     await play_top_choices(service, users, 60)
-    [log] = await service.log(caller(ALICE), count=25)
+    [log] = await service.looking.log(caller(ALICE), count=25)
     assert len(log.text) <= 2000 and log.text.count("\n") >= 5
 
 
@@ -219,14 +219,13 @@ async def test_hand_during_a_tower_extra_placement_shows_the_tile_being_placed()
         if state.pending:
             break
         mover = game.players[state.current]
-        choices = await service.move_choices(caller(mover), "tower: extra") or await service.move_choices(
-            caller(mover), ""
-        )
-        await service.move(caller(mover), choices[0].notation)
+        choices = await service.turns.move_choices(caller(mover), "tower: extra")
+        choices = choices or await service.turns.move_choices(caller(mover), "")
+        await service.turns.move(caller(mover), choices[0].notation)
     else:
         pytest.fail("no extra placement came up")
     mover = game.players[state.current]
-    [hand] = await service.hand(caller(mover))
+    [hand] = await service.looking.hand(caller(mover))
     assert (
         "Placing now (round tower bonus)" in hand.text and "nothing (your supply is empty)" not in hand.text
     )
@@ -236,16 +235,16 @@ async def test_game_options_are_checked_against_the_registry_and_a_refusal_opens
     database = await open_database(":memory:")
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
     with pytest.raises(ServiceError) as unknown_map:
-        await service.new_game(caller(ALICE), "rebirth", {"map": "narnia"})
+        await service.lobby.new_game(caller(ALICE), "rebirth", {"map": "narnia"})
     assert error_text(unknown_map.value) == "There is no Rebirth map called narnia."
     with pytest.raises(ServiceError) as no_maps:
-        await service.new_game(caller(ALICE), "revive", {"map": "scotland"})
+        await service.lobby.new_game(caller(ALICE), "revive", {"map": "scotland"})
     assert error_text(no_maps.value) == "Revive has no map to choose: leave the map option empty."
     with pytest.raises(ServiceError) as no_game:
-        await service.new_game(caller(ALICE), "chess", {})
+        await service.lobby.new_game(caller(ALICE), "chess", {})
     assert error_text(no_game.value) == "There is no game called chess."
     assert await database.open_game(CHANNEL) is None
-    [opened] = await service.new_game(caller(ALICE), "rebirth", {})
+    [opened] = await service.lobby.new_game(caller(ALICE), "rebirth", {})
     game = await database.open_game(CHANNEL)
     assert game is not None and game.options == {"map": "scotland", "variant": "standard"}
     assert "Scotland" in opened.text
@@ -254,9 +253,9 @@ async def test_game_options_are_checked_against_the_registry_and_a_refusal_opens
 async def test_after_the_last_move_status_ranks_the_players_and_hand_still_works():
     database = await open_database(":memory:")
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
-    await service.new_game(caller(ALICE), "rebirth", {})
-    await service.join(caller(BOB))
-    await service.start(caller(ALICE))
+    await service.lobby.new_game(caller(ALICE), "rebirth", {})
+    await service.lobby.join(caller(BOB))
+    await service.lobby.start(caller(ALICE))
     engine = load_engine("rebirth")
     while True:
         game = await database.latest_game(CHANNEL)
@@ -264,8 +263,8 @@ async def test_after_the_last_move_status_ranks_the_players_and_hand_still_works
         if engine.is_over(state):
             break
         mover = game.players[engine.to_move(state)]
-        [choice, *_] = await service.move_choices(caller(mover), "")
-        said = await service.move(caller(mover), choice.notation)
+        [choice, *_] = await service.turns.move_choices(caller(mover), "")
+        said = await service.turns.move(caller(mover), choice.notation)
     # The last move's message reveals every mission card held, and whether it was met.
     final_text = "\n".join(message.text for message in said if not message.ephemeral)
     for cards in engine.view(state, None)["final"]["missions"]:
@@ -273,11 +272,11 @@ async def test_after_the_last_move_status_ranks_the_players_and_hand_still_works
             assert ("✅ " if card["met"] else "❌ ") + card["name"] in final_text
     assert "↳ missions:" in final_text
     scores = dict(zip(game.players, engine.scores(state), strict=True))
-    [status] = await service.status(caller(ALICE))
+    [status] = await service.looking.status(caller(ALICE))
     seat_lines = [line for line in status.text.splitlines() if "<@" in line and "🏆" not in line]
     ranked = sorted(scores, key=lambda user: -scores[user])
     assert [next(u for u in scores if f"<@{u}>" in line) for line in seat_lines] == ranked
     winner = max(scores, key=lambda user: scores[user])
     assert any("🏆" in line and f"<@{winner}>" in line for line in status.text.splitlines())
-    [hand] = await service.hand(caller(BOB))
+    [hand] = await service.looking.hand(caller(BOB))
     assert hand.ephemeral and "Mission" in hand.text

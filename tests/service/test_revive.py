@@ -56,9 +56,9 @@ async def database():
 async def start(database, engine_class) -> tuple[GameService, int, int]:
     engine = engine_class(load_revive())
     service = GameService(database, engines=lambda game_id: engine, clock=lambda: 1.0, seeds=lambda: 9)
-    await service.new_game(caller(ALICE), "revive", {})
-    await service.join(caller(BOB))
-    [started] = await service.start(caller(ALICE))
+    await service.lobby.new_game(caller(ALICE), "revive", {})
+    await service.lobby.join(caller(BOB))
+    [started] = await service.lobby.start(caller(ALICE))
     first = ALICE if f"<@{ALICE}> takes the first turn" in started.text else BOB
     return service, first, BOB if first == ALICE else ALICE
 
@@ -67,12 +67,12 @@ async def test_a_decision_for_another_player_pings_them_and_the_turn_coming_back
     database,
 ):
     service, first, other = await start(database, HandOver)
-    done, ask = await service.move(caller(first), "take gear")
+    done, ask = await service.turns.move(caller(first), "take gear")
     assert done.ephemeral and not done.ping
     assert not ask.ephemeral and ask.ping == (other,) and f"<@{other}>" in ask.text
     assert [choice.notation for choice in ask.moves] == ["take gear", "take book", "take food"]
     game_id, version = ask.ref
-    back = await service.click(caller(other), game_id, version, "take book")
+    back = await service.turns.click(caller(other), game_id, version, "take book")
     assert back[0].ephemeral and back[1].ping == (first,) and not back[1].ephemeral
     assert [choice.notation for choice in back[1].moves] == ["end"]
 
@@ -84,22 +84,22 @@ async def test_a_decision_asked_of_another_player_reaches_their_dm_in_their_own_
     service, first, other = await start(database, HandOver)
     await database.set_member(1, other, dm=1)
     await database.set_person_locale(other, "pt-BR", 1.0)
-    done, ask, dm = await service.move(caller(first), "take gear")
+    done, ask, dm = await service.turns.move(caller(first), "take gear")
     assert ask.ping == (other,) and "over to you" in ask.text
     assert dm.dm_to == other and "com você" in dm.text and "over to you" not in dm.text
 
 
 async def test_a_player_who_cannot_act_is_told_to_hibernate_and_it_is_one_move(database):
     service, first, other = await start(database, CannotAct)
-    [hand] = await service.hand(caller(first))
+    [hand] = await service.looking.hand(caller(first))
     assert "must hibernate" in hand.text and [c.notation for c in hand.moves] == ["hibernate"]
-    [rules] = await service.rules(caller(first))
+    [rules] = await service.looking.rules(caller(first))
     assert "must hibernate" in rules.text
-    messages = await service.move(caller(first), "hibernate")
+    messages = await service.turns.move(caller(first), "hibernate")
     # The hibernation reward is the one question left; answering it ends the turn.
     assert messages[0].ephemeral and "hibernation reward" in messages[0].text.lower()
     while messages[0].ephemeral:  # the reward's own questions, answered with their first button
-        messages = await service.move(caller(first), messages[0].moves[0].notation)
+        messages = await service.turns.move(caller(first), messages[0].moves[0].notation)
     [turn] = messages
     assert not turn.ephemeral and turn.ping == (other,) and "hibernated" in turn.text
 

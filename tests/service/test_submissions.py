@@ -1,6 +1,6 @@
-"""The identity an autocomplete value carries (service/submissions.py)."""
+"""The identity an autocomplete value carries (service/move_text.py)."""
 
-from service.submissions import VALUE_LIMIT, offered, submitted
+from service.move_text import VALUE_LIMIT, offered, submitted
 
 
 def test_an_offered_value_names_its_move_and_where_it_was_offered():

@@ -64,7 +64,7 @@ def current_player(table: Table, message: discord.Message) -> Any:
 
 def notation_of(value: str) -> str:
     """The move an autocomplete value names, without the game and version it was offered at."""
-    from service.submissions import submitted
+    from service.move_text import submitted
 
     return submitted(value)[0]
 

@@ -33,9 +33,9 @@ async def play(database_path: str) -> dict[str, dict[str, int]]:
             def caller(user: int, channel: int = channel) -> Caller:
                 return Caller(user_id=user, channel_id=channel, guild_id=1, display_name=f"user{user}")
 
-            await service.new_game(caller(1), game_id, {})
-            await service.join(caller(2))
-            said = await service.start(caller(1))
+            await service.lobby.new_game(caller(1), game_id, {})
+            await service.lobby.join(caller(2))
+            said = await service.lobby.start(caller(1))
             images = sum(1 for message in said if (message.image or b"").startswith(b"\x89PNG"))
             moves = 0
             while moves < MOVES:
@@ -44,8 +44,8 @@ async def play(database_path: str) -> dict[str, dict[str, int]]:
                     break
                 state = engine.loads(game.state)
                 mover = game.players[engine.to_move(state)]
-                [choice, *_] = await service.move_choices(caller(mover), "")
-                said = await service.move(caller(mover), choice.notation)
+                [choice, *_] = await service.turns.move_choices(caller(mover), "")
+                said = await service.turns.move(caller(mover), choice.notation)
                 images += sum(1 for message in said if (message.image or b"").startswith(b"\x89PNG"))
                 moves += 1
             stored = await database.moves((await database.latest_game(channel)).id)

@@ -1,11 +1,15 @@
-"""Typed moves, read forgivingly and for any game: what the engine cannot read is matched
-against the caller's legal moves by their own label text, and what still matches nothing is
-refused with the three closest legal moves (issue 13 item 12).
+"""The text of `/move`: what a player types or picks, read forgivingly and for any game, and
+what the autocomplete offers for it.
 
-Each engine reads its own notation in any case and spacing (`engine/revive/moves.py`
-`typed_move`, Rebirth's `_TYPED`); this module adds what needs the labels, which are in the
-caller's language, and so only the service has: a copied button or list label, and the
-suggestions in a refusal. The move stored is always the engine's own notation.
+- **Typed**: what the engine cannot read is matched against the caller's legal moves by their
+  own label text, and what still matches nothing is refused with the three closest legal moves.
+  Each engine reads its own notation in any case and spacing (`engine/revive/game.py`
+  `typed_move`, Rebirth's `_TYPED`); this module adds what needs the labels, which are in the
+  caller's language, and so only the service has: a copied button or list label, and the
+  suggestions in a refusal. The move stored is always the engine's own notation.
+- **Offered**: the list narrowed by what is typed so far (`offered_for`, `with_hint`).
+- **Submitted**: a move offered by autocomplete carries the game and version it was offered at,
+  so a double submit applies once (`offered`, `submitted`).
 """
 
 from __future__ import annotations
@@ -13,14 +17,15 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from engine.base import Applied
+from engine.base import AnyGame, Applied
 from engine.errors import IllegalMove, MalformedMove
 from i18n import has, t
 from presenters.errors import error_text
-from presenters.protocol import MoveChoice, Presenter
+from presenters.protocol import MoveChoice
 
 CLOSEST = 3  # legal moves suggested when a typed move cannot be read
 LABEL_LIMIT = 100  # Discord's limit on an autocomplete choice's name
@@ -29,27 +34,28 @@ _SCORE = re.compile(r"^\+(\d+)$")
 
 
 def apply_typed(
-    presenter: Presenter,
+    engine: AnyGame,
     state: Any,
     seat: int,
     text: str,
+    choices_in: Callable[[str | None], list[MoveChoice]],
     locale: str | None,
     table_locale: str | None = None,
 ) -> Applied:
     """Apply what the caller typed: the engine's notation (in any case and spacing), or a legal
-    move's label as the list or a button shows it, in the caller's language or the table's
-    (`table_locale`: a channel prompt in the game's language is typed by everyone at the table).
-    Refused, with the closest legal moves added to the engine's reason, when it is neither."""
-    engine = presenter.engine
+    move's label as the list or a button shows it (`choices_in(locale)`: `seat`'s legal moves
+    labelled in a language), in the caller's language or the table's (`table_locale`: a channel
+    prompt in the game's language is typed by everyone at the table). Refused, with the closest
+    legal moves added to the engine's reason, when it is neither."""
     try:
         return engine.apply(state, seat, text)
     except (MalformedMove, IllegalMove) as error:
-        choices = presenter.move_choices(state, seat, locale)
+        choices = choices_in(locale)
         if not choices:
             raise
         chosen = by_label(text, choices)
         if chosen is None and table_locale is not None and table_locale != locale:
-            chosen = by_label(text, presenter.move_choices(state, seat, table_locale))
+            chosen = by_label(text, choices_in(table_locale))
         if chosen is not None:
             return engine.apply(state, seat, chosen.notation)
         raise type(error)(
@@ -183,6 +189,35 @@ def closest_text(text: str, choices: list[MoveChoice], locale: str | None) -> st
         key = "move.closest_item" if label else "move.closest_bare"
         items.append(t(key, locale, notation=choice.notation, label=label))
     return ", ".join(items)
+
+
+# ------------------------------------------------------------------ submitted from the list
+#
+# Two `/move crystal gear` sent in a hurry (a double tap, a retry after a slow answer) are two
+# interactions with the same text: both would apply, and in Revive a repeatable move (a crystal
+# trade) then happens twice. The autocomplete's value is what Discord submits, and players never
+# see it (they see the label), so it carries where the choice was offered: `crystal gear @12.40`
+# (game 12, version 40). A submission whose game has moved on since is refused, nothing applied,
+# like a stale button. A move typed by hand carries nothing and applies as typed.
+
+OFFERED = re.compile(r"^(?P<notation>.*\S) @(?P<game>\d+)\.(?P<version>\d+)$")
+VALUE_LIMIT = 100
+"""Discord's limit on an autocomplete choice's value (../shared/notes/discord-limits.md)."""
+
+
+def offered(notation: str, game_id: int, version: int) -> str:
+    """The autocomplete value of `notation` offered in game `game_id` at `version` (the bare
+    notation if the tag would not fit Discord's 100 characters)."""
+    tagged = f"{notation} @{game_id}.{version}"
+    return tagged if len(tagged) <= VALUE_LIMIT else notation
+
+
+def submitted(value: str) -> tuple[str, tuple[int, int] | None]:
+    """(the move's notation, the (game, version) it was offered at, None for a typed move)."""
+    match = OFFERED.match(value.strip())
+    if match is None:
+        return value, None
+    return match["notation"], (int(match["game"]), int(match["version"]))
 
 
 def _words(text: str) -> str:
