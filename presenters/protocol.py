@@ -50,7 +50,7 @@ class Presenter(Protocol):
 
     batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
     has_player_board: bool  # `/board player:` draws one seat's own board
-    # The channel image shows the part of the board that matters (issue 14 item 2): its turn
+    # The channel image shows the part of the board that matters: its turn
     # messages carry a **Whole board** button, answered privately with all of it.
     partial_image: bool
 
@@ -83,7 +83,7 @@ class Presenter(Protocol):
     def title(self, options: dict[str, Any], locale: str | None) -> str: ...
 
     # ----------------------------------------------------------------- images (public view)
-    # Every word an image draws is in `locale` (issue 15 item 2): a channel image in the game's
+    # Every word an image draws is in `locale`: a channel image in the game's
     # language, a private one in the caller's; None draws English.
     def render(
         self,
@@ -96,7 +96,7 @@ class Presenter(Protocol):
         locale: str | None = None,
     ) -> bytes:
         """The public board for a channel message, the places in `changed` marked; the one image
-        of its message, so it must read at a phone's inline width (issue 14 item 2) and may show
+        of its message, so it must read at a phone's inline width and may show
         only the part of the board that matters. `whole`: all of it, for `/board`."""
         ...
 
@@ -115,7 +115,7 @@ class Presenter(Protocol):
     ) -> bytes | None:
         """`seat`'s own options drawn on the board (`view`: that seat's view, so it goes to that
         seat only): the places its legal moves `choices` use, marked and numbered as their
-        autocomplete labels read (issue 14 item 3); None when no move of theirs has a place."""
+        autocomplete labels read; None when no move of theirs has a place."""
         ...
 
     def warm_up(self) -> None:
@@ -185,7 +185,7 @@ class SeatTags:
 
 def in_turn_order(seats: Sequence[Any], first: int | None) -> list[Any]:
     """`seats` (in seat order) from the seat `first` to move onwards, as play goes round: the
-    start message lists the table in the order it will play (issue 13 item 10)."""
+    start message lists the table in the order it will play."""
     start = first if first is not None and 0 <= first < len(seats) else 0
     return [*seats[start:], *seats[:start]]
 

@@ -16,7 +16,7 @@ PUBLIC_ROW = 8  # Ireland's face-up public missions
 
 RULES_VERSION = 2
 """Rebirth's current rules version (the `rules` option, docs/architecture.md "Rules versions").
-1: the rules as played before issue 11, whose 2-player setup covered the spaces marked 3 too (68
+1: the first reading of the rules, whose 2-player setup covered the spaces marked 3 too (68
 neutral tiles on Scotland, 66 on Ireland). 2: the text's setup, one unused colour's 32 (24) tiles
 with 2 or 3 players; the denser board stays as the `variant` option `dense`."""
 RULES_VERSIONS = (1, 2)

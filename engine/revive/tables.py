@@ -20,11 +20,11 @@ COLOURS = SEAT_COLOURS
 
 RULES_VERSION = 3
 """Revive's current rules version (the `rules` option, docs/architecture.md "Rules versions").
-1: the rules as played before issue 11. 2: issue 11 items 5-8 (docs/revive.md "Rules
-versions"): free actions after hibernating, a machine reward's capacity checked when it
+1: the first reading of the rules, kept for the games stored under it. 2: four rule changes
+(docs/revive.md "Rules versions"): free actions after hibernating, a machine reward's capacity checked when it
 resolves, the tie-break on unscored resources, and the tribe ability chosen instead of a module
-moves a progress marker. 3: the rebalanced content of issue 11 item 9 (the rules of 2; the
-changes are content/data/revive/editions.json). The state keeps its game's version (`ReviveState.rules`)."""
+moves a progress marker. 3: the rebalanced content (the rules of 2; the changes are
+content/data/revive/editions.json). The state keeps its game's version (`ReviveState.rules`)."""
 RULES_VERSIONS = (1, 2, 3)
 
 

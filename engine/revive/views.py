@@ -254,7 +254,7 @@ class SeatGains(TypedDict):
 
 class MoveOutcome(TypedDict, total=False):
     """What a move chose, in content terms, for a line that names the thing and not its
-    number (issue 13 item 7). Added to events after their first release: an event stored
+    number. Added to events after their first release: an event stored
     without them reads as before (presenters/revive/presenter.py `stored_facts`)."""
 
     chosen: list[Effect]  # option: the effects of the option taken

@@ -60,7 +60,7 @@ CATEGORY_ORDER = (
 class RebirthPresenter(SeatTags):
     batches_turns = False  # one channel message per move
     has_player_board = False  # everything is on the one board
-    partial_image = True  # the channel image is a window on the board (issue 14 item 2)
+    partial_image = True  # the channel image is a window on the board, legible on a phone
 
     def __init__(self, engine: Game[RebirthState, RebirthView, RebirthEvent]) -> None:
         self.engine = engine
@@ -106,9 +106,9 @@ class RebirthPresenter(SeatTags):
         locale: str | None = None,
     ) -> bytes:
         """The channel image: a window on the board around the last tile and the spaces in
-        `changed` (ringed), under a score strip, legible at 550 px (issue 14 item 2).
+        `changed` (ringed), under a score strip, legible at 550 px.
         `whole`: the whole board with the score panel and the legend, for `/board`. Its words
-        are in `locale` (issue 15 item 2; None: English)."""
+        are in `locale` (None: English)."""
         from render.rebirth import draw_focus, render_board  # Pillow is loaded only where boards are drawn
 
         if whole:
@@ -167,7 +167,7 @@ class RebirthPresenter(SeatTags):
         locale: str | None = None,
     ) -> bytes | None:
         """The seat's legal spaces numbered by what they would score, as their autocomplete
-        labels read ("+3"), on the window that holds the best of them (issue 14 item 3); None
+        labels read ("+3"), on the window that holds the best of them; None
         when no choice places a tile (a discard, or not their turn). Its words in `locale`."""
         from render.rebirth import draw_options
 

@@ -136,8 +136,8 @@ class RevivePresenter(SeatTags):
         locale: str | None = None,
     ) -> bytes:
         """The channel image: legible at Discord's 550-px inline width, around what the turn
-        `changed` (issue 14 item 2); `whole` True: the whole board and its side panel (`/board`).
-        Its words in `locale` (issue 15 item 2; None: English)."""
+        `changed`; `whole` True: the whole board and its side panel (`/board`).
+        Its words in `locale` (None: English)."""
         from render.revive import render_board, render_focus  # Pillow is loaded only where boards are drawn
 
         if whole:
@@ -162,7 +162,7 @@ class RevivePresenter(SeatTags):
         locale: str | None = None,
     ) -> bytes | None:
         """The channel image with the places `seat` can explore, build on or populate now ringed
-        in gold and named as the choices' labels name them (issue 14 item 3), its words in
+        in gold and named as the choices' labels name them, its words in
         `locale`; None without one."""
         places = option_places(choices)
         if not places:
@@ -243,7 +243,7 @@ class RevivePresenter(SeatTags):
         return edition.tables.hibernation if isinstance(edition, Revive) else ()
 
     def _outcome_text(self, facts: ReviveEvent, who: str, game: GameRecord, locale: str | None) -> str | None:
-        """An answer named by what it chose (issue 13 item 7): `took +2 books instead of a
+        """An answer named by what it chose: `took +2 books instead of a
         module`, `took the hibernation reward: +1 crystal`, `placed the explored tile F03: 🔵B
         +1 step green`. None when the event lacks those facts (`stored_facts`)."""
         verb = facts.get("verb")
