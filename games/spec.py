@@ -8,10 +8,11 @@ packages names it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.base import Game
+from i18n import Catalogs
 
 if TYPE_CHECKING:
     from presenters.protocol import Presenter
@@ -47,6 +48,9 @@ class GameSpec:
     - `options`: its `/game new` options and their choices.
     - `rules_version`: the engine's current rules version, written into a game's options (the
       `rules` option, `engine.base.RULES_OPTION`) when it starts (docs/architecture.md).
+    - `texts`: words the game carries itself, by catalog name (`en`, `pt-BR`), every key starting
+      with its id; `i18n.t` reads them after the bot's catalogs (`i18n.carry`). Empty for a game
+      whose words are in i18n/ and the PO files, where the translators work.
     """
 
     id: str
@@ -55,6 +59,7 @@ class GameSpec:
     presenter: Callable[[Game], Presenter]
     options: tuple[GameOption, ...] = ()
     rules_version: int = 1
+    texts: Catalogs = field(default_factory=dict)
 
     def option_sets(self) -> list[dict[str, str]]:
         """Every combination of this game's option choices (the contract tests start each)."""
