@@ -53,7 +53,7 @@ import simcord  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from bot import create_bot  # noqa: E402
-from engine.base import Game  # noqa: E402
+from engine.base import LegacyGame as Game  # noqa: E402
 from engine.records import random_game  # noqa: E402
 from games.registry import load_engine, spec  # noqa: E402
 from presenters.protocol import Presenter  # noqa: E402

@@ -7,15 +7,18 @@ Discord user, versions, timestamps) lives in the service, as in boardgame.io.
 Everything the service, the presenters and the fallback player need from a game is a public
 method of `Game`: nothing outside a game's own package reads its raw state or calls its private
 methods. A state is opaque to everybody else; its facts reach them through `view` (typed per game,
-in `engine/<game>/views.py`) and through the events of `Applied`.
+in `engine/<game>/views.py`), through the events of `Applied` and through each move's
+`MoveFacts`. The engine says no words: it returns facts (notation, kind, places, numbers, ids)
+and the game's presenter (`presenters/<game>`) words them in the reader's language.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, NotRequired, Protocol, TypedDict
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
 RESIGN = "resign"
 """The move every game accepts from any seat in play: leave the game (`/game resign`). It is also
@@ -41,6 +44,29 @@ class MoveChoice:
     points: int | None = None
 
 
+@dataclass(frozen=True)
+class MoveFacts:
+    """One legal move as the engine knows it: facts, no words (the presenter words them).
+
+    - `notation`: what a player types and what is stored; it replays the move exactly.
+    - `kind`: the game's own word for the kind of move (`place`, `explore`, `end`), which the
+      presenter picks its wording by.
+    - `places`: the board places it uses (hexes, spaces, tiles), for marking them on an image.
+    - `cost`: what it costs, by resource, when it costs anything.
+    - `points`: what it scores its mover now, when known without playing it (None otherwise).
+    - `rank`: the order it is offered in, higher first.
+    - `facts`: anything else the presenter needs to word it (ids and numbers, JSON-like values).
+    """
+
+    notation: str
+    kind: str
+    places: tuple[str, ...] = ()
+    cost: Mapping[str, int] = field(default_factory=dict)
+    points: int | None = None
+    rank: float = 0.0
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
 class EventBase(TypedDict):
     """What every game's events hold, so the service can group and store them without knowing
     the game. Each game's events extend it with their own facts (`engine/<game>/views.py`)."""
@@ -52,8 +78,16 @@ class EventBase(TypedDict):
     move: NotRequired[str]  # the engine's own spelling of the move
 
 
+S = TypeVar("S")
+"""A game's state type (opaque outside its package)."""
+V = TypeVar("V")
+"""A game's view type (a TypedDict of `engine/<game>/views.py`)."""
+E = TypeVar("E", bound=EventBase)
+"""A game's event type (its events extend `EventBase`)."""
+
+
 @dataclass(frozen=True)
-class Applied:
+class Applied(Generic[S, E]):
     """The result of a move: the new state and a public event describing what happened.
 
     `private` holds what only one seat may learn (for example the mission card they drew),
@@ -61,8 +95,8 @@ class Applied:
     engine's canonical spelling, which replays it exactly (`F7 x2`, `explore F02 off gear`).
     """
 
-    state: Any
-    event: EventBase
+    state: S
+    event: E
     private: dict[int, dict[str, Any]]
     notation: str = ""
 
@@ -114,11 +148,120 @@ class FallbackPolicy:
     closing_worth: Callable[[Any, Any, int, str, list[str]], float] = _no_closing_worth
 
 
-class Game(Protocol):
-    """What the service, the presenters, the fallback player and the command line need from a game.
+class Game(ABC, Generic[S, V, E]):
+    """What the service, the presenters, the fallback player and the command line need from a
+    game: `S` its state, `V` its view, `E` its event. A game subclasses `Game[S, V, E]` once
+    (`engine/<game>/game.py`) and writes the abstract methods; the others have defaults that
+    fit a game without that feature, so a game writes only what it has.
 
-    `state` is opaque outside the game's package: only these methods read it.
+    `state` is opaque outside the game's package: only these methods read it. No method takes
+    a locale or returns words: moves come as `MoveFacts`, views as ids and numbers.
     """
+
+    id: str
+    min_players: int
+    max_players: int
+    fallback_policy: FallbackPolicy
+
+    # ------------------------------------------------------------------ required
+
+    @abstractmethod
+    def new_game(self, players: int, options: dict[str, Any], seed: int) -> S:
+        """A new game's state; every shuffle is drawn from `seed` (a `GameError` for options or
+        a player count the game refuses)."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> int | None:
+        """The seat whose move it is (None once the game is over)."""
+
+    @abstractmethod
+    def legal_moves(self, state: S, seat: int) -> list[str]:
+        """The notation of every move `seat` may make now (empty when it is not theirs to move).
+        The fast list: what a search calls in its inner loop."""
+
+    @abstractmethod
+    def moves(self, state: S, seat: int) -> list[MoveFacts]:
+        """Every legal move of `seat` with its facts, in the order offered (best first)."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, move: str) -> Applied[S, E]:
+        """Play `move` (any spelling the game reads) for `seat`: a new state, the state given
+        unchanged; or a `GameError` saying why not."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> V:
+        """What `seat` may see (None: the public view, the only one channel messages use)."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def scores(self, state: S) -> list[int]:
+        """Each seat's total now."""
+
+    @abstractmethod
+    def score_if_ended(self, state: S) -> list[int]:
+        """Each seat's total if the game ended now (the final scoring run on a copy)."""
+
+    @abstractmethod
+    def dumps(self, state: S) -> str: ...
+
+    @abstractmethod
+    def loads(self, text: str) -> S: ...
+
+    # ------------------------------------------------------------------ optional
+
+    def previews(self, state: S, seat: int, moves: Sequence[MoveFacts]) -> list[MoveFacts]:
+        """`moves` with facts saying what each would change now, for the few a player is shown
+        (a preview may play the move on a copy, too slow for every move). By default the facts
+        of `moves` already say all there is."""
+        return list(moves)
+
+    def button_moves(self, state: S, seat: int, limit: int) -> list[MoveFacts]:
+        """The moves worth a button for `seat` now (every answer to a small decision, or the move
+        that ends the turn), none when there would be more than `limit`. By default none: every
+        move is typed or picked from the list."""
+        return []
+
+    def open_decision(self, state: S) -> Decision | None:
+        """The decision the game waits on inside a turn, and who answers it; None between turns.
+        By default None: a game whose turn is one move never waits inside one."""
+        return None
+
+    def is_quiet(self, move: str) -> bool:
+        """A move that changes nothing worth retelling (pass, end): a catch-up leaves it out.
+        By default no move is quiet."""
+        return False
+
+    def reveals(self, before: S, after: S, seat: int) -> str | None:
+        """The undo policy: why going back from `after` to `before` would hide what someone has
+        seen (a translation key), or None when `/undo` may take the move back. By default None:
+        a game without hidden information reveals nothing."""
+        return None
+
+    def describe_content(self, state: S) -> dict[str, Any] | None:
+        """What a game record carries so an independent referee can check it (the map's tile
+        mix, the mission decks); None (the default) when the seed and the content files say it all."""
+        return None
+
+    def record_seat(self, state: S, seat: int) -> dict[str, Any]:
+        """What a record adds to a seat's entry at setup, beyond its number and colour: the
+        hidden facts a referee needs (say, the tiles it set aside); empty (the default) when
+        there are none."""
+        return {}
+
+    def record_move(self, applied: Applied[S, E]) -> dict[str, Any]:
+        """What a record adds to a move's entry, beyond the move, its tile and its points: the
+        hidden facts the move revealed (say, the cards a seat drew, by seat as a string key);
+        empty (the default) when there are none. JSON values only, so a stored record compares
+        equal."""
+        return {}
+
+
+class LegacyGame(Protocol):
+    """The contract as it was before `Game`, with words (`move_choices`, `with_previews`,
+    `button_moves` and `view` take a locale). Temporary: the service reads moves through it
+    until the presenters word the engines' `MoveFacts`; then it goes."""
 
     id: str
     min_players: int
@@ -131,55 +274,21 @@ class Game(Protocol):
     def move_choices(self, state: Any, seat: int, locale: str | None = None) -> list[MoveChoice]: ...
     def with_previews(
         self, state: Any, seat: int, choices: list[MoveChoice], locale: str | None = None
-    ) -> list[MoveChoice]:
-        """`choices` with labels saying what each would change now (a game without previews
-        returns them as they are). Only for the few choices shown: a preview plays the move."""
-        ...
-
+    ) -> list[MoveChoice]: ...
     def button_moves(
         self, state: Any, seat: int, limit: int, locale: str | None = None
-    ) -> list[MoveChoice]:
-        """The moves worth a button for `seat` now (every answer to a small decision, or the move
-        that ends the turn), none when there would be more than `limit`."""
-        ...
-
-    def open_decision(self, state: Any) -> Decision | None:
-        """The decision the game waits on inside a turn, and who answers it; None between turns."""
-        ...
-
-    def is_quiet(self, move: str) -> bool:
-        """A move that changes nothing worth retelling (pass, end): a catch-up leaves it out."""
-        ...
-
-    def apply(self, state: Any, seat: int, move: str) -> Applied: ...
-    def reveals(self, before: Any, after: Any, seat: int) -> str | None:
-        """The undo policy: why going back from `after` to `before` would hide what someone has
-        seen (a translation key), or None when `/undo` may take the move back."""
-        ...
-
+    ) -> list[MoveChoice]: ...
+    def open_decision(self, state: Any) -> Decision | None: ...
+    def is_quiet(self, move: str) -> bool: ...
+    def apply(self, state: Any, seat: int, move: str) -> Applied[Any, Any]: ...
+    def reveals(self, before: Any, after: Any, seat: int) -> str | None: ...
     def view(self, state: Any, seat: int | None, locale: str | None = None) -> Any: ...
     def is_over(self, state: Any) -> bool: ...
     def scores(self, state: Any) -> list[int]: ...
-    def score_if_ended(self, state: Any) -> list[int]:
-        """Each seat's total if the game ended now (the final scoring run on a copy)."""
-        ...
-
-    def describe_content(self, state: Any) -> dict[str, Any] | None:
-        """What a game record carries so an independent referee can check it (the map's tile
-        mix, the mission decks); None when the seed and the content files say it all."""
-        ...
-
-    def record_seat(self, state: Any, seat: int) -> dict[str, Any]:
-        """What a record adds to a seat's entry at setup, beyond its number and colour: the
-        hidden facts a referee needs (say, the tiles it set aside); empty when there are none."""
-        ...
-
-    def record_move(self, applied: Applied) -> dict[str, Any]:
-        """What a record adds to a move's entry, beyond the move, its tile and its points: the
-        hidden facts the move revealed (say, the cards a seat drew, by seat as a string key);
-        empty when there are none. JSON values only, so a stored record compares equal."""
-        ...
-
+    def score_if_ended(self, state: Any) -> list[int]: ...
+    def describe_content(self, state: Any) -> dict[str, Any] | None: ...
+    def record_seat(self, state: Any, seat: int) -> dict[str, Any]: ...
+    def record_move(self, applied: Applied[Any, Any]) -> dict[str, Any]: ...
     def dumps(self, state: Any) -> str: ...
     def loads(self, text: str) -> Any: ...
 

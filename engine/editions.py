@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.base import RULES_OPTION, Applied, Decision, FallbackPolicy, Game, MoveChoice
+from engine.base import RULES_OPTION, Applied, Decision, FallbackPolicy, MoveChoice
+from engine.base import LegacyGame as Game
 from engine.errors import IllegalMove
 
 

@@ -25,7 +25,8 @@ import random
 import zlib
 from typing import Any
 
-from engine.base import FallbackPolicy, Game
+from engine.base import FallbackPolicy
+from engine.base import LegacyGame as Game
 
 EPSILON = 1e-6  # a gain below this is no gain: rounding noise must not beat a closing move
 MAX_TURN_MOVES = 500  # a turn is finite by the rules; this only guards against an engine bug

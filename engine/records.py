@@ -9,7 +9,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.base import Game
+from engine.base import LegacyGame as Game
 
 RECORD_FORMAT = "tabletop.record/2"
 OLD_FORMAT = "tabletop.record/1"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map, load_missions, load_tiles, load_towers
-from engine.base import Game
+from engine.base import LegacyGame as Game
 from engine.rebirth import Rebirth
 from engine.rebirth.game import DENSE, RULES_VERSION, STANDARD, VARIANT_OPTION
 from games.spec import GameOption, GameSpec, OptionChoice

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-from engine.base import Game
+from engine.base import LegacyGame as Game
 from games import rebirth, revive
 from games.spec import GameOption, GameSpec
 from i18n import carry, drop

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from content.revive.loader import load_revive_edition
-from engine.base import Game
+from engine.base import LegacyGame as Game
 from engine.editions import Editions
 from engine.revive import Revive
 from engine.revive.state import ReviveState

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.base import Game
+from engine.base import LegacyGame as Game
 from i18n import Catalogs
 
 if TYPE_CHECKING:

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from db import GameRecord
-from engine.base import SEAT_LETTERS, Game, MoveChoice
+from engine.base import SEAT_LETTERS, MoveChoice
+from engine.base import LegacyGame as Game
 from i18n.po import languages
 
 COLOUR_EMOJI = {"orange": "🟠", "blue": "🔵", "green": "🟢", "purple": "🟣"}  # keyed by SEAT_COLOURS

@@ -13,7 +13,8 @@ from typing import Any, cast
 
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map
 from db import GameRecord
-from engine.base import RESIGN, Game, MoveChoice
+from engine.base import RESIGN, MoveChoice
+from engine.base import LegacyGame as Game
 from engine.errors import GameError
 from engine.rebirth import COLOURS
 from engine.rebirth.game import DENSE, STANDARD, VARIANT_OPTION

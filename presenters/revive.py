@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from db import GameRecord
-from engine.base import RESIGN, RULES_OPTION, Game, MoveChoice
+from engine.base import RESIGN, RULES_OPTION, MoveChoice
+from engine.base import LegacyGame as Game
 from engine.editions import Editions
 from engine.revive.describe import effects_text, resources_text, steps_text, tribe_about, tribe_name
 from engine.revive.events import move_facts

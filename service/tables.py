@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from db import ChannelBusy, Database, GameRecord, StaleVersion
-from engine.base import Game
+from engine.base import LegacyGame as Game
 from engine.errors import GameOver, NotAPlayer
 from games import registry
 from i18n import t

@@ -14,7 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 from db import Database, GameRecord, MoveRecord
-from engine.base import RESIGN, Applied, Game, MoveChoice
+from engine.base import RESIGN, Applied, MoveChoice
+from engine.base import LegacyGame as Game
 from engine.errors import NotAPlayer
 from engine.fallback import play_turn
 from i18n import t

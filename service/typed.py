@@ -16,7 +16,8 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
-from engine.base import Applied, Game, MoveChoice
+from engine.base import Applied, MoveChoice
+from engine.base import LegacyGame as Game
 from engine.errors import IllegalMove, MalformedMove
 from i18n import has, t
 
