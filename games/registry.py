@@ -11,7 +11,6 @@ from games.spec import GameOption, GameSpec
 from i18n import carry, drop
 
 
-
 def declared(*entries: GameSpec) -> dict[str, GameSpec]:
     """The entries by id, the words each carries made readable (`GameSpec.texts`)."""
     for entry in entries:

@@ -73,7 +73,9 @@ def distance(state: HexlinkState, seat: int) -> int:
     """The fewest empty hexes `seat` still needs to link its sides (99: blocked), by a 0-1 search
     from its first side: its own hexes cost nothing, empty ones one, the other seat's are walls."""
     side = (lambda i: i // SIZE) if seat == 0 else (lambda i: i % SIZE)
-    cost = {i: int(state.owners[i] == NOBODY) for i in range(SIZE * SIZE) if state.owners[i] in (NOBODY, seat)}
+    cost = {
+        i: int(state.owners[i] == NOBODY) for i in range(SIZE * SIZE) if state.owners[i] in (NOBODY, seat)
+    }
     best = {i: c for i, c in cost.items() if side(i) == 0}
     frontier = sorted(best, key=best.__getitem__)
     while frontier:
@@ -166,8 +168,16 @@ class Hexlink(Game[HexlinkState, HexlinkView, HexlinkEvent]):
             placed = replace(placed, current=None)
         changed = [name(i) for i in hexes]
         notation = "-".join(changed)
-        event: PlaceEvent = {"kind": "place", "seat": seat, "tile": tile, "hexes": changed, "linked": linked}
-        return Applied(placed, {**event, "changed": changed, "move": notation}, private, notation)
+        event: PlaceEvent = {
+            "kind": "place",
+            "seat": seat,
+            "tile": tile,
+            "hexes": changed,
+            "linked": linked,
+            "changed": changed,
+            "move": notation,
+        }
+        return Applied(placed, event, private, notation)
 
     def discard(self, state: HexlinkState, seat: int) -> Applied[HexlinkState, HexlinkEvent]:
         if self.legal_moves(state, seat) != [DISCARD]:
@@ -176,15 +186,17 @@ class Hexlink(Game[HexlinkState, HexlinkView, HexlinkEvent]):
         event: DiscardEvent = {"kind": DISCARD, "seat": seat, "tile": "double", "move": DISCARD}
         return Applied(placed, event, private, DISCARD)
 
-    def play(self, state: HexlinkState, seat: int, tile: Tile) -> tuple[HexlinkState, dict[int, dict[str, Any]]]:
+    def play(
+        self, state: HexlinkState, seat: int, tile: Tile
+    ) -> tuple[HexlinkState, dict[int, dict[str, Any]]]:
         """`tile` leaves `seat`'s hand, the bag's next tile joins it (told to that seat only), and
         the turn passes to whoever still holds a tile, the other seat first."""
         hand = list(state.hands[seat])
         hand.remove(tile)
         drawn = state.bag[:1]
         hands = tuple((*hand, *drawn) if s == seat else held for s, held in enumerate(state.hands))
-        waiting = [s for s in (1 - seat, seat) if hands[s]]
-        after = replace(state, hands=hands, bag=state.bag[1:], turn=state.turn + 1, current=(waiting or [None])[0])
+        waiting = next((s for s in (1 - seat, seat) if hands[s]), None)
+        after = replace(state, hands=hands, bag=state.bag[1:], turn=state.turn + 1, current=waiting)
         return after, ({seat: {"drew": drawn[0]}} if drawn else {})
 
     def linked(self, state: HexlinkState) -> int | None:

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from db import GameRecord
-from engine.base import RESIGN, SEAT_COLOURS, Game, MoveFacts
+from engine.base import RESIGN, SEAT_COLOURS, MoveFacts
+from engine.base import LegacyGame as Game
 from engine.errors import GameError
 from i18n import t
 from presenters.protocol import Event, SeatTags, by_rank, in_turn_order
@@ -50,7 +51,9 @@ class HexlinkPresenter(SeatTags):
     ) -> bytes:
         return render.board(view, changed)
 
-    def render_player(self, view: HexlinkView, seat: int, names: list[str], *, locale: str | None = None) -> bytes:
+    def render_player(
+        self, view: HexlinkView, seat: int, names: list[str], *, locale: str | None = None
+    ) -> bytes:
         raise GameError("error.no_player_board")
 
     def render_options(
@@ -86,7 +89,9 @@ class HexlinkPresenter(SeatTags):
         text = t(f"hexlink.event.{event['tile']}", locale, who=who, hexes=" + ".join(event["hexes"]))
         return f"{text} {t('hexlink.event.linked', locale, who=who)}" if event["linked"] else text
 
-    def turn_text(self, events: Sequence[Event], view: HexlinkView, game: GameRecord, locale: str | None) -> str:
+    def turn_text(
+        self, events: Sequence[Event], view: HexlinkView, game: GameRecord, locale: str | None
+    ) -> str:
         return "\n".join(self.event_text(event, game, locale) for event in events)
 
     def final_text(self, view: HexlinkView, game: GameRecord, locale: str | None) -> str:
@@ -95,13 +100,21 @@ class HexlinkPresenter(SeatTags):
         lines = [t("hexlink.final.title", locale)]
         for seat in by_rank(view["seats"], final["winners"]):
             hexes = t("hexlink.count.hexes", locale, count=seat["hexes"])
-            line = t("hexlink.final.line", locale, tag=self.tag(game, seat["seat"]), score=seat["score"], hexes=hexes)
+            line = t(
+                "hexlink.final.line",
+                locale,
+                tag=self.tag(game, seat["seat"]),
+                score=seat["score"],
+                hexes=hexes,
+            )
             lines.append(f"{line} {t('hexlink.final.resigned', locale)}" if seat["resigned"] else line)
         winners = " ".join(self.mention(game, seat) for seat in final["winners"])
         if final["decided_by"] == "link":
             lines.append(t("hexlink.final.link", locale, winners=winners))
         else:
-            lines.append(t("status.winner" if len(final["winners"]) == 1 else "status.shared", locale, winners=winners))
+            lines.append(
+                t("status.winner" if len(final["winners"]) == 1 else "status.shared", locale, winners=winners)
+            )
         return "\n".join(lines)
 
     def status_text(self, view: HexlinkView, game: GameRecord, locale: str | None) -> str:
@@ -111,7 +124,9 @@ class HexlinkPresenter(SeatTags):
         else:
             since = f"<t:{int(game.turn_started_at or game.updated_at)}:R>"
             user = self.tag(game, current)
-            lines = [t("hexlink.status.turn", locale, title=title, turn=view["turn"] + 1, user=user, since=since)]
+            lines = [
+                t("hexlink.status.turn", locale, title=title, turn=view["turn"] + 1, user=user, since=since)
+            ]
         final = view["final"]
         for seat in by_rank(view["seats"], final["winners"] if final else None):
             line = t(
@@ -146,7 +161,9 @@ class HexlinkPresenter(SeatTags):
         goal = t(f"hexlink.goal.{view['seats'][seat]['goal']}", locale)
         tiles = ", ".join(t(f"hexlink.tile.{tile}", locale) for tile in hand)
         lines = [t("hexlink.hand.title", locale, goal=goal)]
-        lines.append(t("hexlink.hand.tiles", locale, tiles=tiles) if hand else t("hexlink.hand.empty", locale))
+        lines.append(
+            t("hexlink.hand.tiles", locale, tiles=tiles) if hand else t("hexlink.hand.empty", locale)
+        )
         if not view["finished"]:
             lines.append(self.prompt_text(view, seat, locale))
         return "\n".join(lines)

@@ -29,7 +29,10 @@ def centre(column: int, row: int) -> tuple[float, float]:
 
 
 def corners(x: float, y: float, radius: float) -> list[tuple[float, float]]:
-    return [(x + radius * math.cos(math.radians(a)), y + radius * math.sin(math.radians(a))) for a in range(30, 390, 60)]
+    return [
+        (x + radius * math.cos(math.radians(a)), y + radius * math.sin(math.radians(a)))
+        for a in range(30, 390, 60)
+    ]
 
 
 def edges(draw: ImageDraw.ImageDraw, view: HexlinkView) -> None:

@@ -48,16 +48,22 @@ ENGLISH: dict[str, str | dict[str, str]] = {
         "other": "Your turn: {count} legal moves (`/move`).",
     },
     "hexlink.rules.waiting": "Not your turn: wait for the ping.",
-    "hexlink.error.malformed": "“{text}” is not a move: type a hex like C3, or two touching hexes like C3-D3.",
+    "hexlink.error.malformed": (
+        "“{text}” is not a move: type a hex like C3, or two touching hexes like C3-D3."
+    ),
     "hexlink.error.single": "You cannot claim {hexes}: it is taken, or you hold no single tile.",
-    "hexlink.error.double": "You cannot claim {hexes}: a double needs two touching free hexes, and a double in hand.",
+    "hexlink.error.double": (
+        "You cannot claim {hexes}: a double needs two touching free hexes, and a double in hand."
+    ),
     "hexlink.error.discard": "You can still place a tile, so you cannot discard.",
     "hexlink.undo.drew": "That move drew your next tile and showed it to you, so it cannot be taken back.",
 }
 
 PORTUGUESE: dict[str, str | dict[str, str]] = {
     "hexlink.title": "Hexlink",
-    "hexlink.blurb": "ligue os seus dois lados de um pequeno tabuleiro de hexágonos, com duas peças ocultas na mão.",
+    "hexlink.blurb": (
+        "ligue os seus dois lados de um pequeno tabuleiro de hexágonos, com duas peças ocultas na mão."
+    ),
     "hexlink.narrow": {
         "one": "{count} jogada: digite um hexágono (C3)",
         "other": "{count} jogadas: digite um hexágono (C3)",
@@ -107,10 +113,13 @@ PORTUGUESE: dict[str, str | dict[str, str]] = {
     ),
     "hexlink.error.single": "Você não pode ocupar {hexes}: já está ocupado, ou você não tem peça simples.",
     "hexlink.error.double": (
-        "Você não pode ocupar {hexes}: uma dupla precisa de dois hexágonos livres vizinhos, e de uma dupla na mão."
+        "Você não pode ocupar {hexes}: uma dupla precisa de dois hexágonos livres vizinhos, "
+        "e de uma dupla na mão."
     ),
     "hexlink.error.discard": "Você ainda pode colocar uma peça, então não pode descartar.",
-    "hexlink.undo.drew": "Essa jogada tirou a sua próxima peça e a mostrou a você, então não pode ser desfeita.",
+    "hexlink.undo.drew": (
+        "Essa jogada tirou a sua próxima peça e a mostrou a você, então não pode ser desfeita."
+    ),
 }
 
 TEXTS = {"en": ENGLISH, "pt-BR": PORTUGUESE}
