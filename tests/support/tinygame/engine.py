@@ -12,6 +12,7 @@ shared). A score is the hexes claimed, plus LINK_BONUS for a link, so the winner
 
 from __future__ import annotations
 
+import heapq
 import json
 import random
 import re
@@ -38,6 +39,7 @@ HAND = 2
 LINK_BONUS = SIZE * SIZE
 DISCARD = "discard"
 NOBODY = -1
+BLOCKED = 99
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))  # a rhombus's six neighbours
 
 
@@ -70,21 +72,23 @@ class HexlinkState:
 
 
 def distance(state: HexlinkState, seat: int) -> int:
-    """The fewest empty hexes `seat` still needs to link its sides (99: blocked), by a 0-1 search
-    from its first side: its own hexes cost nothing, empty ones one, the other seat's are walls."""
+    """The fewest empty hexes `seat` still needs to link its sides (BLOCKED: none will do), by a
+    shortest-path search from its first side: its own hexes cost nothing, empty ones one, the
+    other seat's are walls."""
     side = (lambda i: i // SIZE) if seat == 0 else (lambda i: i % SIZE)
-    cost = {
-        i: int(state.owners[i] == NOBODY) for i in range(SIZE * SIZE) if state.owners[i] in (NOBODY, seat)
-    }
-    best = {i: c for i, c in cost.items() if side(i) == 0}
-    frontier = sorted(best, key=best.__getitem__)
-    while frontier:
-        here = frontier.pop(0)
+    cost = {i: int(owner == NOBODY) for i, owner in enumerate(state.owners) if owner in (NOBODY, seat)}
+    heap = [(c, i) for i, c in cost.items() if side(i) == 0]
+    heapq.heapify(heap)
+    reached: set[int] = set()
+    while heap:
+        spent, here = heapq.heappop(heap)
+        if side(here) == SIZE - 1:
+            return spent
+        reached.add(here)
         for there in neighbours(here):
-            if there in cost and best[here] + cost[there] < best.get(there, 99):
-                best[there] = best[here] + cost[there]
-                frontier = sorted({*frontier, there}, key=best.__getitem__)
-    return min((best[i] for i in best if side(i) == SIZE - 1), default=99)
+            if there in cost and there not in reached:
+                heapq.heappush(heap, (spent + cost[there], there))
+    return BLOCKED
 
 
 def placements(state: HexlinkState, seat: int) -> list[tuple[Tile, tuple[int, ...]]]:
@@ -133,12 +137,11 @@ class Hexlink(Game[HexlinkState, HexlinkView, HexlinkEvent]):
             return [MoveFacts(DISCARD, DISCARD)]
         facts = []
         for tile, hexes in placements(state, seat):
-            after = self.apply(state, seat, "-".join(name(i) for i in hexes)).state
+            places = tuple(name(i) for i in hexes)
+            after = self.apply(state, seat, "-".join(places)).state
             points = self.scores(after)[seat] - self.scores(state)[seat]
             nearer = distance(state, seat) - distance(after, seat)
-            notation = "-".join(name(i) for i in hexes)
-            places = tuple(name(i) for i in hexes)
-            facts.append(MoveFacts(notation, tile, places, points=points, rank=points + 2 * nearer))
+            facts.append(MoveFacts("-".join(places), tile, places, points=points, rank=points + 2 * nearer))
         return sorted(facts, key=lambda move: -move.rank)
 
     def apply(self, state: HexlinkState, seat: int, move: str) -> Applied[HexlinkState, HexlinkEvent]:
