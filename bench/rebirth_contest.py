@@ -32,7 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.fallback import play_turn  # noqa: E402
-from games.registry import load_engine  # noqa: E402
+from games.registry import load_engine, spec  # noqa: E402
 
 SETUPS = ((2, "standard"), (2, "dense"), (3, "standard"), (4, "standard"))
 MAPS = ("scotland", "ireland")
@@ -41,10 +41,11 @@ MAPS = ("scotland", "ireland")
 def play(map_id: str, players: int, variant: str, seed: int) -> dict[str, Any]:
     """One fallback-only game; its contest figures."""
     engine: Any = load_engine("rebirth")
+    seen = spec("rebirth").presenter(engine).seen_text  # the fallback's tie-breaks, as the bot draws them
     state = engine.new_game(players, {"map": map_id, "variant": variant}, seed)
     while not engine.is_over(state):
         seat = engine.to_move(state)
-        for move in play_turn(engine, state, seat, seed):
+        for move in play_turn(engine, state, seat, seed, seen):
             state = engine.apply(state, seat, move).state
     board = engine.board(state)
     view = engine.view(state, None)

@@ -11,6 +11,7 @@ from discord import app_commands
 
 from engine.errors import GameError
 from i18n import t
+from presenters.errors import error_text
 from service.messages import Caller, Message
 
 log = logging.getLogger("tabletop")
@@ -67,7 +68,7 @@ async def report_error(interaction: discord.Interaction, error: Exception) -> No
     original = getattr(error, "original", error)
     locale = caller_of(interaction).locale
     if isinstance(original, GameError):
-        text = original.message(locale)
+        text = error_text(original, locale)
     elif isinstance(error, app_commands.NoPrivateMessage):
         text = t("error.guild_only", locale)
     elif isinstance(error, app_commands.CheckFailure):

@@ -32,19 +32,6 @@ SEAT_LETTERS = {colour: colour[0].upper() for colour in SEAT_COLOURS}
 
 
 @dataclass(frozen=True)
-class MoveChoice:
-    """One legal move, as offered to a player: the notation they type and a label saying what it
-    does. `rank` orders the list, most useful first (higher first). `points` is what the move
-    scores its mover now, when the game knows it without playing the move (typing `+3` narrows
-    the list to the moves that score exactly 3: service/typed.py)."""
-
-    notation: str
-    label: str
-    rank: float = 0.0
-    points: int | None = None
-
-
-@dataclass(frozen=True)
 class MoveFacts:
     """One legal move as the engine knows it: facts, no words (the presenter words them).
 
@@ -65,6 +52,24 @@ class MoveFacts:
     points: int | None = None
     rank: float = 0.0
     facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    """One legal move, as offered to a player: the notation they type and a label saying what it
+    does. `rank` orders the list, most useful first (higher first). `points` is what the move
+    scores its mover now, when the game knows it without playing the move (typing `+3` narrows
+    the list to the moves that score exactly 3: service/typed.py). `facts`: the engine's facts
+    it was worded from (`presenters/moves.py`), so a preview need not list the moves again.
+
+    A presentation type, re-exported by `presenters/protocol.py` (import it from there): it
+    stays here only while Revive's engine still words its moves (`LegacyGame`)."""
+
+    notation: str
+    label: str
+    rank: float = 0.0
+    points: int | None = None
+    facts: MoveFacts | None = field(default=None, compare=False, repr=False)
 
 
 class EventBase(TypedDict):
@@ -259,9 +264,10 @@ class Game(ABC, Generic[S, V, E]):
 
 
 class LegacyGame(Protocol):
-    """The contract as it was before `Game`, with words (`move_choices`, `with_previews`,
-    `button_moves` and `view` take a locale). Temporary: the service reads moves through it
-    until the presenters word the engines' `MoveFacts`; then it goes."""
+    """What the rest of the bot reads from an engine while the engines move to `Game`: its
+    methods over any state, met by a `Game` and by an engine that still words its moves
+    (`move_choices`, a `view` that takes a locale: Revive's, until it moves). Temporary: once every
+    engine is a `Game`, this is `Game[Any, Any, Any]`."""
 
     id: str
     min_players: int
@@ -271,18 +277,11 @@ class LegacyGame(Protocol):
     def new_game(self, players: int, options: dict[str, Any], seed: int) -> Any: ...
     def to_move(self, state: Any) -> int | None: ...
     def legal_moves(self, state: Any, seat: int) -> list[str]: ...
-    def move_choices(self, state: Any, seat: int, locale: str | None = None) -> list[MoveChoice]: ...
-    def with_previews(
-        self, state: Any, seat: int, choices: list[MoveChoice], locale: str | None = None
-    ) -> list[MoveChoice]: ...
-    def button_moves(
-        self, state: Any, seat: int, limit: int, locale: str | None = None
-    ) -> list[MoveChoice]: ...
     def open_decision(self, state: Any) -> Decision | None: ...
     def is_quiet(self, move: str) -> bool: ...
     def apply(self, state: Any, seat: int, move: str) -> Applied[Any, Any]: ...
     def reveals(self, before: Any, after: Any, seat: int) -> str | None: ...
-    def view(self, state: Any, seat: int | None, locale: str | None = None) -> Any: ...
+    def view(self, state: Any, seat: int | None) -> Any: ...
     def is_over(self, state: Any) -> bool: ...
     def scores(self, state: Any) -> list[int]: ...
     def score_if_ended(self, state: Any) -> list[int]: ...

@@ -18,7 +18,7 @@ from pathlib import Path
 from engine.balance import measure
 from engine.fallback import play_turn
 from engine.records import random_game, replay
-from games.registry import game_ids, load_engine
+from games.registry import game_ids, load_engine, spec
 
 
 def selfplay(args: argparse.Namespace) -> int:
@@ -78,6 +78,7 @@ def play_fallback_game(game: str, players: int, seed: int) -> dict:
     """One game with the fallback in every seat (a module-level function so a worker process
     can run it); what the balance table needs from its public view and events."""
     engine = load_engine(game)
+    seen = spec(game).presenter(engine).seen_text  # the fallback's tie-breaks, as the bot draws them
     state = engine.new_game(players, {}, seed)
     trigger: dict | None = None
     while not engine.is_over(state):
@@ -85,7 +86,7 @@ def play_fallback_game(game: str, players: int, seed: int) -> dict:
         assert seat is not None
         turn_start = engine.view(state, None)
         steps: list[dict] = []  # this turn's moves with the public views around each, until the trigger
-        for move in play_turn(engine, state, seat, seed):
+        for move in play_turn(engine, state, seat, seed, seen):
             applied = engine.apply(state, seat, move)
             state = applied.state
             if trigger is None:

@@ -11,7 +11,7 @@ keeps its numbers to its end, and its replay from the seed does what its moves d
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from engine.base import RULES_OPTION, Applied, Decision, FallbackPolicy, MoveChoice
 from engine.base import LegacyGame as Game
@@ -69,15 +69,15 @@ class Editions:
         return self.of(state).legal_moves(state, seat)
 
     def move_choices(self, state: Any, seat: int, locale: str | None = None) -> list[MoveChoice]:
-        return self.of(state).move_choices(state, seat, locale)
+        return cast(Any, self.of(state)).move_choices(state, seat, locale)
 
     def with_previews(
         self, state: Any, seat: int, choices: list[MoveChoice], locale: str | None = None
     ) -> list[MoveChoice]:
-        return self.of(state).with_previews(state, seat, choices, locale)
+        return cast(Any, self.of(state)).with_previews(state, seat, choices, locale)
 
     def button_moves(self, state: Any, seat: int, limit: int, locale: str | None = None) -> list[MoveChoice]:
-        return self.of(state).button_moves(state, seat, limit, locale)
+        return cast(Any, self.of(state)).button_moves(state, seat, limit, locale)
 
     def open_decision(self, state: Any) -> Decision | None:
         return self.of(state).open_decision(state)
@@ -92,7 +92,7 @@ class Editions:
         return self.of(after).reveals(before, after, seat)
 
     def view(self, state: Any, seat: int | None, locale: str | None = None) -> Any:
-        return self.of(state).view(state, seat, locale)
+        return cast(Any, self.of(state)).view(state, seat, locale)
 
     def is_over(self, state: Any) -> bool:
         return self.of(state).is_over(state)

@@ -1,25 +1,34 @@
-"""Errors a player can cause. Each carries a translation key, so the reason reaches the player
-in their language; `str()` gives the English text (handy in logs and tests).
+"""Errors a player can cause. Each carries a translation key and its parameters, facts not words,
+so the reason reaches the player in their language: `presenters/errors.py` `error_text` words it
+(the bot's one error funnel, `cogs/replies.py`, replies with it). `str()` gives the key and the
+parameters, for logs.
 
 They subclass ValueError, as python-chess does for illegal moves: bad input, not a crash.
 """
 
 from __future__ import annotations
 
-from i18n import t
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Term:
+    """A parameter that is a word of the catalog (`Term("tile.E")`: an energy farm), which the
+    engine names by its key and the wording looks up."""
+
+    key: str
 
 
 class GameError(ValueError):
-    """A request the rules refuse. Nothing changed; `message()` says why."""
+    """A request the rules refuse. Nothing changed; `key` and `params` say why."""
 
     def __init__(self, key: str, **params: object) -> None:
         self.key = key
         self.params = params
-        super().__init__(t(key, **params))
+        super().__init__(key, params)
 
-    def message(self, locale: str | None = None) -> str:
-        """The reason in the reader's locale."""
-        return t(self.key, locale, **self.params)
+    def __str__(self) -> str:
+        return f"{self.key} {self.params}" if self.params else self.key
 
 
 class MalformedMove(GameError):

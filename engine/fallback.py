@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import random
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 from engine.base import FallbackPolicy
@@ -38,8 +39,15 @@ def seen_by(engine: Game, state: Any, seat: int) -> str:
     return json.dumps(engine.view(state, seat), sort_keys=True, default=str)
 
 
-def choose_move(engine: Game, state: Any, seat: int, seed: int) -> str:
+Seen = Callable[[Any, int], str]
+"""`seen(state, seat)`: what `seat` knows of `state`, canonically, as text (by default
+`seen_by`). The bot passes its presenter's `seen_text`, the view with the words views held
+before the engine stopped writing them, so a bot draws the ties it always drew."""
+
+
+def choose_move(engine: Game, state: Any, seat: int, seed: int, seen: Seen | None = None) -> str:
     """One legal move for `seat`, who must be the seat to move; the same inputs give the same move.
+    Ties are drawn from the seed and `seen(state, seat)` (by default `seen_by`).
 
     Raises ValueError when `seat` has no legal move (not their turn, or the game is over)."""
     moves = engine.legal_moves(state, seat)
@@ -48,7 +56,8 @@ def choose_move(engine: Game, state: Any, seat: int, seed: int) -> str:
     if len(moves) == 1:
         return moves[0]
     text = engine.dumps(state)  # canonical: the same for a live state and one loaded from the database
-    draw = random.Random(f"fallback:{seed}:{seat}:{zlib.crc32(seen_by(engine, state, seat).encode())}")
+    known = seen(state, seat) if seen is not None else seen_by(engine, state, seat)
+    draw = random.Random(f"fallback:{seed}:{seat}:{zlib.crc32(known.encode())}")
     # Drawn in sorted order: a state loaded from the database may list its moves in another order.
     ties = {move: draw.random() for move in sorted(moves)}
     policy = engine.fallback_policy
@@ -81,7 +90,7 @@ def _gains(engine: Any, state: Any, seat: int, moves: list[str], text: str) -> d
     return gains
 
 
-def play_turn(engine: Game, state: Any, seat: int, seed: int) -> list[str]:
+def play_turn(engine: Game, state: Any, seat: int, seed: int, seen: Seen | None = None) -> list[str]:
     """The moves the fallback plays for `seat` until the turn passes to someone else or the game
     ends: one placement in Rebirth (plus a tower's extra ones), a whole turn in Revive, or just
     the answer to a decision when it is asked in another player's turn.
@@ -89,7 +98,7 @@ def play_turn(engine: Game, state: Any, seat: int, seed: int) -> list[str]:
     The caller applies them one by one (and stores them); they are legal in that order."""
     played: list[str] = []
     while not engine.is_over(state) and engine.to_move(state) == seat and len(played) < MAX_TURN_MOVES:
-        move = choose_move(engine, state, seat, seed)
+        move = choose_move(engine, state, seat, seed, seen)
         state = engine.apply(state, seat, move).state
         played.append(move)
     return played

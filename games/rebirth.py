@@ -5,7 +5,7 @@ from __future__ import annotations
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map, load_missions, load_tiles, load_towers
 from engine.base import LegacyGame as Game
 from engine.rebirth import Rebirth
-from engine.rebirth.game import DENSE, RULES_VERSION, STANDARD, VARIANT_OPTION
+from engine.rebirth.setup import DENSE, RULES_VERSION, STANDARD, VARIANT_OPTION
 from games.spec import GameOption, GameSpec, OptionChoice
 from presenters.protocol import Presenter
 from presenters.rebirth import RebirthPresenter
@@ -39,6 +39,8 @@ def load_engine() -> Rebirth:
 
 
 def presenter(engine: Game) -> Presenter:
+    if not isinstance(engine, Rebirth):
+        raise TypeError(f"Rebirth's presenter needs Rebirth's engine, not {type(engine).__name__}")
     return RebirthPresenter(engine)
 
 

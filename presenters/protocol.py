@@ -9,6 +9,7 @@ One presenter per game, in `presenters/<game>.py`, declared in the game's regist
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -16,6 +17,8 @@ from db import GameRecord
 from engine.base import SEAT_LETTERS, MoveChoice
 from engine.base import LegacyGame as Game
 from i18n.po import languages
+
+__all__ = ["MoveChoice", "Presenter", "SeatTags", "seat_tag", "seen_json"]
 
 COLOUR_EMOJI = {"orange": "🟠", "blue": "🔵", "green": "🟢", "purple": "🟣"}  # keyed by SEAT_COLOURS
 COLOUR_LETTER = SEAT_LETTERS
@@ -25,12 +28,38 @@ Event = Mapping[str, Any]
 
 
 class Presenter(Protocol):
-    engine: Game
+    @property
+    def engine(self) -> Game: ...
+
     batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
     has_player_board: bool  # `/board player:` draws one seat's own board
     # The channel image shows the part of the board that matters (issue 14 item 2): its turn
     # messages carry a **Whole board** button, answered privately with all of it.
     partial_image: bool
+
+    # ------------------------------------------------------------------ moves
+    # The engine's moves (`MoveFacts`, no words) labelled in the reader's language: each
+    # presenter writes only its game's `label` and hands it to `presenters/moves.py` `MoveWords`.
+    def move_choices(self, state: Any, seat: int, locale: str | None) -> list[MoveChoice]:
+        """Every legal move of `seat`, labelled, best first (no previews)."""
+        ...
+
+    def with_previews(
+        self, state: Any, seat: int, choices: Sequence[MoveChoice], locale: str | None
+    ) -> list[MoveChoice]:
+        """`choices` labelled with what each would change now: only for the few shown (a
+        preview may play the move on a copy)."""
+        ...
+
+    def button_moves(self, state: Any, seat: int, limit: int, locale: str | None) -> list[MoveChoice]:
+        """The moves worth a button for `seat` now, labelled; none when more than `limit`."""
+        ...
+
+    def seen_text(self, state: Any, seat: int) -> str:
+        """What `seat` knows of `state`, canonically (`seen_json` of its view, with the words
+        the view held when the engine wrote them): the fallback player draws its tie-breaks
+        from it (`engine.fallback.choose_move`'s `seen`), so it chooses as it always did."""
+        ...
 
     def tag(self, game: GameRecord, seat: int) -> str: ...
     def mention(self, game: GameRecord, seat: int) -> str: ...
@@ -101,6 +130,11 @@ class Presenter(Protocol):
         """A short rules summary, then what the caller can do now (`view`: theirs, or the public
         view for someone not seated, or None before the start)."""
         ...
+
+
+def seen_json(view: Any) -> str:
+    """A view as the fallback player's tie-breaks read it: sorted JSON (`engine.fallback.seen_by`)."""
+    return json.dumps(view, sort_keys=True, default=str)
 
 
 def translated_locales() -> list[str]:

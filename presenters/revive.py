@@ -24,7 +24,7 @@ from engine.revive.labels import decision_prompt
 from engine.revive.tables import COLOURS, ReviveTables
 from engine.revive.views import ReviveEvent, ReviveView, SeatGains, SeatView
 from i18n import t
-from presenters.protocol import Event, SeatTags, by_rank, in_turn_order, translated_locales
+from presenters.protocol import Event, SeatTags, by_rank, in_turn_order, seen_json, translated_locales
 
 FINAL_ORDER = (
     "progress",
@@ -79,6 +79,23 @@ class RevivePresenter(SeatTags):
         self.engine: Game = engine
         self.editions = engine
         self.colours = COLOURS
+
+    # Temporary, until Revive's engine lists `MoveFacts` and this presenter words them with
+    # `presenters/moves.py` `MoveWords`: the engine's own worded moves, and its view as the
+    # fallback player always read it.
+    def move_choices(self, state: Any, seat: int, locale: str | None) -> list[MoveChoice]:
+        return self.editions.move_choices(state, seat, locale)
+
+    def with_previews(
+        self, state: Any, seat: int, choices: Sequence[MoveChoice], locale: str | None
+    ) -> list[MoveChoice]:
+        return self.editions.with_previews(state, seat, list(choices), locale)
+
+    def button_moves(self, state: Any, seat: int, limit: int, locale: str | None) -> list[MoveChoice]:
+        return self.editions.button_moves(state, seat, limit, locale)
+
+    def seen_text(self, state: Any, seat: int) -> str:
+        return seen_json(self.editions.view(state, seat))
 
     def tables(self, view: ReviveView) -> ReviveTables:
         """The content by id (cards, tribes, crates) of the view's game: its rules version's

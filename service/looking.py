@@ -14,7 +14,7 @@ from games import registry
 from i18n import has, t
 from service.lobby import lobby_text
 from service.messages import MESSAGE_LIMIT, Caller, Message, Ready, ServiceError, StaleGame, fit, jump_link
-from service.tables import drawn, public_view, seat_names
+from service.tables import drawn, public_view, seat_names, seat_view
 from service.timekeeping import clock_deadline
 from service.turns import Turns
 
@@ -32,7 +32,7 @@ class Looking(Turns):
         presenter = self.presenter(game)
         engine = presenter.engine
         state = engine.loads(game.state or "")
-        view = engine.view(state, seat, caller.locale)
+        view = seat_view(presenter, state, seat, caller.locale)
         text = presenter.hand_text(view, caller.locale)
         options = presenter.options_text(view, seat, caller.locale)
         buttons: dict[str, Any] = {}
@@ -40,7 +40,7 @@ class Looking(Turns):
         if game.status == "active" and engine.to_move(state) == seat:
             image = await self._options_image(presenter, game, state, seat, caller.locale)
             if presenter.batches_turns:
-                buttons = self._buttons(engine, state, seat, game, caller.locale)
+                buttons = self._buttons(presenter, state, seat, game, caller.locale)
         body = fit(f"{text}\n{options}" if options else text)
         return [Message(body, image=image, image_name="options.png", ephemeral=True, **buttons)]
 
@@ -78,7 +78,7 @@ class Looking(Turns):
         seat = game.players.index(caller.user_id) if caller.user_id in game.players else None
         view = None
         if game.state:  # the caller's own view, or the table's for someone not seated
-            view = presenter.engine.view(presenter.engine.loads(game.state), seat, caller.locale)
+            view = seat_view(presenter, presenter.engine.loads(game.state), seat, caller.locale)
         return [Message(fit(presenter.rules_text(view, seat, caller.locale)), ephemeral=True)]
 
     def _games_list(self, locale: str | None) -> str:

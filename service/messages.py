@@ -6,9 +6,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
 from db import GameRecord
-from engine.base import MoveChoice
 from engine.errors import GameError
 from i18n import t
+from presenters.protocol import MoveChoice
 
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
 CHOICES_AT_MOST = 25  # Discord's limit on an autocomplete's choices and on a select menu's options

@@ -24,8 +24,8 @@ from typing import Any
 
 from db import Database, GameRecord
 from db.outbox import Delivery, HeldMessage
-from engine.base import MoveChoice
 from i18n import t
+from presenters.protocol import MoveChoice
 from service.messages import Message
 
 log = logging.getLogger(__name__)

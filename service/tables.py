@@ -13,10 +13,10 @@ import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 from db import ChannelBusy, Database, GameRecord, StaleVersion
-from engine.base import LegacyGame as Game
+from engine.base import Game, LegacyGame
 from engine.errors import GameOver, NotAPlayer
 from games import registry
 from i18n import t
@@ -33,7 +33,7 @@ class ChannelTables:
         self,
         database: Database,
         *,
-        engines: Callable[[str], Game],
+        engines: Callable[[str], LegacyGame],
         clock: Callable[[], float],
         seeds: Callable[[], int] | None = None,
     ) -> None:
@@ -170,9 +170,8 @@ class ChannelTables:
         """`seat`'s options drawn for them alone (issue 14 item 3), numbered as the autocomplete
         labels read; None when the game draws none now. Drawn from that seat's view, and only
         ever attached to a private reply to that seat. A failure costs the image, not the reply."""
-        engine = presenter.engine
-        view = engine.view(state, seat, locale)
-        choices = engine.with_previews(state, seat, engine.move_choices(state, seat, locale), locale)
+        view = seat_view(presenter, state, seat, locale)
+        choices = presenter.with_previews(state, seat, presenter.move_choices(state, seat, locale), locale)
         names = seat_names(game, locale)
         draw = functools.partial(presenter.render_options, locale=locale)
         return await drawn("the options", game, draw, view, game.options, names, seat, choices)
@@ -185,7 +184,17 @@ class ChannelTables:
 
 def public_view(presenter: Presenter, state: Any, locale: str | None) -> Any:
     """What the whole table sees: channel texts and images are made from this view only."""
-    return presenter.engine.view(state, None, locale)
+    return seat_view(presenter, state, None, locale)
+
+
+def seat_view(presenter: Presenter, state: Any, seat: int | None, locale: str | None) -> Any:
+    """`seat`'s view (None: the public view) for texts in `locale`. A `Game`'s view holds no
+    words, so `locale` is not its business; an engine that still words its views (Revive's,
+    until it is a `Game`) is given it. Temporary: then this is `engine.view(state, seat)`."""
+    engine = presenter.engine
+    if isinstance(engine, Game):
+        return engine.view(state, seat)
+    return cast(Any, engine).view(state, seat, locale)
 
 
 async def drawn(what: str, game: GameRecord, draw: Callable[..., bytes | None], *args: Any) -> bytes | None:

@@ -14,12 +14,12 @@ from dataclasses import replace
 from typing import Any
 
 from db import Database, GameRecord, MoveRecord
-from engine.base import RESIGN, Applied, MoveChoice
+from engine.base import RESIGN, Applied
 from engine.base import LegacyGame as Game
 from engine.errors import NotAPlayer
 from engine.fallback import play_turn
 from i18n import t
-from presenters.protocol import Presenter
+from presenters.protocol import MoveChoice, Presenter
 from service.messages import (
     BOARD_BUTTON,
     CHOICES_AT_MOST,
@@ -36,7 +36,7 @@ from service.messages import (
 from service.outbox import PROMISE_GRACE, Outbox
 from service.story import Story, story_of, told
 from service.submissions import offered, submitted
-from service.tables import ChannelTables, public_view
+from service.tables import ChannelTables, public_view, seat_view
 from service.timekeeping import Timekeeper
 from service.typed import apply_typed, narrow_hint, offered_for, with_hint
 
@@ -88,12 +88,12 @@ class Turns(ChannelTables):
     def _choices_in(self, game: GameRecord | None, caller: Caller, typed: str) -> list[MoveChoice]:
         if game is None or game.status != "active" or caller.user_id not in game.players:
             return []
-        engine = self._engines(game.game)
-        state = engine.loads(game.state or "")
+        presenter = self.presenter(game)
+        state = presenter.engine.loads(game.state or "")
         seat = game.players.index(caller.user_id)
-        found = offered_for(typed, engine.move_choices(state, seat, caller.locale))
+        found = offered_for(typed, presenter.move_choices(state, seat, caller.locale))
         # Only for the few choices shown: each preview plays the move on a copy.
-        shown = engine.with_previews(state, seat, found[:AUTOCOMPLETE_LIMIT], caller.locale)
+        shown = presenter.with_previews(state, seat, found[:AUTOCOMPLETE_LIMIT], caller.locale)
         # More than the list holds: the first choice's name says how many, and how to narrow.
         return with_hint(shown, len(found), typed, narrow_hint(game.game), caller.locale)
 
@@ -147,7 +147,8 @@ class Turns(ChannelTables):
             presenter = self.presenter(game)
             engine = presenter.engine
             state = engine.loads(game.state or "")
-            applied = apply_typed(engine, state, seat, text, caller.locale, game.language)  # service/typed.py
+            # service/typed.py
+            applied = apply_typed(presenter, state, seat, text, caller.locale, game.language)
             game = await self._record(game, engine, state, seat, caller.user_id, applied)
             resigned = applied.notation == RESIGN
             if resigned and game.status == "active" and not await self.people_playing(game):
@@ -217,7 +218,7 @@ class Turns(ChannelTables):
             if seat is None or not (game.is_bot(seat) or seat == force):
                 break
             force = None
-            moves = play_turn(engine, state, seat, game.seed + game.version)
+            moves = play_turn(engine, state, seat, game.seed + game.version, presenter.seen_text)
             if not moves:
                 break
             for move in moves:
@@ -258,7 +259,7 @@ class Turns(ChannelTables):
         messages = await self._channel_story(caller, game, presenter, count, ready)
         mover = game.players.index(caller.user_id) if caller.user_id in game.players else None
         if mover is not None and applied.private.get(mover):
-            own = engine.view(applied.state, mover, locale)
+            own = seat_view(presenter, applied.state, mover, locale)
             note = presenter.private_text(applied.private[mover], own, mover, locale)
             messages.append(Message(note, ephemeral=True))
         return messages
@@ -290,7 +291,7 @@ class Turns(ChannelTables):
             rematch = table_buttons(game.id, REMATCH_BUTTON, language)
             return [Message(text, image=image, ping=tuple(game.players), table=rematch, retell=text_in)]
         seat = _next_seat(engine, state)
-        buttons = self._buttons(engine, state, seat, game, language) if presenter.batches_turns else {}
+        buttons = self._buttons(presenter, state, seat, game, language) if presenter.batches_turns else {}
         board = table_buttons(game.id, BOARD_BUTTON, language) if presenter.partial_image else ()
         ping = (game.players[seat],)
         return [Message(text, image=image, ping=ping, table=board, retell=text_in, **buttons)]
@@ -319,7 +320,7 @@ class Turns(ChannelTables):
         tail = [t("move.next", locale, user=presenter.mention(game, seat))]
         tail += await self.time.turn_notes(game, seat, locale)
         if presenter.batches_turns:
-            tail.append(presenter.prompt_text(engine.view(state, seat, locale), seat, locale))
+            tail.append(presenter.prompt_text(seat_view(presenter, state, seat, locale), seat, locale))
         return told(blocks, catch_up, tail, locale, gap)
 
     async def _mid_turn(
@@ -341,32 +342,32 @@ class Turns(ChannelTables):
         actor = _next_seat(engine, state)
         mover = game.players.index(caller.user_id)
         if actor == mover:  # their options drawn too, for them alone
-            prompt = presenter.prompt_text(engine.view(state, actor, locale), actor, locale)
-            buttons = self._buttons(engine, state, actor, game, locale)
+            prompt = presenter.prompt_text(seat_view(presenter, state, actor, locale), actor, locale)
+            buttons = self._buttons(presenter, state, actor, game, locale)
             image = await self._options_image(presenter, game, state, actor, locale)
             text = f"{done}\n{t('turn.next', locale, prompt=prompt)}"
             return [Message(text, image=image, image_name="options.png", ephemeral=True, **buttons)]
         # Another person's decision: asked in the channel, in the game's language.
         user, language = game.players[actor], game.language
-        prompt = presenter.prompt_text(engine.view(state, actor, language), actor, language)
+        prompt = presenter.prompt_text(seat_view(presenter, state, actor, language), actor, language)
         ask = t("turn.decision_for", language, user=f"<@{user}>", prompt=prompt)
 
         async def ask_in(locale: str | None) -> str:  # a DM reader's language: asked again
-            told = presenter.prompt_text(engine.view(state, actor, locale), actor, locale)
+            told = presenter.prompt_text(seat_view(presenter, state, actor, locale), actor, locale)
             return t("turn.decision_for", locale, user=f"<@{user}>", prompt=told)
 
-        buttons = self._buttons(engine, state, actor, game, language)
+        buttons = self._buttons(presenter, state, actor, game, language)
         return [Message(done, ephemeral=True), Message(ask, ping=(user,), retell=ask_in, **buttons)]
 
     def _buttons(
-        self, engine: Game, state: Any, seat: int, game: GameRecord, locale: str | None
+        self, presenter: Presenter, state: Any, seat: int, game: GameRecord, locale: str | None
     ) -> dict[str, Any]:
         """The moves worth a button for `seat` now (the engine's choice), labelled with what each
         would change; valid for this version of the game only."""
-        offered = engine.button_moves(state, seat, BUTTON_LIMIT, locale)
+        offered = presenter.button_moves(state, seat, BUTTON_LIMIT, locale)
         if not offered:
             return {}
-        offered = engine.with_previews(state, seat, offered, locale)
+        offered = presenter.with_previews(state, seat, offered, locale)
         return {"moves": tuple(offered), "ref": (game.id, game.version)}
 
     async def undo(self, caller: Caller, ready: Ready = None) -> list[Message]:
@@ -394,8 +395,8 @@ class Turns(ChannelTables):
         what = presenter.event_text(last.event, game, locale)
         text = t("undo.done", locale, user=f"<@{caller.user_id}>", what=what)
         if presenter.batches_turns and not last.event.get("turn_over"):
-            prompt = presenter.prompt_text(engine.view(state, seat, locale), seat, locale)
-            buttons = self._buttons(engine, state, seat, game, locale)
+            prompt = presenter.prompt_text(seat_view(presenter, state, seat, locale), seat, locale)
+            buttons = self._buttons(presenter, state, seat, game, locale)
             return [Message(f"{text}\n{t('turn.next', locale, prompt=prompt)}", ephemeral=True, **buttons)]
         language = game.language  # said in the channel
         what = presenter.event_text(last.event, game, language)
@@ -430,14 +431,14 @@ class Turns(ChannelTables):
                 return fit("\n".join(lines))
             lines.append(t("move.next", locale, user=presenter.mention(game, seat)))
             if presenter.batches_turns:
-                lines.append(presenter.prompt_text(engine.view(state, seat, locale), seat, locale))
+                lines.append(presenter.prompt_text(seat_view(presenter, state, seat, locale), seat, locale))
             return fit("\n".join(lines))
 
         text = await recap_in(language)
         if seat is None:
             final = Message(text, image=image, ping=game.players, retell=recap_in)
             return game, await self.addressed(game, [final])
-        buttons = self._buttons(engine, state, seat, game, language) if presenter.batches_turns else {}
+        buttons = self._buttons(presenter, state, seat, game, language) if presenter.batches_turns else {}
         message = Message(text, image=image, ping=(game.players[seat],), retell=recap_in, **buttons)
         return game, await self.addressed(game, [message])
 

@@ -16,10 +16,11 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
-from engine.base import Applied, MoveChoice
-from engine.base import LegacyGame as Game
+from engine.base import Applied
 from engine.errors import IllegalMove, MalformedMove
 from i18n import has, t
+from presenters.errors import error_text
+from presenters.protocol import MoveChoice, Presenter
 
 CLOSEST = 3  # legal moves suggested when a typed move cannot be read
 LABEL_LIMIT = 100  # Discord's limit on an autocomplete choice's name
@@ -28,25 +29,31 @@ _SCORE = re.compile(r"^\+(\d+)$")
 
 
 def apply_typed(
-    engine: Game, state: Any, seat: int, text: str, locale: str | None, table_locale: str | None = None
+    presenter: Presenter,
+    state: Any,
+    seat: int,
+    text: str,
+    locale: str | None,
+    table_locale: str | None = None,
 ) -> Applied:
     """Apply what the caller typed: the engine's notation (in any case and spacing), or a legal
     move's label as the list or a button shows it, in the caller's language or the table's
     (`table_locale`: a channel prompt in the game's language is typed by everyone at the table).
     Refused, with the closest legal moves added to the engine's reason, when it is neither."""
+    engine = presenter.engine
     try:
         return engine.apply(state, seat, text)
     except (MalformedMove, IllegalMove) as error:
-        choices = engine.move_choices(state, seat, locale)
+        choices = presenter.move_choices(state, seat, locale)
         if not choices:
             raise
         chosen = by_label(text, choices)
         if chosen is None and table_locale is not None and table_locale != locale:
-            chosen = by_label(text, engine.move_choices(state, seat, table_locale))
+            chosen = by_label(text, presenter.move_choices(state, seat, table_locale))
         if chosen is not None:
             return engine.apply(state, seat, chosen.notation)
         raise type(error)(
-            "error.move.closest", reason=error.message(locale), moves=closest_text(text, choices, locale)
+            "error.move.closest", reason=error_text(error, locale), moves=closest_text(text, choices, locale)
         ) from None
 
 

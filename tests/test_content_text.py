@@ -19,12 +19,12 @@ from content.rebirth.loader import load_map, load_missions, mission_map_ids
 from content.rebirth.validate import validate_missions
 from content.revive.loader import load_revive_edition
 from db import Database, GameRecord
-from engine.rebirth.missions import mission_name
 from engine.revive.describe import effects_text, large_location_name, tribe_about, tribe_name
 from engine.revive.tables import RULES_VERSION, RULES_VERSIONS
 from games.registry import load_engine, spec
 from i18n import content, content_source
 from i18n.en import MESSAGES
+from presenters.rebirth.missions import mission_name
 from tests.discord_helpers import make_table, open_and_start
 
 PT = "pt-BR"

@@ -26,10 +26,22 @@ from typing import Any
 
 import pytest
 
-from engine.base import RESIGN, Applied, Decision, Game, MoveChoice
+from engine.base import RESIGN, Applied, Decision, MoveChoice, MoveFacts
+from engine.base import Game as GameBase
+from engine.base import LegacyGame as Game
 from games.registry import GAMES, load_engine
 from games.spec import GameSpec
 from i18n import PLURAL_CATEGORIES
+from presenters.protocol import Presenter
+
+_PRESENTERS: dict[int, Presenter] = {}
+
+
+def presenter_of(engine: Game) -> Presenter:
+    """The registry's presenter over `engine` (its moves in words), made once per engine."""
+    if id(engine) not in _PRESENTERS:
+        _PRESENTERS[id(engine)] = GAMES[engine.id].presenter(engine)
+    return _PRESENTERS[id(engine)]
 
 QUICK_MOVES = 40  # per playout in the quick loop: setup, the first turns, a decision or two
 WHOLE_GAME = 5_000  # a guard: every random game ends well before this
@@ -169,8 +181,13 @@ def check_state(engine: Game, state: Any, players: int) -> None:
         legal = engine.legal_moves(state, seat)
         assert legal, f"seat {seat} to move has no legal move"
         assert all(engine.legal_moves(state, other) == [] for other in range(players) if other != seat)
-        offered = [choice.notation for choice in engine.move_choices(state, seat)]
+        offered = [choice.notation for choice in presenter_of(engine).move_choices(state, seat, None)]
         assert set(offered) <= set(legal), f"move_choices offers illegal moves {set(offered) - set(legal)}"
+        if isinstance(engine, GameBase):  # the engine's own facts, before any words
+            facts = engine.moves(state, seat)
+            assert all(isinstance(move, MoveFacts) for move in facts)
+            assert {move.notation for move in facts} <= set(legal), "moves lists illegal moves"
+            assert [move.notation for move in facts] == offered, "the words changed the moves"
     assert len(engine.scores(state)) == players and all(isinstance(s, int) for s in engine.scores(state))
     public = plain(engine.view(state, None))
     for viewer in range(players):
@@ -197,12 +214,13 @@ def check_new_questions(engine: Game, state: Any, players: int) -> None:
     if seat is not None:
         legal = engine.legal_moves(state, seat)
         assert all(isinstance(engine.is_quiet(move), bool) for move in legal)
-        buttons = engine.button_moves(state, seat, BUTTON_LIMIT)
+        presenter = presenter_of(engine)
+        buttons = presenter.button_moves(state, seat, BUTTON_LIMIT, None)
         assert all(isinstance(b, MoveChoice) for b in buttons) and len(buttons) <= BUTTON_LIMIT
         assert {b.notation for b in buttons} <= set(legal), "a button for an illegal move"
-        assert engine.button_moves(state, seat, 0) == [], "buttons beyond the limit"
-        shown = engine.move_choices(state, seat)[:3]
-        previewed = engine.with_previews(state, seat, shown)
+        assert presenter.button_moves(state, seat, 0, None) == [], "buttons beyond the limit"
+        shown = presenter.move_choices(state, seat, None)[:3]
+        previewed = presenter.with_previews(state, seat, shown, None)
         assert [c.notation for c in previewed] == [c.notation for c in shown], "previews changed the moves"
     assert engine.dumps(state) == text, "asking about a state changed it"
 

@@ -37,6 +37,7 @@ from engine.revive.game import Revive
 from games.registry import load_engine
 from i18n.en import MESSAGES
 from i18n.po import entries
+from presenters.rebirth.missions import mission_name
 from presenters.revive import option_places
 from render.fonts import font_for
 from render.rebirth import draw_board, draw_focus, draw_options, legend_rows
@@ -201,12 +202,16 @@ def test_rebirth_draws_every_word_in_portuguese(
     drawn = [focus, board]
     seat = engine.to_move(state)
     if seat is not None:
-        choices = engine.with_previews(state, seat, engine.move_choices(state, seat, PT), PT)
+        from presenters.rebirth import RebirthPresenter
+
+        words = RebirthPresenter(engine)
+        choices = words.with_previews(state, seat, words.move_choices(state, seat, PT), PT)
         options = draw_options(engine.view(state, seat), m, NAMES[:players], choices, locale=PT)
         assert options is not None
         drawn.append(options)
     assert watch.lookups and watch.drawn
-    missions = {card["name"] for card in view.get("public_missions") or []}
+    # The public row's names as drawn: in the image's language (the view holds the English).
+    missions = {mission_name(card, PT) for card in view.get("public_missions") or []}
     assert watch.problems(REBIRTH, missions) == []
     assert any(ch in "".join(watch.drawn) for ch in "çãíú"), "accented words are drawn"
 
@@ -354,7 +359,7 @@ def test_the_presenters_draw_in_the_language_they_are_given() -> None:
         != draw_focus(view, m, names, locale=PT).png
     )
     seat = engine.to_move(state)
-    choices = engine.with_previews(state, seat, engine.move_choices(state, seat, PT), PT)
+    choices = rebirth.with_previews(state, seat, rebirth.move_choices(state, seat, PT), PT)
     own = engine.view(state, seat)
     drawn = draw_options(own, m, names, choices, locale=PT)
     assert drawn is not None and rebirth.render_options(own, {}, names, seat, choices, locale=PT) == drawn.png

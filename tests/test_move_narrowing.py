@@ -17,7 +17,7 @@ import pytest
 
 from db import Database
 from engine.base import MoveChoice
-from games.registry import load_engine
+from games.registry import load_engine, spec
 from service.typed import offered_for, with_hint
 from tests.discord_helpers import make_table, notation_of
 
@@ -73,12 +73,12 @@ async def played_on(database_path: str, channel_id: int, game_id: str, plies: in
 
 
 async def legal_choices(database_path: str, channel_id: int, game_id: str) -> tuple[int, list[MoveChoice]]:
-    """The seat to move and its legal moves, as the engine lists them."""
+    """The seat to move and its legal moves, as the engine lists them (in English words)."""
     engine = load_engine(game_id)
     game = await stored(database_path, channel_id)
     state = engine.loads(game.state)
     seat = engine.to_move(state)
-    return game.players[seat], engine.move_choices(state, seat)
+    return game.players[seat], spec(game_id).presenter(engine).move_choices(state, seat, None)
 
 
 async def offered(member, channel, typed: str) -> list[str]:

@@ -12,6 +12,7 @@ from content.rebirth.loader import load_missions
 from engine.rebirth import missions as mission_rules
 from engine.records import random_game, replay
 from games.registry import load_engine
+from presenters.rebirth.missions import condition_text
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +25,7 @@ def test_every_mission_has_a_readable_text_and_evaluates(engine, map_id):
     state = engine.new_game(4, {"map": map_id}, seed=1)
     position = engine.position(state)
     for card in load_missions(map_id):
-        text = mission_rules.describe(card["condition"])
+        text = condition_text(card["condition"])
         assert text and "{" not in text and "None" not in text, (card["id"], text)
         have, need = mission_rules.progress(card["condition"], position, 0)
         assert have == 0 or card["condition"]["type"] in {"regions"}, card
@@ -94,5 +95,5 @@ def test_scotland_neutral_tiles_by_player_count(engine, players, options, covere
 @pytest.mark.parametrize("map_id", ["scotland", "ireland"])
 def test_mission_texts_have_no_raw_keys(engine, map_id):
     for card in load_missions(map_id):
-        text = mission_rules.describe(card["condition"])
+        text = condition_text(card["condition"])
         assert "settlement.size" not in text and "mission." not in text and "feature." not in text, text

@@ -14,6 +14,8 @@ import pytest
 
 from engine.errors import IllegalMove
 from engine.rebirth import Rebirth, RebirthState
+from presenters.rebirth import RebirthPresenter
+from tests.refusals import refusing
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_ireland_test_map.json"
 NEVER = {"type": "castles", "count": 9}
@@ -166,7 +168,7 @@ def test_doubling_marker_doubles_a_placement_once_per_game(game):
     own = doubled.event["points"][0]
     assert own["farm"] == 2 and own["doubling"] == 2 and doubled.event["doubled"]
     assert doubled.state.doubling[0] is False
-    with pytest.raises(IllegalMove, match="already used your Doubling Marker"):
+    with refusing(IllegalMove, "already used your Doubling Marker"):
         place(game, doubled.state, 0, "E", "G3 x2")
     assert not any(m.endswith("x2") for m in game.legal_moves(place_ready(doubled.state, 0), 0))
 
@@ -189,7 +191,8 @@ def test_doubling_tower_turns_the_marker_back_or_scores_two(game):
 
 def test_move_choices_offer_doubled_placements_and_tower_bonuses(game):
     state = place(game, fresh(game), 0, "E", "D2").state
-    labels = {c.notation: c.label for c in game.move_choices(place_ready(state, 0), 0)}
+    choices = RebirthPresenter(game).move_choices(place_ready(state, 0), 0, None)
+    labels = {c.notation: c.label for c in choices}
     # The doubled farm of 2 (4) and the public missions it meets at once: Two Winds 6, Chieftain 5.
     assert "E2 x2" in labels and "+15 (Doubling Marker)" in labels["E2 x2"]
     assert "tower +3" in labels["B4"]
@@ -273,7 +276,8 @@ def test_empty_piles_give_nothing_and_are_not_advertised(game):
     state = fresh(game, towers=("RT3", "RT4"))
     state.set_aside[0] = []
     state.mission_deck = []
-    labels = {c.notation: c.label for c in game.move_choices(place_ready(state, 0), 0)}
+    choices = RebirthPresenter(game).move_choices(place_ready(state, 0), 0, None)
+    labels = {c.notation: c.label for c in choices}
     assert "tower" not in labels["B4"] and "tower" not in labels["E5"]
     applied = place(game, state, 0, "E", "B4")  # recall with an empty set-aside pile
     assert applied.state.pending == [] and applied.event["towers"][0]["outcome"] == "empty"

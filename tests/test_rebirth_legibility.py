@@ -22,6 +22,7 @@ from PIL import Image, ImageChops
 
 from content.rebirth.loader import load_map
 from games.registry import load_engine
+from presenters.rebirth import RebirthPresenter
 from render.hexgrid import hex_corners
 from render.rebirth import INLINE_W, MIN_CAP, Drawing, draw_board, draw_focus, draw_options, legend_rows
 from render.rebirth.style import STRIP_H
@@ -154,7 +155,8 @@ def test_the_legend_shows_what_this_board_shows_in_the_games_words() -> None:
 def options_of(map_id: str, players: int, moves: int, seed: int = 7):
     engine, state = played(map_id, players, moves, seed)
     seat = engine.to_move(state)
-    choices = engine.with_previews(state, seat, engine.move_choices(state, seat), None)
+    words = RebirthPresenter(engine)
+    choices = words.with_previews(state, seat, words.move_choices(state, seat, None), None)
     return engine, state, seat, choices
 
 
@@ -196,7 +198,7 @@ def test_nothing_to_mark_draws_no_options_image() -> None:
     engine, state, seat, _choices = options_of("scotland", 2, 4)
     view = engine.view(state, seat)
     assert draw_options(view, load_map("scotland"), NAMES[:2], []) is None
-    discard = engine.move_choices(state, seat)[:0]
+    discard = RebirthPresenter(engine).move_choices(state, seat, None)[:0]
     assert draw_options(view, load_map("scotland"), NAMES[:2], discard) is None
 
 
@@ -247,8 +249,9 @@ async def test_hand_on_your_turn_carries_your_options_privately(simcord_env, dat
     [attachment] = reply.response.attachments
     png = await attachment.read()
     assert attachment.filename == "options.png"
-    choices = engine.with_previews(state, seat, engine.move_choices(state, seat, "en-US"), "en-US")
-    drawn = draw_options(engine.view(state, seat, "en-US"), m, names, choices)
+    words = RebirthPresenter(engine)
+    choices = words.with_previews(state, seat, words.move_choices(state, seat, "en-US"), "en-US")
+    drawn = draw_options(engine.view(state, seat), m, names, choices)
     assert drawn is not None and drawn.png == png, "the reply carries the options image"
     offered = await mover.autocomplete(table.channel, "move", "action", "")
     matched = 0

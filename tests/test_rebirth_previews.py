@@ -1,7 +1,7 @@
 """The points a placement's label shows are the points it scores (issue 11, item 2).
 
 A property over random games of both maps: for every move played, the figure in its
-autocomplete label (`move_choices`) equals what the applied move's event gives the mover.
+autocomplete label (the presenter's `move_choices`) equals what the applied move's event gives the mover.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 import pytest
 
 from games.registry import load_engine
+from presenters.rebirth import RebirthPresenter
 
 MAPS = ("scotland", "ireland")
 FIGURE = re.compile(r", \+(\d+)")  # "F7  energy farm, +3 · ...": the first figure is the move's
@@ -36,7 +37,7 @@ def play_checking_labels(game, players: int, map_id: str, seed: int) -> int:
     played = 0
     while not game.is_over(state):
         seat = game.to_move(state)
-        choices = game.move_choices(state, seat)
+        choices = RebirthPresenter(game).move_choices(state, seat, None)
         choice = choices[0] if chooser.random() < 0.4 else chooser.choice(choices)
         applied = game.apply(state, seat, choice.notation)
         scored = sum(applied.event["points"].get(seat, {}).values())

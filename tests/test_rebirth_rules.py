@@ -14,6 +14,8 @@ import pytest
 
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotYourTurn
 from engine.rebirth import Rebirth, RebirthState
+from presenters.rebirth import RebirthPresenter
+from tests.refusals import refusing
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rebirth_engine_map.json"
 MISSIONS = [
@@ -63,7 +65,7 @@ def test_energy_farm_goes_on_energy_or_blank_spaces(game):
     state = fresh(game)
     assert place(game, state, 0, "E", "D2").state.board["D2"] == (0, "E")  # energy space
     assert place(game, state, 0, "E", "C2").state.board["C2"] == (0, "E")  # blank space
-    with pytest.raises(IllegalMove, match="other farm type only when none"):
+    with refusing(IllegalMove, "other farm type only when none"):
         place(game, state, 0, "E", "E3")  # a food farm space while energy/blank remain
 
 
@@ -86,9 +88,9 @@ def place_ready(state: RebirthState, seat: int, tile: str) -> RebirthState:
 
 def test_settlement_tiles_only_on_settlement_spaces(game):
     state = fresh(game)
-    with pytest.raises(IllegalMove, match="only go on settlement spaces"):
+    with refusing(IllegalMove, "only go on settlement spaces"):
         place(game, state, 0, "S1", "C2")
-    with pytest.raises(IllegalMove, match="settlement space"):
+    with refusing(IllegalMove, "settlement space"):
         place(game, state, 0, "E", "B3")
 
 
@@ -97,15 +99,15 @@ def test_settlement_tiles_only_on_settlement_spaces(game):
     [("F2", "castle"), ("C4", "cathedral"), ("D5", "water"), ("A1", "water"), ("Z9", "not a space")],
 )
 def test_no_tiles_on_castles_cathedrals_or_water(game, space, reason):
-    with pytest.raises(IllegalMove, match=reason):
+    with refusing(IllegalMove, reason):
         place(game, fresh(game), 0, "E", space)
 
 
 def test_occupied_space_and_malformed_text_are_refused_with_the_reason(game):
     state = play(game, fresh(game), (0, "E", "D2"))
-    with pytest.raises(IllegalMove, match="already has a tile"):
+    with refusing(IllegalMove, "already has a tile"):
         place(game, state, 1, "E", "D2")
-    with pytest.raises(MalformedMove, match="not a space"):
+    with refusing(MalformedMove, "not a space"):
         place(game, state, 1, "E", "hello")
 
 
@@ -140,20 +142,20 @@ def test_neutral_tiles_cover_yellow_spaces_by_player_count(game, players, option
     if covered:
         state.current = 0
         state.hands[0] = "E"
-        with pytest.raises(IllegalMove, match="neutral"):
+        with refusing(IllegalMove, "neutral"):
             game.apply(state, 0, "B6")
 
 
 def test_an_unknown_variant_or_rules_version_is_refused(game):
-    with pytest.raises(IllegalMove, match="no Rebirth variant called sparse"):
+    with refusing(IllegalMove, "no Rebirth variant called sparse"):
         game.new_game(2, {"map": "testmap", "variant": "sparse"}, seed=1)
-    with pytest.raises(IllegalMove, match="rules version 9"):
+    with refusing(IllegalMove, "rules version 9"):
         game.new_game(2, {"map": "testmap", "rules": 9}, seed=1)
 
 
 def test_discard_only_when_the_tile_has_no_legal_space(game):
     state = fresh(game)
-    with pytest.raises(IllegalMove, match="cannot be discarded"):
+    with refusing(IllegalMove, "cannot be discarded"):
         game.apply(place_ready(state, 0, "S1"), 0, "discard")
     board = game.board(state)
     state.board.update({s: (1, "S1") for s in board.open_spaces(2) if board.kind[s] == "s"})
@@ -386,10 +388,10 @@ def test_state_json_round_trip_and_replay_reproduce_the_state(game):
 def test_move_choices_are_labelled_with_points_and_sorted_best_first(game):
     state = play(game, fresh(game), (0, "S3", "B3"))
     ready = place_ready(state, 0, "S1")
-    choices = game.move_choices(ready, 0)
+    choices = RebirthPresenter(game).move_choices(ready, 0, None)
     assert choices[0].notation == "C3" and "+8" in choices[0].label  # completes Midton alone
     assert {c.notation for c in choices} == set(game.legal_moves(ready, 0))
-    assert game.move_choices(ready, 1) == []
+    assert RebirthPresenter(game).move_choices(ready, 1, None) == []
 
 
 def test_seat_order_comes_from_the_seed():

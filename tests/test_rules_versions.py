@@ -18,7 +18,7 @@ from db import Database
 from engine import records
 from engine.errors import IllegalMove, NotYourTurn
 from engine.fallback import play_turn
-from engine.rebirth.game import RULES_VERSION as REBIRTH_RULES_VERSION
+from engine.rebirth.setup import RULES_VERSION as REBIRTH_RULES_VERSION
 from engine.revive import Revive
 from engine.revive.tables import RULES_VERSION
 from games.registry import load_engine

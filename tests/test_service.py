@@ -9,8 +9,10 @@ import pytest
 from db import Database
 from engine.errors import NotYourTurn
 from games.registry import load_engine
+from presenters.errors import error_text
 from service.game_service import GameService
 from service.messages import Caller, ServiceError, StaleGame
+from tests.refusals import refusing
 
 ALICE, BOB = 101, 202
 _OPENED: list[Database] = []
@@ -87,7 +89,7 @@ async def test_a_write_from_a_stale_read_is_refused_with_a_plain_reason():
     service, first, _ = await started_service()
     game = await service.db.open_game(CHANNEL)
     await service.move(caller(first), (await service.move_choices(caller(first), ""))[0].notation)
-    with pytest.raises(StaleGame, match="changed while your command ran"):
+    with refusing(StaleGame, "changed while your command ran"):
         await service.write(service.db.abort_game(game, 2.0))  # `game` is the old version
 
 
@@ -235,13 +237,13 @@ async def test_game_options_are_checked_against_the_registry_and_a_refusal_opens
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
     with pytest.raises(ServiceError) as unknown_map:
         await service.new_game(caller(ALICE), "rebirth", {"map": "narnia"})
-    assert str(unknown_map.value) == "There is no Rebirth map called narnia."
+    assert error_text(unknown_map.value) == "There is no Rebirth map called narnia."
     with pytest.raises(ServiceError) as no_maps:
         await service.new_game(caller(ALICE), "revive", {"map": "scotland"})
-    assert str(no_maps.value) == "Revive has no map to choose: leave the map option empty."
+    assert error_text(no_maps.value) == "Revive has no map to choose: leave the map option empty."
     with pytest.raises(ServiceError) as no_game:
         await service.new_game(caller(ALICE), "chess", {})
-    assert str(no_game.value) == "There is no game called chess."
+    assert error_text(no_game.value) == "There is no game called chess."
     assert await database.open_game(CHANNEL) is None
     [opened] = await service.new_game(caller(ALICE), "rebirth", {})
     game = await database.open_game(CHANNEL)

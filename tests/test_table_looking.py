@@ -316,7 +316,7 @@ def test_the_engines_store_their_own_notation_however_a_move_was_typed():
     rebirth = load_engine("rebirth")
     state = rebirth.new_game(2, {"map": "ireland"}, 7)
     seat = rebirth.to_move(state)
-    space = next(c.notation for c in rebirth.move_choices(state, seat) if " " not in c.notation)
+    space = next(m.notation for m in rebirth.moves(state, seat) if " " not in m.notation)
     lower = space.lower()
     assert rebirth.apply(state, seat, f" {lower[0]} {lower[1:]} ").notation == space
     for typed in (f"{space}X2", f"{lower} x 2", f"{lower}×2"):

@@ -5,7 +5,9 @@ Its views and events are typed in `engine.rebirth.views`; its map files are read
 """
 
 from engine.base import RESIGN
-from engine.rebirth.game import COLOURS, DISCARD, Rebirth
+from engine.rebirth.game import Rebirth
+from engine.rebirth.moves import DISCARD
 from engine.rebirth.state import RebirthState
+from engine.rebirth.views import COLOURS
 
 __all__ = ["COLOURS", "DISCARD", "RESIGN", "Rebirth", "RebirthState"]

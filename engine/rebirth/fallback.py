@@ -1,16 +1,19 @@
 """How the fallback player (`engine/fallback.py`) values a Rebirth state: its `FallbackPolicy`.
 
 Beside the rules because it leans on them: the value is the seat's total if the game ended now
-(the engine's public `final_scoring`, run on the throwaway state the fallback hands in), plus a
+(the engine's `final.final_scoring`, run on the throwaway state the fallback hands in), plus a
 small estimate of what is not points yet. The engine exposes it as `Rebirth.fallback_policy`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from engine.base import FallbackPolicy
+from engine.rebirth.final import final_scoring
 from engine.rebirth.missions import card_points
+from engine.rebirth.state import RebirthState
+from engine.rebirth.tables import RebirthTables
 
 DOUBLING_WORTH = 4.0  # the engine's move labels rank `x2` 4 below its points: use it on 5 or more
 PENDING_PLACEMENT = 2.0  # a tower's extra placement still to make (the engine ranks it 2 too)
@@ -18,7 +21,13 @@ UNMET_MISSION = 1.0  # a private mission held but not met yet
 DRAWN_MISSION = 2.0  # a mission card drawn by this move, unseen by the evaluation
 
 
-def rebirth_value(engine: Any, state: Any, seat: int, before: Any) -> float:
+class RebirthRules(Protocol):
+    """What the valuation reads from the engine: its content."""
+
+    tables: RebirthTables
+
+
+def rebirth_value(engine: RebirthRules, state: RebirthState, seat: int, before: RebirthState) -> float:
     """The seat's total if the game ended now (placements, castles at 5, incomplete
     settlements as small ones, missions met), plus an unused doubling marker while tiles are
     left to place, tower placements still owed, and mission cards held.
@@ -28,15 +37,18 @@ def rebirth_value(engine: Any, state: Any, seat: int, before: Any) -> float:
     known = before.missions[seat]
     drawn = len(state.missions[seat]) - len(known)
     worth = drawn * DRAWN_MISSION
+    missions = engine.tables.missions
     if state.finished:  # this move ended the game: scored already, drawn cards included
+        assert state.final is not None, "a finished game has its final scoring"
         unseen = [card for card in state.final["missions_met"][seat] if card not in known]
-        return state.total(seat) + worth - sum(card_points(engine.missions[card]) for card in unseen)
+        return state.total(seat) + worth - sum(card_points(missions[card]) for card in unseen)
     state.missions[seat] = list(known)
     if state.doubling and state.doubling[seat] and state.supplies[seat]:
         worth += DOUBLING_WORTH
     if state.current == seat:
         worth += PENDING_PLACEMENT * len(state.pending)
-    engine.final_scoring(state)  # the engine's own final scoring, on a throwaway copy
+    final_scoring(engine.tables, state)  # the engine's own final scoring, on a throwaway copy
+    assert state.final is not None, "the final scoring was just run"
     met = len(state.final["missions_met"][seat])
     worth += UNMET_MISSION * (len(known) - met)
     return state.total(seat) + worth

@@ -1,8 +1,8 @@
 """Mission card conditions (vocabulary in docs/formats.md), evaluated against the board.
 
 `progress` returns (have, need) so a player's hand can show how close each mission is; a
-mission is met when have >= need. The card text is generated from the same condition through
-the translation function, so text and rule cannot disagree.
+mission is met when have >= need. The card text is worded from the same condition by the
+presenter (`presenters/rebirth/missions.py`), so text and rule cannot disagree.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from engine import hexgrid
 from engine.rebirth import scoring
 from engine.rebirth.board import Board
 from engine.rebirth.state import NEUTRAL
-from i18n import content, t
 
-SETTLEMENT_CONDITIONS = frozenset({"settlements_won", "settlements_present", "sole_settlement"})
+Condition = dict[str, Any]
+"""A mission card's condition as its data file has it: `type` and that type's parameters
+(docs/formats.md); `CONDITIONS` evaluates each type."""
 FARM_CODES = {"energy": ("E",), "food": ("F",), "any": ("E", "F")}
 TILE_KINDS = {"energy": "E", "food": "F", "settlement": "S"}
 
@@ -35,7 +36,7 @@ class Position:
         return {space: tile for space, (owner, tile) in self.tiles.items() if owner == seat}
 
 
-def _cluster(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _cluster(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     sizes = [
         size
         for farm in FARM_CODES[c["farm"]]
@@ -47,7 +48,7 @@ def _cluster(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
     return min(sum(size >= c["size"] for size in sizes), count), count
 
 
-def _farms(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _farms(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     code = FARM_CODES[c["farm"]][0]
     return sum(tile == code for tile in pos.own(seat).values()), c["count"]
 
@@ -56,7 +57,7 @@ def _size_matches(size: int, wanted: int | None, default_min: int) -> bool:
     return size == wanted if wanted is not None else size >= default_min
 
 
-def _settlements_won(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _settlements_won(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     won = 0
     for settlement in pos.board.settlements:
         if not _size_matches(settlement.size, c.get("size"), 2):
@@ -68,7 +69,7 @@ def _settlements_won(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, 
     return won, c["count"]
 
 
-def _settlements_present(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _settlements_present(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     present = 0
     for settlement in pos.board.settlements:
         if _size_matches(settlement.size, c.get("size"), 1) and any(
@@ -78,7 +79,7 @@ def _settlements_present(pos: Position, seat: int, c: dict[str, Any]) -> tuple[i
     return present, c["count"]
 
 
-def _sole_settlement(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _sole_settlement(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     sole = sum(
         settlement.size == c["size"]
         and all(pos.tiles.get(space, (NEUTRAL, ""))[0] == seat for space in settlement.spaces)
@@ -87,24 +88,24 @@ def _sole_settlement(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, 
     return sole, c["count"]
 
 
-def _ports(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _ports(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     return sum(space in pos.board.ports for space in pos.own(seat)), c["count"]
 
 
-def _castles(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _castles(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     return sum(holder == seat for holder in pos.castles.values()), c["count"]
 
 
-def _castle(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _castle(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     space = pos.board.castle_of_name[c["name"]]
     return int(pos.castles.get(space) == seat), 1
 
 
-def _cathedrals(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _cathedrals(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     return sum(seat in seats for seats in pos.cathedral_markers.values()), c["count"]
 
 
-def _adjacent(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _adjacent(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     touching = pos.board.touching[c["feature"]]
     return sum(space in touching for space in pos.own(seat)), c["count"]
 
@@ -113,7 +114,7 @@ def _kind_matches(tile: str, wanted: str) -> bool:
     return wanted == "any" or tile.startswith(TILE_KINDS[wanted])
 
 
-def _region(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _region(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     wanted = c.get("tile", "any")
     have = sum(
         pos.board.region.get(space) == c["region"] and _kind_matches(tile, wanted)
@@ -122,16 +123,16 @@ def _region(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
     return have, c["count"]
 
 
-def _regions(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _regions(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     names = {pos.board.region.get(space) for space in pos.own(seat)} - {None}
     return len(names), c["count"]
 
 
-def _influence(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _influence(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     return sum(scoring.influence(tile) for tile in pos.own(seat).values()), c["total"]
 
 
-def _line(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _line(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     own = set(pos.own(seat))
     steps = pos.board.steps
     best = 0
@@ -148,13 +149,13 @@ def _line(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
     return min(best, c["length"]), c["length"]
 
 
-def _each_kind(pos: Position, seat: int, c: dict[str, Any]) -> tuple[int, int]:
+def _each_kind(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     tiles = list(pos.own(seat).values())
     counts = [sum(tile.startswith(code) for tile in tiles) for code in ("E", "F", "S")]
     return min(min(counts), c["count"]), c["count"]
 
 
-CONDITIONS: dict[str, Callable[[Position, int, dict[str, Any]], tuple[int, int]]] = {
+CONDITIONS: dict[str, Callable[[Position, int, Condition], tuple[int, int]]] = {
     "cluster": _cluster,
     "farms": _farms,
     "settlements_won": _settlements_won,
@@ -173,42 +174,18 @@ CONDITIONS: dict[str, Callable[[Position, int, dict[str, Any]], tuple[int, int]]
 }
 
 
-def progress(condition: dict[str, Any], pos: Position, seat: int) -> tuple[int, int]:
+def progress(condition: Condition, pos: Position, seat: int) -> tuple[int, int]:
     """(have, need) for `seat`; the mission is met when have >= need."""
     have, need = CONDITIONS[condition["type"]](pos, seat, condition)
     return min(have, need), need
 
 
-def is_met(condition: dict[str, Any], pos: Position, seat: int) -> bool:
+def is_met(condition: Condition, pos: Position, seat: int) -> bool:
     have, need = progress(condition, pos, seat)
     return have >= need
 
 
-def describe(condition: dict[str, Any], locale: str | None = None) -> str:
-    """The card's text, made from its condition."""
-    params = {key: value for key, value in condition.items() if key != "type"}
-    kind = condition["type"]
-    if kind == "region":
-        params.setdefault("tile", "any")
-    if "farm" in params:
-        params["farm"] = t(f"farm.{params['farm']}", locale)
-    if "tile" in params:
-        params["tile"] = t(f"tilekind.{params['tile']}", locale)
-    if "feature" in params:
-        params["feature"] = t(f"feature.{params['feature']}", locale)
-    if "size" in params and kind in SETTLEMENT_CONDITIONS:  # elsewhere a size is a tile count
-        params["size"] = t(f"settlement.size.{params['size']}", locale)
-    key = f"mission.{kind}"
-    if kind == "cluster" and condition.get("count", 1) > 1:
-        key = "mission.clusters"
-    return " ".join(t(key, locale, **params).split())
-
-
-def mission_name(card: dict[str, Any], locale: str | None = None) -> str:
-    """The card's name in `locale` (the data file's English is the source: i18n/content.py)."""
-    return content.text("rebirth", "mission", card["id"], "name", card["name"], locale)
-
-
 def card_points(card: dict[str, Any]) -> int:
     """A private mission's value when met: Scotland cards have `points`, Ireland cards score `high`."""
-    return card["points"] if "points" in card else card["high"]
+    points: int = card["points"] if "points" in card else card["high"]
+    return points

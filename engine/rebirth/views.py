@@ -1,4 +1,5 @@
-"""The shapes of what Rebirth shows: its views (`Rebirth.view`) and its events (`Applied.event`).
+"""What Rebirth shows: its views (`view`, what a seat may see of a state) and the shapes of its
+views and its events (`Applied.event`).
 
 Presenters and renderers read a game only through these, so they are typed here, beside the
 rules that fill them. A view is a plain dict (JSON-friendly, cheap to build): `RebirthView` is
@@ -12,9 +13,16 @@ readers normalise them with `int()`.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
-from engine.base import EventBase
+from engine.base import SEAT_COLOURS, EventBase
+from engine.rebirth import missions as mission_rules
+from engine.rebirth.missions import Condition, card_points
+from engine.rebirth.moves import can_double, legal_moves, tile_to_place
+from engine.rebirth.state import NEUTRAL, RebirthState
+from engine.rebirth.tables import RebirthTables
+
+COLOURS = SEAT_COLOURS  # seat order
 
 SeatPoints = dict[int, dict[str, int]]
 """Points by seat, then by category (`farm`, `settlement`, `port`, `tower`, ...)."""
@@ -53,13 +61,18 @@ class LastPlacement(TypedDict):
     tile: str
 
 
+MissionCondition = Condition
+"""A mission card's condition as its data file has it (`type` and its parameters, docs/formats.md):
+the presenter words it, `engine.rebirth.missions` evaluates it."""
+
+
 class MissionCard(TypedDict):
     """A private mission card with how far its holder is from meeting it now."""
 
     id: str
-    name: str
+    name: str  # the data file's English name (the presenter shows its translation: i18n/content.py)
     points: int
-    text: str
+    condition: MissionCondition
     have: int
     need: int
     met: bool
@@ -69,8 +82,8 @@ class PublicCard(TypedDict):
     """A card of Ireland's public mission row."""
 
     id: str
-    name: str
-    text: str
+    name: str  # the data file's English name
+    condition: MissionCondition
     high: int  # for the first seat to meet it
     low: int  # for every later seat
     completed_by: list[int]  # seats, in the order they met it
@@ -204,3 +217,118 @@ class MissionsDrawn(TypedDict):
     """`Applied.private[seat]`: the ids of the mission cards the seat drew (only they see them)."""
 
     missions_drawn: list[str]
+
+
+# ---------------------------------------------------------------------------------- the views
+
+
+def view(tables: RebirthTables, state: RebirthState, seat: int | None) -> RebirthView:
+    """What `seat` may see (None: the public view, the only one channel messages use)."""
+    board = tables.board(state)
+    last = state.last
+    view: RebirthView = {
+        "game": "rebirth",
+        "map": state.map_id,
+        "players": state.players,
+        "current": state.current,
+        "finished": state.finished,
+        "turn": state.turn,
+        "seats": [_seat_summary(state, s) for s in range(state.players)],
+        "board": {
+            space: {"seat": None if owner == NEUTRAL else owner, "tile": tile}
+            for space, (owner, tile) in state.board.items()
+        },
+        "castles": dict(state.castles),
+        "cathedrals": {space: list(seats) for space, seats in state.cathedral_markers.items()},
+        "last": {"seat": last["seat"], "space": last["space"], "tile": last["tile"]} if last else None,
+        "mission_deck": len(state.mission_deck),
+        "private": None,
+        "public_missions": [public_card(tables, card, state) for card in state.public_missions],
+        "towers": {
+            space: {
+                "name": board.towers[space],
+                "bonus": tables.tower_tiles[tile_id]["bonus"],
+                "value": tables.tower_tiles[tile_id].get("value"),
+                "used_by": list(state.towers_used[space]),
+            }
+            for space, tile_id in state.towers.items()
+        },
+        "tara": board.tara,
+        "pending": {"seat": state.current, "kind": "extra"} if state.pending else None,
+    }
+    if state.finished and state.final:
+        view["final"] = _final_view(tables, state, state.final)
+    if seat is not None and 0 <= seat < state.players:
+        view["private"] = _private_view(tables, state, seat)
+    return view
+
+
+def _seat_summary(state: RebirthState, s: int) -> SeatSummary:
+    return {
+        "seat": s,
+        "colour": COLOURS[s],
+        "score": state.total(s),
+        "breakdown": dict(state.scores[s]),
+        "supply": len(state.supplies[s]),
+        "hand": int(state.hands[s] is not None),
+        "missions": len(state.missions[s]),
+        "castles": sum(holder == s for holder in state.castles.values()),
+        "resigned": state.resigned[s],
+        "doubling": bool(state.doubling) and state.doubling[s],
+    }
+
+
+def _final_view(tables: RebirthTables, state: RebirthState, final: dict[str, Any]) -> FinalView:
+    """`state.final` with each seat's mission cards face up (text and progress)."""
+    return {
+        "winners": final["winners"],
+        "decided_by": final["decided_by"],
+        "final_points": final["final_points"],
+        "missions_met": final["missions_met"],
+        "missions": [
+            [mission_card(tables, card, pos_seat, state) for card in cards]
+            for pos_seat, cards in enumerate(final["missions"])
+        ],
+    }
+
+
+def _private_view(tables: RebirthTables, state: RebirthState, seat: int) -> PrivateView:
+    return {
+        "seat": seat,
+        "hand": state.hands[seat],
+        "set_aside": sorted(state.set_aside[seat]),
+        "placing": tile_to_place(state, seat) if state.current == seat else None,
+        "extra": bool(state.pending) and state.current == seat,
+        "doubling": can_double(state, seat),
+        "missions": [mission_card(tables, card, seat, state) for card in state.missions[seat]],
+        "legal_moves": len(legal_moves(tables, state, seat)),
+    }
+
+
+def mission_card(tables: RebirthTables, card_id: str, seat: int, state: RebirthState) -> MissionCard:
+    """A mission card (its name as the data file has it, its condition) and how far `seat` is
+    from meeting it now."""
+    card = tables.missions[card_id]
+    have, need = mission_rules.progress(card["condition"], tables.position(state), seat)
+    return {
+        "id": card_id,
+        "name": card["name"],
+        "points": card_points(card),
+        "condition": dict(card["condition"]),
+        "have": have,
+        "need": need,
+        "met": have >= need,
+    }
+
+
+def public_card(tables: RebirthTables, card_id: str, state: RebirthState) -> PublicCard:
+    """A card of the public row, with who completed it (first at the high value)."""
+    card = tables.missions[card_id]
+    return {
+        "id": card_id,
+        "name": card["name"],
+        "condition": dict(card["condition"]),
+        "high": card["high"],
+        "low": card["low"],
+        "completed_by": list(state.public_done.get(card_id, [])),
+    }

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.rebirth.views import RebirthView, SeatSummary
-from i18n import t
+from i18n import content, t
 from render.common import RGB, SEAT_STYLES, badge_sprite, clean_text, fit_text, font
 from render.rebirth.geometry import Layout
 from render.rebirth.labels import Label, RecordingDraw
@@ -254,7 +254,8 @@ def _draw_public_missions(
     y += MISSION_HEAD_H
     for card in cards:
         done = list(dict.fromkeys(card["completed_by"]))
-        row = mission_row_sprite(card["name"], card["high"], card["low"], len(done), right - px)
+        name = content.text("rebirth", "mission", card["id"], "name", card["name"], locale)
+        row = mission_row_sprite(name, card["high"], card["low"], len(done), right - px)
         img.paste(row.image, (px, y), row.image)
         cy = y + MISSION_ROW_H / 2
         n = min(len(done), 4)

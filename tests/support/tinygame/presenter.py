@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from db import GameRecord
-from engine.base import RESIGN, SEAT_COLOURS, MoveFacts
-from engine.base import LegacyGame as Game
+from engine.base import RESIGN, SEAT_COLOURS, MoveChoice, MoveFacts
 from engine.errors import GameError
 from i18n import t
-from presenters.protocol import Event, SeatTags, by_rank, in_turn_order
+from presenters.moves import MoveWords
+from presenters.protocol import Event, SeatTags, by_rank, in_turn_order, seen_json
 from tests.support.tinygame import render
+from tests.support.tinygame.engine import Hexlink, HexlinkState
 from tests.support.tinygame.views import HexlinkView
 
 
@@ -25,17 +26,37 @@ class HexlinkPresenter(SeatTags):
     has_player_board = False  # everything is on the one board
     partial_image = False  # the board is small enough to show whole
 
-    def __init__(self, engine: Game) -> None:
+    def __init__(self, engine: Hexlink) -> None:
         self.engine = engine
         self.colours = SEAT_COLOURS[:2]
+        self.moves = MoveWords(engine, self.label)
 
     def title(self, options: dict[str, Any], locale: str | None) -> str:
         return t("hexlink.title", locale)
 
+    # ------------------------------------------------------------------ moves
+
     def label(self, move: MoveFacts, locale: str | None) -> str:
-        """A move as `/move` lists it: the hexes it claims and what it scores."""
+        """A move as `/move` lists it: the hexes it claims and what it scores. The one piece of
+        wording `MoveWords` needs; the lists, previews and buttons are its."""
         hexes = " + ".join(move.places)
         return t(f"hexlink.label.{move.kind}", locale, hexes=hexes, points=move.points)
+
+    def move_choices(self, state: HexlinkState, seat: int, locale: str | None) -> list[MoveChoice]:
+        return self.moves.move_choices(state, seat, locale)
+
+    def with_previews(
+        self, state: HexlinkState, seat: int, choices: Sequence[MoveChoice], locale: str | None
+    ) -> list[MoveChoice]:
+        return self.moves.with_previews(state, seat, choices, locale)
+
+    def button_moves(
+        self, state: HexlinkState, seat: int, limit: int, locale: str | None
+    ) -> list[MoveChoice]:
+        return self.moves.button_moves(state, seat, limit, locale)
+
+    def seen_text(self, state: HexlinkState, seat: int) -> str:
+        return seen_json(self.engine.view(state, seat))
 
     # ----------------------------------------------------------------- images (public view)
 
@@ -62,7 +83,7 @@ class HexlinkPresenter(SeatTags):
         options: dict[str, Any],
         names: list[str],
         seat: int,
-        choices: Sequence[Any],
+        choices: Sequence[MoveChoice],
         *,
         locale: str | None = None,
     ) -> bytes | None:

@@ -13,13 +13,21 @@ from typing import Any, cast
 
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map
 from db import GameRecord
-from engine.base import RESIGN, MoveChoice
-from engine.base import LegacyGame as Game
+from engine.base import RESIGN, Game, MoveChoice
 from engine.errors import GameError
 from engine.rebirth import COLOURS
-from engine.rebirth.game import DENSE, STANDARD, VARIANT_OPTION
-from engine.rebirth.views import MissionCard, PlaceEvent, PublicMissionMet, RebirthView, TowerActivation
+from engine.rebirth.setup import DENSE, STANDARD, VARIANT_OPTION
+from engine.rebirth.state import RebirthState
+from engine.rebirth.views import (
+    MissionCard,
+    PlaceEvent,
+    PublicMissionMet,
+    RebirthEvent,
+    RebirthView,
+    TowerActivation,
+)
 from i18n import content, t
+from presenters.moves import MoveWords
 from presenters.protocol import (
     COLOUR_EMOJI,
     COLOUR_LETTER,
@@ -27,8 +35,11 @@ from presenters.protocol import (
     SeatTags,
     by_rank,
     in_turn_order,
+    seen_json,
     translated_locales,
 )
+from presenters.rebirth.missions import condition_text, mission_name, worded_cards
+from presenters.rebirth.moves import move_label
 
 DEFAULT_MAP = MAP_IDS[0]
 CATEGORY_ORDER = (
@@ -50,9 +61,30 @@ class RebirthPresenter(SeatTags):
     has_player_board = False  # everything is on the one board
     partial_image = True  # the channel image is a window on the board (issue 14 item 2)
 
-    def __init__(self, engine: Game) -> None:
+    def __init__(self, engine: Game[RebirthState, RebirthView, RebirthEvent]) -> None:
         self.engine = engine
         self.colours = COLOURS
+        self.moves = MoveWords(engine, move_label)
+
+    # ------------------------------------------------------------------ moves
+
+    def move_choices(self, state: RebirthState, seat: int, locale: str | None) -> list[MoveChoice]:
+        return self.moves.move_choices(state, seat, locale)
+
+    def with_previews(
+        self, state: RebirthState, seat: int, choices: Sequence[MoveChoice], locale: str | None
+    ) -> list[MoveChoice]:
+        return self.moves.with_previews(state, seat, choices, locale)
+
+    def button_moves(
+        self, state: RebirthState, seat: int, limit: int, locale: str | None
+    ) -> list[MoveChoice]:
+        return self.moves.button_moves(state, seat, limit, locale)
+
+    def seen_text(self, state: RebirthState, seat: int) -> str:
+        """`seat`'s view as the fallback player's tie-breaks have always read it: each mission
+        card with its text in English where the view holds its condition."""
+        return seen_json(worded_cards(self.engine.view(state, seat)))
 
     # ------------------------------------------------------------------ setup
 
@@ -182,7 +214,7 @@ class RebirthPresenter(SeatTags):
                     t(
                         "rebirth.final.card_met" if card["met"] else "rebirth.final.card_missed",
                         locale,
-                        name=card["name"],
+                        name=mission_name(card, locale),
                         points=card["points"],
                     )
                     for card in final["missions"][s]
@@ -400,9 +432,9 @@ class RebirthPresenter(SeatTags):
         return t(
             "rebirth.mission.line",
             locale,
-            name=card["name"],
+            name=mission_name(card, locale),
             points=card["points"],
-            text=card["text"],
+            text=condition_text(card["condition"], locale),
             have=card["have"],
             need=card["need"],
             status=t(state_key, locale),
@@ -419,10 +451,10 @@ class RebirthPresenter(SeatTags):
                 t(
                     "rebirth.status.public_line",
                     locale,
-                    name=card["name"],
+                    name=mission_name(card, locale),
                     high=card["high"],
                     low=card["low"],
-                    text=card["text"],
+                    text=condition_text(card["condition"], locale),
                     done=done,
                 )
             )

@@ -1,0 +1,46 @@
+"""Rebirth's content, indexed once: the boards of its maps, the tile mix, the mission cards and
+the Round Tower bonus tiles. Every rules module reads content through `RebirthTables`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rebirth.board import Board, build_board
+from engine.rebirth.missions import Position
+from engine.rebirth.state import RebirthState
+
+Card = dict[str, Any]
+"""A mission card as its data file has it: `id`, `name`, `condition`, and `points` (Scotland)
+or `high` and `low` (Ireland)."""
+TowerTile = dict[str, Any]
+"""A Round Tower bonus tile as its data file has it: `id`, `bonus` and maybe `value`."""
+
+
+class RebirthTables:
+    """The content one engine plays with (content/rebirth loads and validates it)."""
+
+    def __init__(
+        self,
+        maps: dict[str, dict[str, Any]],
+        tiles: dict[str, Any],
+        missions: dict[str, list[Card]],
+        towers: dict[str, list[TowerTile]] | None = None,
+    ) -> None:
+        self.boards: dict[str, Board] = {map_id: build_board(data) for map_id, data in maps.items()}
+        self.tiles = tiles  # `colour_tiles` (each colour's mix) and `set_aside` (per map)
+        self.missions: dict[str, Card] = {card["id"]: card for cards in missions.values() for card in cards}
+        self.mission_decks = {map_id: [card["id"] for card in cards] for map_id, cards in missions.items()}
+        self.tower_tiles: dict[str, TowerTile] = {
+            tile["id"]: tile for tiles_ in (towers or {}).values() for tile in tiles_
+        }
+        self.tower_sets = {
+            map_id: [tile["id"] for tile in tiles_] for map_id, tiles_ in (towers or {}).items()
+        }
+
+    def board(self, state: RebirthState) -> Board:
+        """The board of the map `state` is played on."""
+        return self.boards[state.map_id]
+
+    def position(self, state: RebirthState) -> Position:
+        """What a mission's condition may look at in `state` (`engine/rebirth/missions.py`)."""
+        return Position(self.board(state), state.board, state.castles, state.cathedral_markers)

@@ -1,0 +1,16 @@
+"""A refused request in words: the reason a `GameError` names by key and parameters, in the
+reader's language."""
+
+from __future__ import annotations
+
+from engine.errors import GameError, Term
+from i18n import t
+
+
+def error_text(error: GameError, locale: str | None = None) -> str:
+    """Why `error` was refused, in `locale` (None: English). A `Term` parameter (a tile's name)
+    is worded in English, as the replies always named it, whatever the reply's language."""
+    params = {
+        name: t(value.key) if isinstance(value, Term) else value for name, value in error.params.items()
+    }
+    return t(error.key, locale, **params)
