@@ -21,28 +21,42 @@ from service.timekeeping import CLOCK_DAYS
 
 # Days per move of the optional turn clock; 0 removes it.
 CLOCK_CHOICES = [choice(f"choice.clock.{days}", days) for days in (0, *CLOCK_DAYS)]
-# The games and their `map` choices, as the registry declares them (`games/<game>.py`).
-GAME_CHOICES = [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.GAMES.values()]
 MAP = "map"
-# Each choice's English is its registry label; the catalog has it under `choice.<option>.<value>`
-# for the other languages (tests/i18n/test_table_language.py holds every choice to a translation).
-MAP_CHOICES = [
-    app_commands.Choice(
-        name=app_commands.locale_str(option_choice.label, key=f"choice.{MAP}.{option_choice.value}"),
-        value=option_choice.value,
-    )
-    for option in registry.options_named(MAP)
-    for option_choice in option.choices
-]
 VARIANT = "variant"
-VARIANT_CHOICES = [
-    app_commands.Choice(
-        name=app_commands.locale_str(option_choice.label, key=f"choice.{VARIANT}.{option_choice.value}"),
-        value=option_choice.value,
-    )
-    for option in registry.options_named(VARIANT)
-    for option_choice in option.choices
-]
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """The games, as the registry declares them (`games/<game>.py`)."""
+    return [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.GAMES.values()]
+
+
+def option_choices(name: str) -> list[app_commands.Choice[str]]:
+    """The choices of every game's option `name` (`map`, `variant`). Each choice's English is its
+    registry label; the catalog has it under `choice.<option>.<value>` for the other languages
+    (tests/test_command_locales.py keeps the two the same)."""
+    return [
+        app_commands.Choice(
+            name=app_commands.locale_str(option_choice.label, key=f"choice.{name}.{option_choice.value}"),
+            value=option_choice.value,
+        )
+        for option in registry.options_named(name)
+        for option_choice in option.choices
+    ]
+
+
+GAME_CHOICES = game_choices()
+MAP_CHOICES = option_choices(MAP)
+VARIANT_CHOICES = option_choices(VARIANT)
+
+
+def refill(choices: list[app_commands.Choice[str]], current: list[app_commands.Choice[str]]) -> None:
+    """Give a parameter's choices list the registry's `current` ones, in place. discord.py keeps
+    the very list given to `app_commands.choices` when the class is made, and declares it when the
+    bot starts; refilled as each cog is made, the choices name the games registered then, a game
+    a test registered for a while too (`games.registry.registered`)."""
+    choices[:] = current
+
+
 TIMEOUT_CHOICES = [choice(f"choice.on_timeout.{action}", action) for action in ("fallback", "vote")]
 # A language is named in itself (`Português (Brasil)`), so its readers find it in any client.
 LANGUAGE_CHOICES = [
@@ -58,6 +72,9 @@ class GameCog(commands.Cog):
     def __init__(self, service: GameService, defer_after: float) -> None:
         self.service = service
         self.defer_after = defer_after
+        refill(GAME_CHOICES, game_choices())
+        refill(MAP_CHOICES, option_choices(MAP))
+        refill(VARIANT_CHOICES, option_choices(VARIANT))
 
     def _ready(self, interaction: discord.Interaction):
         return deferrer(interaction, self.defer_after)

@@ -6,14 +6,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.games import game_choices, refill
 from cogs.posting import send
 from cogs.replies import caller_of, deferrer
 from cogs.translator import command_name, option_names, text
-from games import registry
 from service.game_service import GameService
 
 # The games `/rules game:` offers, as the registry declares them.
-GAME_CHOICES = [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.GAMES.values()]
+GAME_CHOICES = game_choices()
 
 
 class PlayCog(commands.Cog):
@@ -22,6 +22,7 @@ class PlayCog(commands.Cog):
     def __init__(self, service: GameService, defer_after: float) -> None:
         self.service = service
         self.defer_after = defer_after
+        refill(GAME_CHOICES, game_choices())
 
     def _ready(self, interaction: discord.Interaction):
         return deferrer(interaction, self.defer_after)

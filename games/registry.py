@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-import functools
+import contextlib
+from collections.abc import Iterator
 
 from engine.base import AnyGame as Game
 from games import rebirth, revive
 from games.spec import GameOption, GameSpec
+from i18n import carry, drop
 
-GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (rebirth.SPEC, revive.SPEC)}
+
+def declared(*entries: GameSpec) -> dict[str, GameSpec]:
+    """The entries by id, the words each carries made readable (`GameSpec.texts`)."""
+    for entry in entries:
+        carry(entry.id, entry.texts)
+    return {entry.id: entry for entry in entries}
+
+
+GAMES: dict[str, GameSpec] = declared(rebirth.SPEC, revive.SPEC)
+_ENGINES: dict[str, Game] = {}
 
 
 def game_ids() -> tuple[str, ...]:
@@ -20,10 +31,11 @@ def spec(game_id: str) -> GameSpec:
     return GAMES[game_id]
 
 
-@functools.cache
 def load_engine(game_id: str) -> Game:
     """The engine for `game_id`, built once over its content files."""
-    return GAMES[game_id].load_engine()
+    if game_id not in _ENGINES:
+        _ENGINES[game_id] = GAMES[game_id].load_engine()
+    return _ENGINES[game_id]
 
 
 def content_texts() -> dict[str, str]:
@@ -35,3 +47,20 @@ def content_texts() -> dict[str, str]:
 def options_named(name: str) -> list[GameOption]:
     """Every game's option called `name` (the cogs build one `/game new` parameter from them)."""
     return [option for game in GAMES.values() for option in game.options if option.name == name]
+
+
+@contextlib.contextmanager
+def registered(entry: GameSpec) -> Iterator[GameSpec]:
+    """`entry` is a game for the block, as if listed above, then is gone again: how a game that
+    lives outside games/ (the tests' Hexlink, tests/support/tinygame/) joins the bot. Enter it
+    before the bot is made: `/game new` and `/rules` read their `game:` choices from the registry
+    when their cogs are made."""
+    if entry.id in GAMES:
+        raise ValueError(f"a game called {entry.id} is registered already")
+    GAMES.update(declared(entry))
+    try:
+        yield entry
+    finally:
+        del GAMES[entry.id]
+        _ENGINES.pop(entry.id, None)
+        drop(entry.id)

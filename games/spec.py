@@ -8,10 +8,11 @@ packages names it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.base import AnyGame as Game
+from i18n import Catalogs
 
 if TYPE_CHECKING:
     from presenters.protocol import Presenter
@@ -51,6 +52,9 @@ class GameSpec:
       lines), as (catalog key, English) pairs; scripts/content_texts.py writes every game's into
       the generated catalog `i18n/en_content.py`, so translators get them and i18n/ need not
       know the games or read their files. A game whose content has no such words has none.
+    - `texts`: words the game carries itself, by catalog name (`en`, `pt-BR`), every key starting
+      with its id; `i18n.t` reads them after the bot's catalogs (`i18n.carry`). Empty for a game
+      whose words are in i18n/ and the PO files, where the translators work.
     """
 
     id: str
@@ -60,6 +64,7 @@ class GameSpec:
     options: tuple[GameOption, ...] = ()
     rules_version: int = 1
     content_texts: Callable[[], Iterable[tuple[str, str]]] = lambda: ()
+    texts: Catalogs = field(default_factory=dict)
 
     def option_sets(self) -> list[dict[str, str]]:
         """Every combination of this game's option choices (the contract tests start each)."""

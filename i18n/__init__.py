@@ -39,6 +39,11 @@ Entry = str | Plural | Translated
 CATALOGS: dict[str, Mapping[str, Entry]] = {"en": _EN}
 """The catalogs read so far, by Discord locale name (`en`, `pt-BR`): `_catalog` reads a PO file
 the first time its language is asked for."""
+Catalogs = Mapping[str, Mapping[str, Entry]]
+"""A set of catalogs by catalog name (`{"en": {...}, "pt-BR": {...}}`)."""
+_CARRIED: dict[str, Catalogs] = {}
+"""The words games carry themselves (`GameSpec.texts`), by game id: found after the bot's own
+catalogs, so a game that lives outside this package (a test's) needs no entry in them."""
 
 
 @dataclass(frozen=True)
@@ -74,9 +79,9 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
     plainly in tests rather than crashing a command.
     """
     name = _normalise(locale)
-    entry = _catalog(name).get(key)
+    entry = found(key, name)
     if entry is None:
-        name, entry = DEFAULT_LOCALE, _EN.get(key)
+        name, entry = DEFAULT_LOCALE, found(key, DEFAULT_LOCALE)
     for seen in _RECORDERS:
         seen.append(Lookup(key, locale, name if entry is not None else None))
     if entry is None:
@@ -126,8 +131,35 @@ def lookup(key: str, locale: str | None) -> str | None:
     name = _normalise(locale)
     if name == DEFAULT_LOCALE and (locale or DEFAULT_LOCALE).split("-")[0] != DEFAULT_LOCALE:
         return None  # a language with no catalog at all: English stands in, by `t` only
-    entry = _catalog(name).get(key)
+    entry = found(key, name)
     return entry if isinstance(entry, str) else None
+
+
+def found(key: str, name: str) -> Entry | None:
+    """The entry for `key` in catalog `name`: the bot's own, else the one a game carries."""
+    entry = _catalog(name).get(key)
+    return carried(key, name) if entry is None else entry
+
+
+def carry(owner: str, texts: Catalogs) -> None:
+    """Make the catalogs a game carries (`texts`, by catalog name: `en` and any language the bot
+    has a PO file for) readable by `t`, `lookup` and `has`, after the bot's own. Their keys start
+    with `owner.` (the game's id), so they never shadow another entry."""
+    strays = [key for catalog in texts.values() for key in catalog if not key.startswith(f"{owner}.")]
+    if strays:
+        raise ValueError(f"{owner} carries keys outside its own name: {strays[:3]}")
+    _CARRIED[owner] = texts
+
+
+def drop(owner: str) -> None:
+    """Forget the catalogs `owner` carried (a game a test registered for a while)."""
+    _CARRIED.pop(owner, None)
+
+
+def carried(key: str, name: str) -> Entry | None:
+    """The entry for `key` in catalog `name` among the catalogs games carry, or None."""
+    texts = _CARRIED.get(key.split(".", 1)[0])
+    return None if texts is None else texts.get(name, {}).get(key)
 
 
 def _catalog(name: str) -> Mapping[str, Entry]:
@@ -203,5 +235,6 @@ def table_language(guild_locale: str | None, creator_locale: str | None = None) 
 
 
 def has(key: str) -> bool:
-    """Whether the English catalog defines `key` (tests use it to catch typos)."""
-    return key in _EN
+    """Whether the English catalog, or the English a game carries, defines `key` (tests use it
+    to catch typos; the service, to use a game's own hint or blurb when it has one)."""
+    return key in _EN or carried(key, DEFAULT_LOCALE) is not None

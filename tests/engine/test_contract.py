@@ -19,7 +19,8 @@ Short playouts run in the quick loop; whole games are `slow`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+import string
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, is_dataclass
 from typing import Any
 
@@ -29,6 +30,8 @@ from engine.base import RESIGN, Applied, Decision, MoveFacts
 from engine.base import AnyGame as Game
 from engine.base import Game as GameBase
 from games.registry import GAMES, load_engine
+from games.spec import GameSpec
+from i18n import PLURAL_CATEGORIES
 from presenters.protocol import MoveChoice, Presenter
 
 _PRESENTERS: dict[int, Presenter] = {}
@@ -47,13 +50,14 @@ SLOW_SEEDS = (1, 2)
 BUTTON_LIMIT = 25
 
 
-def cases() -> list[tuple[str, dict[str, str], int]]:
-    """(game id, options, players) for every registered game, option set and player count."""
+def cases(specs: Iterable[GameSpec] | None = None) -> list[tuple[str, dict[str, str], int]]:
+    """(game id, options, players) for every option set and player count of `specs` (registered:
+    `load_engine` finds them), by default every registered game."""
     return [
-        (game_id, options, players)
-        for game_id, spec in GAMES.items()
+        (spec.id, options, players)
+        for spec in (GAMES.values() if specs is None else specs)
         for options in spec.option_sets()
-        for players in range(load_engine(game_id).min_players, load_engine(game_id).max_players + 1)
+        for players in range(load_engine(spec.id).min_players, load_engine(spec.id).max_players + 1)
     ]
 
 
@@ -275,16 +279,34 @@ def test_the_sub_view_check_finds_a_public_field_that_differs_between_seats():
     assert sub_view_problems({"row": [1, 2]}, {"row": [1]}) and sub_view_problems({"n": 1}, {"n": 2})
 
 
-def test_every_registered_game_is_listed():
-    assert CASES and {case[0] for case in CASES} == set(GAMES)
-    for game_id, spec in GAMES.items():
-        engine = load_engine(game_id)
-        assert engine.id == game_id == spec.id and 2 <= engine.min_players <= engine.max_players
-        assert spec.option_sets(), f"{game_id} has no option set to start"
+def declares_itself(spec: GameSpec) -> None:
+    """The entry and its engine agree on the game, and it has an option set to start."""
+    engine = load_engine(spec.id)
+    assert engine.id == spec.id and 2 <= engine.min_players <= engine.max_players
+    assert spec.option_sets(), f"{spec.id} has no option set to start"
 
 
-@pytest.mark.parametrize("case", CASES, ids=ids)
-def test_every_option_set_starts_a_game(case):
+def carries_complete_words(spec: GameSpec) -> None:
+    """The words a game carries itself (`GameSpec.texts`, none for a game whose words are in
+    i18n/ and the PO files): its own keys only, English for each, every language with every
+    key, the same placeholders as the English and the plural forms a count needs."""
+    english = spec.texts.get("en", {})
+    assert not spec.texts or english, f"{spec.id} carries words but no English"
+    for language, catalog in spec.texts.items():
+        assert set(catalog) == set(english), f"{language} lacks {sorted(set(english) - set(catalog))[:5]}"
+        for key, entry in catalog.items():
+            assert key.startswith(f"{spec.id}."), key
+            assert placeholders(entry) == placeholders(english[key]), (language, key)
+            if not isinstance(entry, str):
+                assert "other" in entry and set(entry) <= PLURAL_CATEGORIES, (language, key)
+
+
+def placeholders(entry: str | Mapping[str, str]) -> set[str]:
+    forms = [entry] if isinstance(entry, str) else list(entry.values())
+    return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name} - {"count"}
+
+
+def starts_a_game(case: tuple[str, dict[str, str], int]) -> None:
     game_id, options, players = case
     engine = load_engine(game_id)
     state = engine.new_game(players, dict(options), seed=3)
@@ -294,8 +316,7 @@ def test_every_option_set_starts_a_game(case):
     assert engine.dumps(again) == engine.dumps(state), "the same seed sets up another game"
 
 
-@pytest.mark.parametrize("case", CASES, ids=ids)
-def test_a_refused_move_changes_nothing(case):
+def refuses_a_move_and_changes_nothing(case: tuple[str, dict[str, str], int]) -> None:
     game_id, options, players = case
     engine = load_engine(game_id)
     state = engine.new_game(players, dict(options), seed=4)
@@ -309,8 +330,7 @@ def test_a_refused_move_changes_nothing(case):
     assert engine.dumps(state) == text
 
 
-@pytest.mark.parametrize("case", CASES, ids=ids)
-def test_a_resignation_is_accepted_and_replays(case):
+def accepts_a_resignation_that_replays(case: tuple[str, dict[str, str], int]) -> None:
     game_id, options, players = case
     engine = load_engine(game_id)
     state = engine.new_game(players, dict(options), seed=5)
@@ -322,27 +342,89 @@ def test_a_resignation_is_accepted_and_replays(case):
     assert engine.dumps(again.state) == engine.dumps(applied.state)
 
 
-@pytest.mark.parametrize("case", CASES, ids=ids)
-def test_short_random_playouts_keep_the_contract(case):
+def keeps_the_contract_in_short_playouts(case: tuple[str, dict[str, str], int]) -> None:
     check_core(playout(*case, seed=11, limit=QUICK_MOVES))
 
 
-@pytest.mark.parametrize("case", CASES, ids=ids)
-def test_short_random_playouts_answer_the_new_questions(case):
+def answers_the_new_questions_in_short_playouts(case: tuple[str, dict[str, str], int]) -> None:
     check_new(playout(*case, seed=11, limit=QUICK_MOVES))
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("case", CASES, ids=ids)
-def test_whole_random_games_keep_the_contract(case):
+def keeps_the_contract_in_whole_games(case: tuple[str, dict[str, str], int]) -> None:
     for seed in SLOW_SEEDS:
         run = playout(*case, seed=seed, limit=WHOLE_GAME)
         assert run.engine.is_over(run.final), f"seed {seed} did not end in {WHOLE_GAME} moves"
         check_core(run)
 
 
+def answers_the_new_questions_in_whole_games(case: tuple[str, dict[str, str], int]) -> None:
+    for seed in SLOW_SEEDS:
+        check_new(playout(*case, seed=seed, limit=WHOLE_GAME))
+
+
+Check = Callable[[tuple[str, dict[str, str], int]], None]
+QUICK_CHECKS: tuple[Check, ...] = (
+    starts_a_game,
+    refuses_a_move_and_changes_nothing,
+    accepts_a_resignation_that_replays,
+    keeps_the_contract_in_short_playouts,
+    answers_the_new_questions_in_short_playouts,
+)
+"""The checks of one case (game id, options, players), quick enough for every run."""
+WHOLE_CHECKS: tuple[Check, ...] = (
+    keeps_the_contract_in_whole_games,
+    answers_the_new_questions_in_whole_games,
+)
+"""The checks that play whole random games (`slow` for the bot's own games)."""
+SPEC_CHECKS = (declares_itself, carries_complete_words)
+"""The checks of a registry entry. A game registered by a test (tests/games/test_tiny_game.py)
+runs these and every check of its cases the same way."""
+
+
+def test_every_registered_game_is_listed():
+    assert CASES and {case[0] for case in CASES} == set(GAMES)
+    for game_id, spec in GAMES.items():
+        assert game_id == spec.id
+        declares_itself(spec)
+
+
+def test_every_registered_game_carries_complete_words():
+    for spec in GAMES.values():
+        carries_complete_words(spec)
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_every_option_set_starts_a_game(case):
+    starts_a_game(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_a_refused_move_changes_nothing(case):
+    refuses_a_move_and_changes_nothing(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_a_resignation_is_accepted_and_replays(case):
+    accepts_a_resignation_that_replays(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_short_random_playouts_keep_the_contract(case):
+    keeps_the_contract_in_short_playouts(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_short_random_playouts_answer_the_new_questions(case):
+    answers_the_new_questions_in_short_playouts(case)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_whole_random_games_keep_the_contract(case):
+    keeps_the_contract_in_whole_games(case)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=ids)
 def test_whole_random_games_answer_the_new_questions(case):
-    for seed in SLOW_SEEDS:
-        check_new(playout(*case, seed=seed, limit=WHOLE_GAME))
+    answers_the_new_questions_in_whole_games(case)
