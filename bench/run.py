@@ -53,7 +53,7 @@ import simcord  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from bot import create_bot  # noqa: E402
-from engine.base import AnyGame as Game  # noqa: E402
+from engine.base import AnyGame  # noqa: E402
 from engine.records import random_game  # noqa: E402
 from games.registry import load_engine, spec  # noqa: E402
 from presenters.protocol import Presenter  # noqa: E402
@@ -347,7 +347,7 @@ def finished_game(
     """The public view of a finished random game (every space filled, the most to draw), and the
     places changed by the last turn that changed any, which a Revive turn message marks on the
     board (Rebirth's events name none)."""
-    engine: Game = load_engine(game_id)
+    engine: AnyGame = load_engine(game_id)
     chooser = random.Random(seed)
     state = engine.new_game(players, options, seed)
     turn: Any = None

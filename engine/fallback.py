@@ -26,14 +26,13 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from engine.base import AnyGame as Game
-from engine.base import FallbackPolicy
+from engine.base import AnyGame, FallbackPolicy
 
 EPSILON = 1e-6  # a gain below this is no gain: rounding noise must not beat a closing move
 MAX_TURN_MOVES = 500  # a turn is finite by the rules; this only guards against an engine bug
 
 
-def seen_by(engine: Game, state: Any, seat: int) -> str:
+def seen_by(engine: AnyGame, state: Any, seat: int) -> str:
     """What `seat` knows of `state`, canonically: its own view as sorted JSON. Ties are drawn from
     this, never from the whole state, so a hidden tile or card cannot change the move."""
     return json.dumps(engine.view(state, seat), sort_keys=True, default=str)
@@ -41,11 +40,12 @@ def seen_by(engine: Game, state: Any, seat: int) -> str:
 
 Seen = Callable[[Any, int], str]
 """`seen(state, seat)`: what `seat` knows of `state`, canonically, as text (by default
-`seen_by`). The bot passes its presenter's `seen_text`, the view with the words views held
-before the engine stopped writing them, so a bot draws the ties it always drew."""
+`seen_by`). The bot passes its presenter's `seen_text`: the tie-break hashes this text, so
+it must stay the same for a position across releases, or a game in play would see its
+fallback seats choose differently after an upgrade."""
 
 
-def choose_move(engine: Game, state: Any, seat: int, seed: int, seen: Seen | None = None) -> str:
+def choose_move(engine: AnyGame, state: Any, seat: int, seed: int, seen: Seen | None = None) -> str:
     """One legal move for `seat`, who must be the seat to move; the same inputs give the same move.
     Ties are drawn from the seed and `seen(state, seat)` (by default `seen_by`).
 
@@ -73,7 +73,7 @@ def choose_move(engine: Game, state: Any, seat: int, seed: int, seen: Seen | Non
     return max(candidates, key=key)
 
 
-def move_gains(engine: Game, state: Any, seat: int) -> dict[str, float]:
+def move_gains(engine: AnyGame, state: Any, seat: int) -> dict[str, float]:
     """What the fallback expects each legal move of `seat` to gain them, in points: the change in
     its valuation of the state (see the module docstring); a closing move (`end`, `stop`, ...)
     gets its fixed worth, usually 0. Public so tests and curious people can see why it chose."""
@@ -90,7 +90,7 @@ def _gains(engine: Any, state: Any, seat: int, moves: list[str], text: str) -> d
     return gains
 
 
-def play_turn(engine: Game, state: Any, seat: int, seed: int, seen: Seen | None = None) -> list[str]:
+def play_turn(engine: AnyGame, state: Any, seat: int, seed: int, seen: Seen | None = None) -> list[str]:
     """The moves the fallback plays for `seat` until the turn passes to someone else or the game
     ends: one placement in Rebirth (plus a tower's extra ones), a whole turn in Revive, or just
     the answer to a decision when it is asked in another player's turn.
@@ -108,7 +108,7 @@ def play_turn(engine: Game, state: Any, seat: int, seed: int, seen: Seen | None 
 
 
 def _gains_by_policy(
-    policy: FallbackPolicy, engine: Game, state: Any, seat: int, moves: list[str], spare: Any
+    policy: FallbackPolicy, engine: AnyGame, state: Any, seat: int, moves: list[str], spare: Any
 ) -> dict[str, float]:
     """Each non-closing move's value after minus before (`spare` is a copy of `state` to
     value it on). A move that draws from a hidden pile (`policy.hidden`) gets the mean gain of
@@ -134,7 +134,7 @@ def _gains_by_policy(
 
 
 def _enables(
-    policy: FallbackPolicy, engine: Game, state: Any, seat: int, move: str, legal: set[str], before: float
+    policy: FallbackPolicy, engine: AnyGame, state: Any, seat: int, move: str, legal: set[str], before: float
 ) -> float:
     """A side move looked at one move further: the gain of the best move it makes legal
     that was not (a crystal traded for the food an exploration lacks), both moves together.

@@ -9,7 +9,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.base import AnyGame as Game
+from engine.base import AnyGame
 
 RECORD_FORMAT = "tabletop.record/2"
 OLD_FORMAT = "tabletop.record/1"
@@ -21,7 +21,7 @@ MOVE_FIELDS = frozenset({"n", "seat", "move", "points", "tile"})
 
 
 def random_game(
-    engine: Game, players: int, options: dict[str, Any], seed: int, chooser: random.Random
+    engine: AnyGame, players: int, options: dict[str, Any], seed: int, chooser: random.Random
 ) -> dict:
     """Play one game of uniformly random legal moves and return its record."""
     state = engine.new_game(players, options, seed)
@@ -40,7 +40,7 @@ def random_game(
     return record
 
 
-def start_record(engine: Game, state: Any, players: int, options: dict[str, Any], seed: int) -> dict:
+def start_record(engine: AnyGame, state: Any, players: int, options: dict[str, Any], seed: int) -> dict:
     view = engine.view(state, None)
     return {
         "format": RECORD_FORMAT,
@@ -71,7 +71,7 @@ def add_move(
     record["moves"].append(entry)
 
 
-def final_summary(engine: Game, state: Any) -> dict[str, Any]:
+def final_summary(engine: AnyGame, state: Any) -> dict[str, Any]:
     view = engine.view(state, None)
     final = view.get("final") or {}
     return {
@@ -82,11 +82,11 @@ def final_summary(engine: Game, state: Any) -> dict[str, Any]:
     }
 
 
-def finish_record(engine: Game, record: dict, state: Any) -> None:
+def finish_record(engine: AnyGame, record: dict, state: Any) -> None:
     record["final"] = final_summary(engine, state)
 
 
-def replay(engine: Game, record: dict) -> list[str]:
+def replay(engine: AnyGame, record: dict) -> list[str]:
     """Re-play a record from its seed; the differences from what it stored (empty if none)."""
     if record.get("format") not in READABLE_FORMATS:
         return [f"unknown record format {record.get('format')!r}"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map, load_missions, load_tiles, load_towers
 from content.rebirth.texts import content_texts
-from engine.base import AnyGame as Game
+from engine.base import AnyGame
 from engine.rebirth import Rebirth
 from engine.rebirth.setup import DENSE, RULES_VERSION, STANDARD, VARIANT_OPTION
 from games.spec import GameOption, GameSpec, OptionChoice
@@ -39,7 +39,7 @@ def load_engine() -> Rebirth:
     return Rebirth(maps, load_tiles(), missions, towers)
 
 
-def presenter(engine: Game) -> Presenter:
+def presenter(engine: AnyGame) -> Presenter:
     if not isinstance(engine, Rebirth):
         raise TypeError(f"Rebirth's presenter needs Rebirth's engine, not {type(engine).__name__}")
     return RebirthPresenter(engine)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-from engine.base import AnyGame as Game
+from engine.base import AnyGame
 from games import rebirth, revive
 from games.spec import GameOption, GameSpec
 from i18n import carry, drop
@@ -19,7 +19,7 @@ def declared(*entries: GameSpec) -> dict[str, GameSpec]:
 
 
 GAMES: dict[str, GameSpec] = declared(rebirth.SPEC, revive.SPEC)
-_ENGINES: dict[str, Game] = {}
+_ENGINES: dict[str, AnyGame] = {}
 
 
 def game_ids() -> tuple[str, ...]:
@@ -31,7 +31,7 @@ def spec(game_id: str) -> GameSpec:
     return GAMES[game_id]
 
 
-def load_engine(game_id: str) -> Game:
+def load_engine(game_id: str) -> AnyGame:
     """The engine for `game_id`, built once over its content files."""
     if game_id not in _ENGINES:
         _ENGINES[game_id] = GAMES[game_id].load_engine()

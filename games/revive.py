@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from content.revive.loader import load_revive_edition
 from content.revive.texts import content_texts
-from engine.base import AnyGame as Game
+from engine.base import AnyGame
 from engine.editions import Editions
 from engine.revive import Revive
 from engine.revive.state import ReviveState
@@ -35,7 +35,7 @@ def load_engine() -> Editions[ReviveState, ReviveView, ReviveEvent]:
     return editions(engines)
 
 
-def presenter(engine: Game) -> Presenter:
+def presenter(engine: AnyGame) -> Presenter:
     """Revive's presenter, which looks content up in the tables of each game's edition. A bare
     Revive engine (a test's rules over one content) stands for every version."""
     found: object = engine

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.base import AnyGame as Game
+from engine.base import AnyGame
 from i18n import Catalogs
 
 if TYPE_CHECKING:
@@ -59,8 +59,8 @@ class GameSpec:
 
     id: str
     name: str
-    load_engine: Callable[[], Game]
-    presenter: Callable[[Game], Presenter]
+    load_engine: Callable[[], AnyGame]
+    presenter: Callable[[AnyGame], Presenter]
     options: tuple[GameOption, ...] = ()
     rules_version: int = 1
     content_texts: Callable[[], Iterable[tuple[str, str]]] = lambda: ()

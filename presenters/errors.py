@@ -9,7 +9,8 @@ from i18n import t
 
 def error_text(error: GameError, locale: str | None = None) -> str:
     """Why `error` was refused, in `locale` (None: English). A `Term` parameter (a tile's name)
-    is worded in English, as the replies always named it, whatever the reply's language."""
+    is worded in English whatever the reply's language (a translated tile name inside a
+    Portuguese refusal is left for the translators to decide)."""
     params = {
         name: t(value.key) if isinstance(value, Term) else value for name, value in error.params.items()
     }

@@ -4,7 +4,7 @@ A presenter turns a game's views and events into words and images; it decides no
 reads the engine's raw state. The service hands it views (`engine.view(state, None)` for what the
 table sees, `engine.view(state, seat)` for one player's own texts), the events of stored moves,
 and `MoveChoice` lists; each game's views and events are typed in `engine/<game>/views.py`.
-One presenter per game, in `presenters/<game>.py`, declared in the game's registry entry.
+One presenter per game, in `presenters/<game>/presenter.py`, declared in the game's registry entry.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from db import GameRecord
-from engine.base import SEAT_LETTERS, MoveFacts
-from engine.base import AnyGame as Game
+from engine.base import SEAT_LETTERS, AnyGame, MoveFacts
 from i18n.po import languages
 
 __all__ = ["MoveChoice", "Presenter", "SeatTags", "seat_tag", "seen_json"]
@@ -46,7 +45,7 @@ class MoveChoice:
 
 class Presenter(Protocol):
     @property
-    def engine(self) -> Game: ...
+    def engine(self) -> AnyGame: ...
 
     batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
     has_player_board: bool  # `/board player:` draws one seat's own board
@@ -73,9 +72,10 @@ class Presenter(Protocol):
         ...
 
     def seen_text(self, state: Any, seat: int) -> str:
-        """What `seat` knows of `state`, canonically (`seen_json` of its view, with the words
-        the view held when the engine wrote them): the fallback player draws its tie-breaks
-        from it (`engine.fallback.choose_move`'s `seen`), so it chooses as it always did."""
+        """What `seat` knows of `state`, canonically (`seen_json` of its view, with whatever
+        words the game's tie-break text has always held): the fallback player draws its
+        tie-breaks from it (`engine.fallback.choose_move`'s `seen`), and a change to this text
+        changes the moves its seats choose in games already under way."""
         ...
 
     def tag(self, game: GameRecord, seat: int) -> str: ...

@@ -9,7 +9,7 @@ from typing import Any
 from db import GameRecord
 from engine.fallback import play_turn
 from presenters.protocol import Presenter
-from service.messages import Caller, Message, Ready
+from service.messages import Message, Ready
 from service.story import Storyteller
 from service.tables import Tables
 
@@ -23,7 +23,6 @@ class FallbackTurns:
 
     async def play(
         self,
-        caller: Caller,
         game: GameRecord,
         presenter: Presenter,
         state: Any,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from db import Database
-from engine.base import Game
+from engine.base import AnyGame
 from service.announcing import Announcer
 from service.dms import DirectMessages
 from service.fallback_turns import FallbackTurns
@@ -46,7 +46,7 @@ class GameService:
         self,
         database: Database,
         *,
-        engines: Callable[[str], Game],
+        engines: Callable[[str], AnyGame],
         clock: Callable[[], float],
         seeds: Callable[[], int] | None = None,
     ) -> None:

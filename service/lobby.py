@@ -193,7 +193,7 @@ class Lobby:
                     table=table_buttons(game.id, REJOIN_BUTTON, game.language),
                 )
                 state = presenter.engine.loads(game.state or "")
-                game, turns = await self.fallback.play(caller, game, presenter, state, ready)
+                game, turns = await self.fallback.play(game, presenter, state, ready)
                 return await self.announcer.announce(game, [handed, *turns], caller.guild_name)
             if game.status != "lobby":
                 raise ServiceError("error.leave_started")
@@ -240,7 +240,7 @@ class Lobby:
                 return presenter.start_text(public_view(presenter, state), opened, locale)
 
             people = tuple(user for user in game.players if user > 0)
-            game, bot_turns = await self.fallback.play(caller, game, presenter, state, ready)
+            game, bot_turns = await self.fallback.play(game, presenter, state, ready)
             # The fallback player's first turns come under the start, on their board.
             image = None if bot_turns else await board_image(presenter, game, view, ready)
         start = Message(text, image=image, ping=people, retell=start_in)

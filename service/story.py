@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db import GameRecord, MoveRecord
-from engine.base import RESIGN, Applied, Game
+from engine.base import RESIGN, AnyGame, Applied
 from i18n import t
 from presenters.protocol import Presenter
 from service.dms import DirectMessages
@@ -139,7 +139,7 @@ def told(
     return fit(text())
 
 
-def next_seat(engine: Game, state: Any) -> int:
+def next_seat(engine: AnyGame, state: Any) -> int:
     """Who plays next in a game that is not over (the one who answers an open decision)."""
     seat = engine.to_move(state)
     if seat is None:
@@ -355,7 +355,7 @@ class Storyteller:
     async def since_last_move(
         self,
         game: GameRecord,
-        engine: Game,
+        engine: AnyGame,
         seat: int,
         shown: frozenset[int] = frozenset(),
         recent: list[MoveRecord] | None = None,

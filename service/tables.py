@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from db import ChannelBusy, Database, GameRecord, StaleVersion
-from engine.base import RESIGN, Applied, Game
+from engine.base import RESIGN, AnyGame, Applied
 from engine.errors import GameOver, NotAPlayer
 from games import registry
 from presenters.protocol import Presenter
@@ -28,7 +28,7 @@ class Tables:
         self,
         database: Database,
         *,
-        engines: Callable[[str], Game],
+        engines: Callable[[str], AnyGame],
         clock: Callable[[], float],
         seeds: Callable[[], int] | None = None,
     ) -> None:
@@ -48,7 +48,7 @@ class Tables:
 
     # ------------------------------------------------------------ games and presenters
 
-    def engine(self, game_id: str) -> Game:
+    def engine(self, game_id: str) -> AnyGame:
         """The rules of game `game_id` (`games/registry.py`)."""
         return self._engines(game_id)
 
@@ -149,7 +149,7 @@ class Tables:
             raise StaleGame("error.stale") from None
 
     async def record(
-        self, game: GameRecord, engine: Game, state: Any, seat: int, user_id: int | None, applied: Applied
+        self, game: GameRecord, engine: AnyGame, state: Any, seat: int, user_id: int | None, applied: Applied
     ) -> GameRecord:
         """Store one move applied to `state` (user None: the fallback player) with the state it
         leads to, spelled as the engine says replays it exactly (`Applied.notation`), with the

@@ -123,7 +123,6 @@ class PlaysFallback(Protocol):
 
     async def __call__(
         self,
-        caller: Caller,
         game: GameRecord,
         presenter: Presenter,
         state: Any,
@@ -242,10 +241,9 @@ class Timekeeper:
         """The game's setting: the fallback player plays this turn, or the others choose."""
         user = game.players[seat]
         if game.clock_action == "fallback":
-            caller = Caller(user_id=user, channel_id=game.channel_id, guild_id=game.guild_id)
             async with self.tables.lock(game.channel_id):
                 head = t("clock.ran_out", game.language, user=f"<@{user}>")
-                game, turns = await self.play_fallback(caller, game, presenter, state, None, force=seat)
+                game, turns = await self.play_fallback(game, presenter, state, None, force=seat)
             async def ran_out_in(locale: str | None) -> str:  # for a DM reader of another language
                 return t("clock.ran_out", locale, user=f"<@{user}>")
 
@@ -331,5 +329,5 @@ class Timekeeper:
         rejoin = table_buttons(game.id, REJOIN_BUTTON, locale)
         # Held as it is: `announce` would drop the ping of a seat the fallback player now holds.
         handed = await self.announcer.hold(game, [Message(f"{text}\n{hint}", ping=(user,), table=rejoin)])
-        game, turns = await self.play_fallback(caller, game, presenter, state, None)
+        game, turns = await self.play_fallback(game, presenter, state, None)
         return [*handed, *await self.announcer.announce(game, turns, caller.guild_name)]

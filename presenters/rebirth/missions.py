@@ -42,12 +42,12 @@ def mission_name(card: Mapping[str, Any], locale: str | None = None) -> str:
     return content.text("rebirth", "mission", card["id"], "name", card["name"], locale)
 
 
-def worded_cards(view: Mapping[str, Any], locale: str | None = None) -> dict[str, Any]:
-    """`view` with each mission card's condition replaced by its text in `locale`, as views
-    carried them when the engine wrote words (what the fallback player's tie-breaks read)."""
+def worded_cards(view: Mapping[str, Any]) -> dict[str, Any]:
+    """`view` with each mission card's condition replaced by its English text: what the
+    fallback player's tie-breaks hash (`RebirthPresenter.seen_text`)."""
     def card(held: Mapping[str, Any]) -> dict[str, Any]:
         worded = {key: value for key, value in held.items() if key != "condition"}
-        return {**worded, "text": condition_text(held["condition"], locale)}
+        return {**worded, "text": condition_text(held["condition"], None)}
 
     worded = dict(view)
     worded["public_missions"] = [card(held) for held in view["public_missions"]]

@@ -83,8 +83,8 @@ class RebirthPresenter(SeatTags):
         return self.moves.button_moves(state, seat, limit, locale)
 
     def seen_text(self, state: RebirthState, seat: int) -> str:
-        """`seat`'s view as the fallback player's tie-breaks have always read it: each mission
-        card with its text in English where the view holds its condition."""
+        """`seat`'s view as the fallback player's tie-breaks read it: each mission card with its
+        condition's text in English (the tie-break hashes this text, so it stays fixed)."""
         return seen_json(worded_cards(self.engine.view(state, seat)))
 
     # ------------------------------------------------------------------ setup

@@ -25,7 +25,7 @@ Why it is built the way it is:
   water where nothing else is (`lettering.py`); a name with no free spot is left out.
 * Ireland (advanced mode) adds Round Towers (with their face-up bonus tile and the seats that
   took it), the Hill of Tara, offshore farms, the public mission row in the panel and each
-  seat's Doubling Marker. A map without those features draws exactly as before.
+  seat's Doubling Marker. A map without those features draws none of them.
 
 The modules, by what they draw: `style` (colours, sizes), `geometry` (layout of board, panel
 and legend), `icons` (map icons), `sprites` (tiles, rings, tokens, chips), `terrain` (the map),

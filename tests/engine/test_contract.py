@@ -26,8 +26,7 @@ from typing import Any
 
 import pytest
 
-from engine.base import RESIGN, Applied, Decision, MoveFacts
-from engine.base import AnyGame as Game
+from engine.base import RESIGN, AnyGame, Applied, Decision, MoveFacts
 from engine.base import Game as GameBase
 from games.registry import GAMES, load_engine
 from games.spec import GameSpec
@@ -37,7 +36,7 @@ from presenters.protocol import MoveChoice, Presenter
 _PRESENTERS: dict[int, Presenter] = {}
 
 
-def presenter_of(engine: Game) -> Presenter:
+def presenter_of(engine: AnyGame) -> Presenter:
     """The registry's presenter over `engine` (its moves in words), made once per engine."""
     if id(engine) not in _PRESENTERS:
         _PRESENTERS[id(engine)] = GAMES[engine.id].presenter(engine)
@@ -84,7 +83,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Playout:
-    engine: Game
+    engine: AnyGame
     options: dict[str, str]
     players: int
     seed: int
@@ -169,7 +168,7 @@ def sub_view_problems(public: Any, seen: Any, path: str = "view") -> list[str]:
 # ------------------------------------------------------------------ the checks, one state at a time
 
 
-def check_state(engine: Game, state: Any, players: int) -> None:
+def check_state(engine: AnyGame, state: Any, players: int) -> None:
     """What holds in every state: round trip, who moves, legal moves, views, scores."""
     text = engine.dumps(state)
     assert engine.dumps(engine.loads(text)) == text, "dumps/loads does not round-trip"
@@ -199,7 +198,7 @@ def check_state(engine: Game, state: Any, players: int) -> None:
     assert engine.dumps(state) == text, "asking about a state changed it"
 
 
-def check_new_questions(engine: Game, state: Any, players: int) -> None:
+def check_new_questions(engine: AnyGame, state: Any, players: int) -> None:
     """The contract's newer methods answer for this state, in the shapes the service expects."""
     text = engine.dumps(state)
     seat = engine.to_move(state)

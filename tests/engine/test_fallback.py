@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from engine.base import Game
+from engine.base import AnyGame
 from engine.fallback import choose_move, move_gains, play_turn
 from games.registry import load_engine
 from tests.support.paths import ROOT
 
 
 def fallback_game(
-    engine: Game, players: int, options: dict[str, Any], seed: int
+    engine: AnyGame, players: int, options: dict[str, Any], seed: int
 ) -> tuple[Any, list[list[str]]]:
     """A whole game in which every seat is the fallback player: the final state and each turn's
     moves. Every turn must end with another seat to move (or the game over)."""
@@ -40,7 +40,7 @@ def fallback_game(
     return state, turns
 
 
-def states_along(engine: Game, players: int, options: dict[str, Any], seed: int, count: int) -> list[Any]:
+def states_along(engine: AnyGame, players: int, options: dict[str, Any], seed: int, count: int) -> list[Any]:
     """The first `count` states of a fallback game, one per move."""
     state = engine.new_game(players, options, seed)
     states = []
@@ -156,7 +156,7 @@ def test_revive_fallback_trades_a_crystal_only_for_a_move_it_could_not_make():
     assert traded
 
 
-def versus_random(engine: Game, options: dict[str, Any], seed: int) -> int:
+def versus_random(engine: AnyGame, options: dict[str, Any], seed: int) -> int:
     """A 2-player game, the fallback against uniformly random moves: the fallback's margin."""
     state = engine.new_game(2, options, seed)
     fallback, chooser = seed % 2, random.Random(seed)
