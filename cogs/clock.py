@@ -68,7 +68,7 @@ class ClockCog(commands.Cog):
 
     async def _keep_threads_open(self) -> None:
         """A game's thread must not archive while the game is on (a week of quiet would do it)."""
-        for game in await self.service.db.active_games():
+        for game in await self.service.time.games_in_play():
             if self.bot.get_channel(game.channel_id) is not None:
                 continue  # cached: a channel, or a thread that is still open
             try:  # an archived thread leaves the cache: look it up and reopen it

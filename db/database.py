@@ -296,7 +296,7 @@ class Database(OutboxRows):
             )
             await self._set_players(db, game.id, players)
             if announce_by is not None:
-                await promise(db, game.id, game.channel_id, announce_by, now)
+                await promise(db, game.id, announce_by, now)
         return await self._reload(game.id)
 
     async def record_move(
@@ -337,7 +337,7 @@ class Database(OutboxRows):
                 (game.id, game.id, seat, user_id, move, json.dumps(event), now),
             )
             if announce_by is not None:
-                await promise(db, game.id, game.channel_id, announce_by, now)
+                await promise(db, game.id, announce_by, now)
         return await self._reload(game.id)
 
     async def undo_move(self, game: GameRecord, number: int, state: str, now: float) -> GameRecord:

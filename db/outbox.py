@@ -50,7 +50,7 @@ class _Connection(Protocol):
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]: ...
 
 
-async def promise(db: aiosqlite.Connection, game_id: int, channel_id: int, due_at: float, now: float) -> None:
+async def promise(db: aiosqlite.Connection, game_id: int, due_at: float, now: float) -> None:
     """Inside a move's transaction: the move will be announced (the game's version after it)."""
     async with db.execute(
         "INSERT INTO outbox (game_id, version, channel_id, due_at, created_at)"

@@ -188,6 +188,11 @@ class Timekeeper:
 
     # ------------------------------------------------------------------ tick
 
+    async def games_in_play(self) -> list[GameRecord]:
+        """The games being played now: a front end keeps their channels open (a thread must not
+        archive while its game is on)."""
+        return await self.db.active_games()
+
     async def tick(self, server_names: Callable[[int | None], str] | None = None) -> list[Message]:
         """What is due now in every game: reminders and clocks that ran out. `server_names`
         gives a server's name by its id, for the DMs (no Caller comes with a tick)."""

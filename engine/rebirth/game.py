@@ -93,14 +93,10 @@ class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
     def loads(self, text: str) -> RebirthState:
         return RebirthState.loads(text)
 
-    # The rules' own questions, for the fallback player's valuation and for tests.
+    # The rules' own questions about a state, for the scenario tests.
 
     def board(self, state: RebirthState) -> Board:
         return self.tables.board(state)
 
     def position(self, state: RebirthState) -> Position:
         return self.tables.position(state)
-
-    def final_scoring(self, state: RebirthState) -> None:
-        """Score the end of the game on `state` itself (the fallback runs it on a copy)."""
-        final.final_scoring(self.tables, state)

@@ -88,7 +88,7 @@ def explore(tables: ReviveTables, state: ReviveState, seat: int, words: list[str
     slot = words[0]
     me = state.seats[seat]
     back = tables.area_tiles[state.board[slot]["tile"]]["back"]
-    reach = costs.explore_cost(tables, state, costs.range_costs(tables, state, seat), slot) or 0
+    reach = costs.explore_cost(tables, costs.range_costs(tables, state, seat), slot) or 0
     off = words[2] if len(words) == 3 else None  # `explore F03 off gear`
     costs.pay(me, costs.discounted_cost(tables, me, "explore", back["cost"], reach, spend=True, off=off))
     state.board[slot]["explorer"] = seat

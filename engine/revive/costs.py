@@ -54,7 +54,7 @@ def cost_to(distance: dict[str, int], space: str) -> int | None:
     return max(0, distance[space] - 1) if space in distance else None
 
 
-def explore_cost(tables: ReviveTables, state: ReviveState, distance: dict[str, int], slot: str) -> int | None:
+def explore_cost(tables: ReviveTables, distance: dict[str, int], slot: str) -> int | None:
     """Range to a face-down tile: to the nearest passable space next to it."""
     near = [
         distance[n]

@@ -172,7 +172,7 @@ def action_moves(tables: ReviveTables, state: ReviveState, seat: int) -> list[st
     for slot, placed in sorted(state.board.items()):
         if placed["face_up"]:
             continue
-        reach = costs.explore_cost(tables, state, distance, slot)
+        reach = costs.explore_cost(tables, distance, slot)
         if reach is None:
             continue
         back = tables.area_tiles[placed["tile"]]["back"]["cost"]
