@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 from tests.support.tinygame.views import HexlinkView
 
 RADIUS = 34
-WIDTH, HEIGHT = 600, 420
+WIDTH, HEIGHT = 520, 330  # the rhombus and its edges, with a margin
 BACKGROUND = (245, 241, 232)
 EMPTY = (222, 214, 196)
 INK = (60, 60, 60)
