@@ -230,12 +230,17 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
-    from dotenv import find_dotenv, load_dotenv
+def load_settings_file(folder: Path) -> bool:
+    """Read `folder`/.env into the environment (a variable already set wins); whether there was
+    one. Only that folder's: dotenv's search would also read a parent folder's .env (another
+    project's token, say), and its default looks beside this file, in site-packages."""
+    from dotenv import load_dotenv
 
-    # The .env of the directory the command runs in: dotenv's default looks beside this file,
-    # which for an installed package is site-packages.
-    load_dotenv(find_dotenv(usecwd=True))
+    return load_dotenv(folder / ".env")
+
+
+def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
+    load_settings_file(Path.cwd())
     args = arguments(argv, prog)
     logging.basicConfig(
         level=(args.log_level or os.environ.get("TABLETOP_LOG_LEVEL", "INFO")).upper(),

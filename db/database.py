@@ -17,6 +17,7 @@ from typing import Any
 
 import aiosqlite
 
+from db.files import create_private, private_if_new
 from db.migrations import MIGRATIONS
 from db.outbox import OutboxRows, promise
 
@@ -106,6 +107,8 @@ class Database(OutboxRows):
 
     @classmethod
     async def open(cls, path: str) -> Database:
+        if path != ":memory:":
+            private_if_new(path)  # it holds every game's seed: db/files.py
         connection = await aiosqlite.connect(path, isolation_level=None)
         for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA busy_timeout=5000"):
             await _run(connection, pragma)
@@ -123,7 +126,9 @@ class Database(OutboxRows):
 
     async def copy_to(self, target: str) -> None:
         """Write everything this connection holds to a new file at `target` (SQLite's online
-        backup): how a bot whose file was deleted under it saves what it still has open."""
+        backup), created private like the database (db/files.py): how a bot whose file was
+        deleted under it saves what it still has open."""
+        create_private(target)
         async with self._lock, aiosqlite.connect(target) as copy:
             await self._db.backup(copy)
 

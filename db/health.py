@@ -20,6 +20,8 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
+from db.files import NoFolder, TargetTaken, create_private, private_if_new
+
 log = logging.getLogger("tabletop.db")
 
 MEMORY = ":memory:"
@@ -67,8 +69,10 @@ def prepare(path: str, init: bool = False) -> str:
 
 
 def create(path: str) -> None:
-    """A new, empty SQLite file and its marker (the schema is made by the migrations)."""
+    """A new, empty SQLite file, private (db/files.py), and its marker (the schema is made by
+    the migrations)."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
+    private_if_new(path)
     sqlite3.connect(path).close()
     marker(path).touch()
 
@@ -105,11 +109,16 @@ def identity(path: str) -> FileIdentity | None:
 
 def backup(source: str, target: str) -> int:
     """Copy the database `source` to `target` with SQLite's online backup (safe while a bot
-    writes to it: the copy is one consistent snapshot); the number of games copied."""
-    if Path(target).exists():
-        raise DatabaseProblem(f"{target} exists already: choose a new file for the backup.")
+    writes to it: the copy is one consistent snapshot); the number of games copied. The copy is
+    created private (db/files.py), never through a file or a symlink already at `target`."""
     if not Path(source).exists():
         raise DatabaseProblem(f"There is no database at {source} to back up.")
+    try:
+        create_private(target)
+    except TargetTaken:
+        raise DatabaseProblem(f"{target} exists already: choose a new file for the backup.") from None
+    except NoFolder as missing:
+        raise DatabaseProblem(f"There is no folder {missing} to write {target} in.") from None
     with closing(sqlite3.connect(source)) as reading, closing(sqlite3.connect(target)) as writing:
         reading.backup(writing)
     with closing(sqlite3.connect(target)) as copied:

@@ -1,0 +1,46 @@
+"""Files that hold games are private to the bot's user.
+
+A database (and every copy of it: a backup, a rescued copy) holds each game's seed, from which
+every face-down pile can be dealt again, so no other user of the machine may read it. Each is
+created empty with mode 0600 before SQLite opens it; SQLite then gives its `-wal` and `-shm`
+files the database file's mode. The file is created with `O_CREAT | O_EXCL | O_NOFOLLOW`, so a
+file or a symlink already at the path (even one pointing nowhere) is never written through, and
+checking and creating are one step (no race between a check and the write).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+
+PRIVATE = 0o600
+
+
+class TargetTaken(Exception):
+    """Something (a file, a folder, a symlink) is already at the path."""
+
+
+class NoFolder(Exception):
+    """The folder the path names does not exist."""
+
+
+def create_private(path: str) -> None:
+    """Create an empty file at `path` that only its owner may read and write; `TargetTaken` when
+    anything is there already, `NoFolder` when its folder is missing."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, PRIVATE)
+    except FileExistsError:
+        raise TargetTaken(path) from None
+    except FileNotFoundError:
+        raise NoFolder(os.path.dirname(os.path.abspath(path))) from None
+    try:
+        os.fchmod(descriptor, PRIVATE)  # the umask may have taken bits away: make it exact
+    finally:
+        os.close(descriptor)
+
+
+def private_if_new(path: str) -> None:
+    """Before SQLite opens `path`: create it private when nothing is there yet (an existing
+    database keeps its file and its mode; a missing folder is left for SQLite to report)."""
+    with contextlib.suppress(TargetTaken, NoFolder):
+        create_private(path)

@@ -1,0 +1,90 @@
+"""Files that hold games hold every game's seed, from which every face-down pile can be dealt
+again: the database, its journal, a backup and a rescued copy are readable by the bot's user
+only, a backup is never written through something already at its path, and the bot reads the
+.env of the folder it runs in, not a parent's."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from bot import load_settings_file
+from db import Database, health
+from tests.db.test_health import a_database_with_games, run_bot
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+@pytest.fixture(autouse=True)
+def usual_umask():
+    """A machine's usual umask, under which a plain new file would be readable by everyone."""
+    before = os.umask(0o022)
+    yield
+    os.umask(before)
+
+
+async def test_a_new_database_and_its_journal_are_readable_by_the_bot_only(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    health.prepare(path)
+    database = await Database.open(path)
+    try:
+        await a_database_with_games(path, games=1)
+        assert os.path.exists(f"{path}-wal"), "the bot's open database keeps a write-ahead log"
+        assert {mode(path), mode(f"{path}-wal"), mode(f"{path}-shm")} == {0o600}
+    finally:
+        await database.close()
+    sandbox = str(tmp_path / "opened-directly.sqlite3")  # no prepare: Database.open creates it
+    await (await Database.open(sandbox)).close()
+    assert mode(sandbox) == 0o600
+
+
+async def test_a_backup_is_private(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    health.prepare(path)
+    await a_database_with_games(path, games=2)
+    assert health.backup(path, str(tmp_path / "copy.sqlite3")) == 2
+    assert mode(tmp_path / "copy.sqlite3") == 0o600
+
+
+async def test_a_backup_never_writes_through_a_symlink_or_into_a_missing_folder(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    health.prepare(path)
+    await a_database_with_games(path, games=1)
+    victim = tmp_path / "elsewhere" / "victim.sqlite3"
+    victim.parent.mkdir()
+    (tmp_path / "link.sqlite3").symlink_to(victim)  # dangling: nothing at victim yet
+    with pytest.raises(health.DatabaseProblem, match="exists already"):
+        health.backup(path, str(tmp_path / "link.sqlite3"))
+    assert not victim.exists(), "nothing was written where the link points"
+    result = run_bot("backup", str(tmp_path / "no" / "such" / "copy.sqlite3"), cwd=tmp_path, database=path)
+    assert result.returncode == 2
+    assert "There is no folder" in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+async def test_the_copy_a_bot_rescues_is_private(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    health.prepare(path)
+    database = await Database.open(path)
+    try:
+        await database.copy_to(str(tmp_path / "games.sqlite3.rescued-1"))
+    finally:
+        await database.close()
+    assert mode(tmp_path / "games.sqlite3.rescued-1") == 0o600
+
+
+def test_the_settings_file_is_read_from_the_working_folder_only(tmp_path, monkeypatch):
+    monkeypatch.delenv("TABLETOP_PROBE", raising=False)
+    (tmp_path / ".env").write_text("TABLETOP_PROBE=from-the-parent\n")
+    working = tmp_path / "bot"
+    working.mkdir()
+    assert not load_settings_file(working)
+    assert "TABLETOP_PROBE" not in os.environ, "a parent folder's .env is not read"
+    (working / ".env").write_text("TABLETOP_PROBE=here\n")
+    assert load_settings_file(working)
+    assert os.environ["TABLETOP_PROBE"] == "here"
+    monkeypatch.delenv("TABLETOP_PROBE")
