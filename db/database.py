@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -21,12 +22,21 @@ from db.files import create_private, private_if_new
 from db.migrations import MIGRATIONS
 from db.outbox import OutboxRows, promise
 
+# aiosqlite logs every statement with its values at DEBUG: the seeds and the hidden states of
+# every game. A log is read by more people than the database is, so the driver never says more
+# than INFO, whatever level the bot's log is at.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
+
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, state, version, "
     "created_at, updated_at, turn_started_at, reminder_hours, reminded_at, muted_turn, clock_days, "
     "clock_action, clock_extra, clock_asked, language"
 )
 _GAME_FIELDS = tuple(column.strip() for column in _GAME_COLUMNS.split(","))  # GameRecord's names
+# A seed too wide for an SQLite integer is kept as text beside it (migration 7), read back last.
+_GAME_SELECT = f"{_GAME_COLUMNS}, seed_text"
+_SEED_AT = _GAME_FIELDS.index("seed")
+_INTEGER_MAX = 2**63 - 1
 
 # The columns a caller may set by keyword: their names go into the SQL text itself (values are
 # bound), so a name is checked against these before it gets there, under `python -O` too.
@@ -44,6 +54,12 @@ def checked_columns(fields: Mapping[str, Any], allowed: frozenset[str], table: s
         )
     return ", ".join(f"{name} = ?" for name in fields)
 
+
+
+
+def stored_seed(seed: int) -> tuple[int, str | None]:
+    """The `seed` and `seed_text` columns for a seed: an SQLite integer holds 64 bits."""
+    return (seed, None) if 0 <= seed <= _INTEGER_MAX else (0, str(seed))
 
 class StaleVersion(Exception):
     """The game changed since it was read; the caller should reload and tell the user."""
@@ -161,6 +177,9 @@ class Database(OutboxRows):
         records = []
         for row in rows:
             values = list(row)
+            seed_text = values.pop()
+            if seed_text is not None:
+                values[_SEED_AT] = int(seed_text)
             values[4] = json.loads(values[4])
             seats = await self._fetch(
                 "SELECT user_id, name, bot FROM seats WHERE game_id = ? ORDER BY seat", (values[0],)
@@ -173,7 +192,7 @@ class Database(OutboxRows):
         return records
 
     async def _one(self, where: str, params: Sequence[Any]) -> GameRecord | None:
-        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params)
+        rows = await self._fetch(f"SELECT {_GAME_SELECT} FROM games WHERE {where}", params)
         records = await self._records(rows[:1])
         return records[0] if records else None
 
@@ -192,14 +211,14 @@ class Database(OutboxRows):
     async def active_games(self) -> list[GameRecord]:
         """Every game in play: what a restarted bot resumes."""
         return await self._records(
-            await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id")
+            await self._fetch(f"SELECT {_GAME_SELECT} FROM games WHERE status = 'active' ORDER BY id")
         )
 
     async def games_of(self, user_id: int, guild_id: int | None) -> list[GameRecord]:
         """The lobbies and games in play where `user_id` has a seat, in one server."""
         return await self._records(
             await self._fetch(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') AND guild_id IS ?"
+                f"SELECT {_GAME_SELECT} FROM games WHERE status IN ('lobby', 'active') AND guild_id IS ?"
                 " AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id",
                 (guild_id, user_id),
             )
@@ -234,9 +253,20 @@ class Database(OutboxRows):
         try:
             async with self._transaction() as db:
                 async with db.execute(
-                    "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id,"
-                    " created_at, updated_at, language) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                    (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, language),
+                    "INSERT INTO games (guild_id, channel_id, game, options, seed, seed_text, status,"
+                    " creator_id, created_at, updated_at, language)"
+                    " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        json.dumps(options),
+                        *stored_seed(seed),
+                        creator_id,
+                        now,
+                        now,
+                        language,
+                    ),
                 ) as cursor:
                     game_id = cursor.lastrowid
                 assert game_id is not None  # an INSERT names its row

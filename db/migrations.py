@@ -120,4 +120,11 @@ MIGRATIONS: list[str] = [
         seen_at REAL NOT NULL
     );
     """,
+    # 7: seeds wider than SQLite's 64-bit integers. A new game's seed is 128 bits (service/tables.py),
+    # so its hidden piles cannot be found by trying seeds against its opening board; it is kept
+    # as decimal text in `seed_text` (`seed` then holds 0). Games stored before keep theirs in
+    # `seed` and replay as they did.
+    """
+    ALTER TABLE games ADD COLUMN seed_text TEXT;
+    """,
 ]

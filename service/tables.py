@@ -8,7 +8,7 @@ Every other collaborator of the service is handed this object when it is made
 from __future__ import annotations
 
 import asyncio
-import random
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -20,6 +20,14 @@ from presenters.protocol import Presenter
 from service.messages import Caller, ServiceError, StaleGame
 from service.outbox import PROMISE_GRACE
 
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """A new game's seed: 128 bits from the operating system's secure source. Every hidden pile
+    is dealt from it, and a seed space small enough to search would let a player find the seed
+    from the opening board (the first player, the face-up tiles) and read every pile."""
+    return secrets.randbits(SEED_BITS)
 
 class Tables:
     """Storage, locks, time and each game's engine and presenter, shared by every use case."""
@@ -35,7 +43,7 @@ class Tables:
         self.db = database
         self._engines = engines
         self._clock = clock
-        self._seeds = seeds or (lambda: random.SystemRandom().randrange(1, 2**31))
+        self._seeds = seeds or new_seed
         self._locks: dict[int, asyncio.Lock] = {}
         self._presenters: dict[str, Presenter] = {}
 
