@@ -43,19 +43,9 @@ class MoveChoice:
     facts: MoveFacts | None = field(default=None, compare=False, repr=False)
 
 
-class Presenter(Protocol):
-    @property
-    def engine(self) -> AnyGame: ...
+class LabelledMoves(Protocol):
+    """A game's moves in words (`presenters/moves.py` `MoveWords` over the game's `label`)."""
 
-    batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
-    has_player_board: bool  # `/board player:` draws one seat's own board
-    # The channel image shows the part of the board that matters: its turn
-    # messages carry a **Whole board** button, answered privately with all of it.
-    partial_image: bool
-
-    # ------------------------------------------------------------------ moves
-    # The engine's moves (`MoveFacts`, no words) labelled in the reader's language: each
-    # presenter writes only its game's `label` and hands it to `presenters/moves.py` `MoveWords`.
     def move_choices(self, state: Any, seat: int, locale: str | None) -> list[MoveChoice]:
         """Every legal move of `seat`, labelled, best first (no previews)."""
         ...
@@ -70,6 +60,22 @@ class Presenter(Protocol):
     def button_moves(self, state: Any, seat: int, limit: int, locale: str | None) -> list[MoveChoice]:
         """The moves worth a button for `seat` now, labelled; none when more than `limit`."""
         ...
+
+
+class Presenter(Protocol):
+    @property
+    def engine(self) -> AnyGame: ...
+
+    batches_turns: bool  # one channel message per turn (Revive) rather than per move (Rebirth)
+    has_player_board: bool  # `/board player:` draws one seat's own board
+    # The channel image shows the part of the board that matters: its turn
+    # messages carry a **Whole board** button, answered privately with all of it.
+    partial_image: bool
+
+    # The engine's moves (`MoveFacts`, no words) labelled in the reader's language: each
+    # presenter writes only its game's `label` and hands it to `presenters/moves.py` `MoveWords`.
+    @property
+    def moves(self) -> LabelledMoves: ...
 
     def seen_text(self, state: Any, seat: int) -> str:
         """What `seat` knows of `state`, canonically (`seen_json` of its view, with whatever

@@ -30,7 +30,7 @@ def seat_view(presenter: Presenter, state: Any, seat: int) -> Any:
 
 def legal_choices(presenter: Presenter, state: Any, seat: int, locale: str | None) -> list[MoveChoice]:
     """`seat`'s legal moves, best first, labelled in `locale` (without previews: cheap)."""
-    return presenter.move_choices(state, seat, locale)
+    return presenter.moves.move_choices(state, seat, locale)
 
 
 def previewed(
@@ -38,7 +38,7 @@ def previewed(
 ) -> list[MoveChoice]:
     """`choices` with what each would change in their labels (each preview plays the move on a
     copy, so only for the few choices shown)."""
-    return presenter.with_previews(state, seat, choices, locale)
+    return presenter.moves.with_previews(state, seat, choices, locale)
 
 
 def move_buttons(
@@ -46,7 +46,7 @@ def move_buttons(
 ) -> dict[str, Any]:
     """The moves worth a button for `seat` now (the engine's choice), labelled with what each
     would change, as `Message` fields; valid for this version of the game only."""
-    offered = presenter.button_moves(state, seat, BUTTON_LIMIT, locale)
+    offered = presenter.moves.button_moves(state, seat, BUTTON_LIMIT, locale)
     if not offered:
         return {}
     offered = previewed(presenter, state, seat, offered, locale)

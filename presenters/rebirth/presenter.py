@@ -67,21 +67,6 @@ class RebirthPresenter(SeatTags):
         self.colours = COLOURS
         self.moves = MoveWords(engine, move_label)
 
-    # ------------------------------------------------------------------ moves
-
-    def move_choices(self, state: RebirthState, seat: int, locale: str | None) -> list[MoveChoice]:
-        return self.moves.move_choices(state, seat, locale)
-
-    def with_previews(
-        self, state: RebirthState, seat: int, choices: Sequence[MoveChoice], locale: str | None
-    ) -> list[MoveChoice]:
-        return self.moves.with_previews(state, seat, choices, locale)
-
-    def button_moves(
-        self, state: RebirthState, seat: int, limit: int, locale: str | None
-    ) -> list[MoveChoice]:
-        return self.moves.button_moves(state, seat, limit, locale)
-
     def seen_text(self, state: RebirthState, seat: int) -> str:
         """`seat`'s view as the fallback player's tie-breaks read it: each mission card with its
         condition's text in English (the tie-break hashes this text, so it stays fixed)."""

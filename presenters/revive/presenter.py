@@ -90,22 +90,6 @@ class RevivePresenter(SeatTags):
         self.colours = COLOURS
         self.moves = MoveWords(engine, label)
 
-    # ------------------------------------------------------------- moves in words
-
-    def move_choices(self, state: Any, seat: int, locale: str | None) -> list[MoveChoice]:
-        """`seat`'s legal moves labelled in `locale`, most useful first, without previews."""
-        return self.moves.move_choices(state, seat, locale)
-
-    def with_previews(
-        self, state: Any, seat: int, choices: Sequence[MoveChoice], locale: str | None
-    ) -> list[MoveChoice]:
-        """`choices` with what each would change for `seat` now added to its label."""
-        return self.moves.with_previews(state, seat, choices, locale)
-
-    def button_moves(self, state: Any, seat: int, limit: int, locale: str | None) -> list[MoveChoice]:
-        """The moves worth a button for `seat` now, labelled, without previews."""
-        return self.moves.button_moves(state, seat, limit, locale)
-
     def seen_text(self, state: Any, seat: int) -> str:
         """`seat`'s view as the fallback player's tie-breaks read it (a Revive view has no words)."""
         return seen_json(self.editions.view(state, seat))

@@ -69,7 +69,7 @@ async def test_the_private_reply_in_a_turn_shows_your_options_to_you_alone(simco
         if not result.ephemeral or engine.to_move(state) != seat:
             continue  # the turn is over, or the next decision is someone else's: not a private reply
         assert public(table) == before, "inside the turn the channel hears nothing"
-        places = option_places(words.move_choices(state, seat, None))
+        places = option_places(words.moves.move_choices(state, seat, None))
         names = [a.filename for a in result.response.attachments]
         if not places:
             assert names == [], "no place to mark: no image"

@@ -181,7 +181,7 @@ def check_state(engine: AnyGame, state: Any, players: int) -> None:
         legal = engine.legal_moves(state, seat)
         assert legal, f"seat {seat} to move has no legal move"
         assert all(engine.legal_moves(state, other) == [] for other in range(players) if other != seat)
-        offered = [choice.notation for choice in presenter_of(engine).move_choices(state, seat, None)]
+        offered = [choice.notation for choice in presenter_of(engine).moves.move_choices(state, seat, None)]
         assert set(offered) <= set(legal), f"move_choices offers illegal moves {set(offered) - set(legal)}"
         if isinstance(engine, GameBase):  # the engine's own facts, before any words
             facts = engine.moves(state, seat)
@@ -215,12 +215,12 @@ def check_new_questions(engine: AnyGame, state: Any, players: int) -> None:
         legal = engine.legal_moves(state, seat)
         assert all(isinstance(engine.is_quiet(move), bool) for move in legal)
         presenter = presenter_of(engine)
-        buttons = presenter.button_moves(state, seat, BUTTON_LIMIT, None)
+        buttons = presenter.moves.button_moves(state, seat, BUTTON_LIMIT, None)
         assert all(isinstance(b, MoveChoice) for b in buttons) and len(buttons) <= BUTTON_LIMIT
         assert {b.notation for b in buttons} <= set(legal), "a button for an illegal move"
-        assert presenter.button_moves(state, seat, 0, None) == [], "buttons beyond the limit"
-        shown = presenter.move_choices(state, seat, None)[:3]
-        previewed = presenter.with_previews(state, seat, shown, None)
+        assert presenter.moves.button_moves(state, seat, 0, None) == [], "buttons beyond the limit"
+        shown = presenter.moves.move_choices(state, seat, None)[:3]
+        previewed = presenter.moves.with_previews(state, seat, shown, None)
         assert [c.notation for c in previewed] == [c.notation for c in shown], "previews changed the moves"
     assert engine.dumps(state) == text, "asking about a state changed it"
 

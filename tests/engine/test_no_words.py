@@ -44,10 +44,10 @@ def test_previews_of_choices_without_facts_find_them_among_the_legal_moves() -> 
     state = engine.new_game(2, {"map": "ireland"}, 3)
     seat = engine.to_move(state)
     assert seat is not None
-    offered = presenter.move_choices(state, seat, None)[:5]
+    offered = presenter.moves.move_choices(state, seat, None)[:5]
     bare = [MoveChoice(choice.notation, "?", choice.rank) for choice in offered]
     stale = MoveChoice("Z99", "not a move now")
-    assert presenter.with_previews(state, seat, [*bare, stale], None) == [*offered, stale]
+    assert presenter.moves.with_previews(state, seat, [*bare, stale], None) == [*offered, stale]
 
 
 def test_revive_previews_of_choices_without_facts_find_them_among_the_legal_moves() -> None:
@@ -63,12 +63,12 @@ def test_revive_previews_of_choices_without_facts_find_them_among_the_legal_move
         state = engine.apply(state, seat, engine.legal_moves(state, seat)[-1]).state  # end, or a free action
     seat = engine.to_move(state)
     assert seat is not None
-    listed = presenter.move_choices(state, seat, None)
+    listed = presenter.moves.move_choices(state, seat, None)
     offered = (
         listed[:2] + [choice for choice in listed if choice.notation.startswith(("explore ", "build "))][:3]
     )
-    previewed = presenter.with_previews(state, seat, offered, None)
+    previewed = presenter.moves.with_previews(state, seat, offered, None)
     assert any(after.label != before.label for before, after in zip(offered, previewed, strict=True))
     bare = [MoveChoice(choice.notation, "?", choice.rank) for choice in offered]
     stale = MoveChoice("explore Z99", "not a move now")
-    assert presenter.with_previews(state, seat, [*bare, stale], None) == [*previewed, stale]
+    assert presenter.moves.with_previews(state, seat, [*bare, stale], None) == [*previewed, stale]

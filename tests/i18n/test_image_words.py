@@ -207,7 +207,7 @@ def test_rebirth_draws_every_word_in_portuguese(
         from presenters.rebirth import RebirthPresenter
 
         words = RebirthPresenter(engine)
-        choices = words.with_previews(state, seat, words.move_choices(state, seat, PT), PT)
+        choices = words.moves.with_previews(state, seat, words.moves.move_choices(state, seat, PT), PT)
         options = draw_options(engine.view(state, seat), m, NAMES[:players], choices, locale=PT)
         assert options is not None
         drawn.append(options)
@@ -361,7 +361,7 @@ def test_the_presenters_draw_in_the_language_they_are_given() -> None:
         != draw_focus(view, m, names, locale=PT).png
     )
     seat = engine.to_move(state)
-    choices = rebirth.with_previews(state, seat, rebirth.move_choices(state, seat, PT), PT)
+    choices = rebirth.moves.with_previews(state, seat, rebirth.moves.move_choices(state, seat, PT), PT)
     own = engine.view(state, seat)
     drawn = draw_options(own, m, names, choices, locale=PT)
     assert drawn is not None and rebirth.render_options(own, {}, names, seat, choices, locale=PT) == drawn.png

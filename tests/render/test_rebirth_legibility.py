@@ -155,7 +155,7 @@ def options_of(map_id: str, players: int, moves: int, seed: int = 7):
     engine, state = played(map_id, players, moves, seed)
     seat = engine.to_move(state)
     words = RebirthPresenter(engine)
-    choices = words.with_previews(state, seat, words.move_choices(state, seat, None), None)
+    choices = words.moves.with_previews(state, seat, words.moves.move_choices(state, seat, None), None)
     return engine, state, seat, choices
 
 
@@ -197,7 +197,7 @@ def test_nothing_to_mark_draws_no_options_image() -> None:
     engine, state, seat, _choices = options_of("scotland", 2, 4)
     view = engine.view(state, seat)
     assert draw_options(view, load_map("scotland"), NAMES[:2], []) is None
-    discard = RebirthPresenter(engine).move_choices(state, seat, None)[:0]
+    discard = RebirthPresenter(engine).moves.move_choices(state, seat, None)[:0]
     assert draw_options(view, load_map("scotland"), NAMES[:2], discard) is None
 
 
@@ -248,7 +248,7 @@ async def test_hand_on_your_turn_carries_your_options_privately(simcord_env, dat
     png = await attachment.read()
     assert attachment.filename == "options.png"
     words = RebirthPresenter(engine)
-    choices = words.with_previews(state, seat, words.move_choices(state, seat, "en-US"), "en-US")
+    choices = words.moves.with_previews(state, seat, words.moves.move_choices(state, seat, "en-US"), "en-US")
     drawn = draw_options(engine.view(state, seat), m, names, choices)
     assert drawn is not None and drawn.png == png, "the reply carries the options image"
     offered = await mover.autocomplete(table.channel, "move", "action", "")

@@ -78,7 +78,7 @@ async def legal_choices(database_path: str, channel_id: int, game_id: str) -> tu
     game = await stored(database_path, channel_id)
     state = engine.loads(game.state)
     seat = engine.to_move(state)
-    return game.players[seat], spec(game_id).presenter(engine).move_choices(state, seat, None)
+    return game.players[seat], spec(game_id).presenter(engine).moves.move_choices(state, seat, None)
 
 
 async def offered(member, channel, typed: str) -> list[str]:

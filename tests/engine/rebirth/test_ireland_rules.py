@@ -191,7 +191,7 @@ def test_doubling_tower_turns_the_marker_back_or_scores_two(game):
 
 def test_move_choices_offer_doubled_placements_and_tower_bonuses(game):
     state = place(game, fresh(game), 0, "E", "D2").state
-    choices = RebirthPresenter(game).move_choices(place_ready(state, 0), 0, None)
+    choices = RebirthPresenter(game).moves.move_choices(place_ready(state, 0), 0, None)
     labels = {c.notation: c.label for c in choices}
     # The doubled farm of 2 (4) and the public missions it meets at once: Two Winds 6, Chieftain 5.
     assert "E2 x2" in labels and "+15 (Doubling Marker)" in labels["E2 x2"]
@@ -276,7 +276,7 @@ def test_empty_piles_give_nothing_and_are_not_advertised(game):
     state = fresh(game, towers=("RT3", "RT4"))
     state.set_aside[0] = []
     state.mission_deck = []
-    choices = RebirthPresenter(game).move_choices(place_ready(state, 0), 0, None)
+    choices = RebirthPresenter(game).moves.move_choices(place_ready(state, 0), 0, None)
     labels = {c.notation: c.label for c in choices}
     assert "tower" not in labels["B4"] and "tower" not in labels["E5"]
     applied = place(game, state, 0, "E", "B4")  # recall with an empty set-aside pile

@@ -37,7 +37,7 @@ def play_checking_labels(game, players: int, map_id: str, seed: int) -> int:
     played = 0
     while not game.is_over(state):
         seat = game.to_move(state)
-        choices = RebirthPresenter(game).move_choices(state, seat, None)
+        choices = RebirthPresenter(game).moves.move_choices(state, seat, None)
         choice = choices[0] if chooser.random() < 0.4 else chooser.choice(choices)
         applied = game.apply(state, seat, choice.notation)
         scored = sum(applied.event["points"].get(seat, {}).values())

@@ -388,10 +388,10 @@ def test_state_json_round_trip_and_replay_reproduce_the_state(game):
 def test_move_choices_are_labelled_with_points_and_sorted_best_first(game):
     state = play(game, fresh(game), (0, "S3", "B3"))
     ready = place_ready(state, 0, "S1")
-    choices = RebirthPresenter(game).move_choices(ready, 0, None)
+    choices = RebirthPresenter(game).moves.move_choices(ready, 0, None)
     assert choices[0].notation == "C3" and "+8" in choices[0].label  # completes Midton alone
     assert {c.notation for c in choices} == set(game.legal_moves(ready, 0))
-    assert RebirthPresenter(game).move_choices(ready, 1, None) == []
+    assert RebirthPresenter(game).moves.move_choices(ready, 1, None) == []
 
 
 def test_seat_order_comes_from_the_seed():

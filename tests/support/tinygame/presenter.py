@@ -42,19 +42,6 @@ class HexlinkPresenter(SeatTags):
         hexes = " + ".join(move.places)
         return t(f"hexlink.label.{move.kind}", locale, hexes=hexes, points=move.points)
 
-    def move_choices(self, state: HexlinkState, seat: int, locale: str | None) -> list[MoveChoice]:
-        return self.moves.move_choices(state, seat, locale)
-
-    def with_previews(
-        self, state: HexlinkState, seat: int, choices: Sequence[MoveChoice], locale: str | None
-    ) -> list[MoveChoice]:
-        return self.moves.with_previews(state, seat, choices, locale)
-
-    def button_moves(
-        self, state: HexlinkState, seat: int, limit: int, locale: str | None
-    ) -> list[MoveChoice]:
-        return self.moves.button_moves(state, seat, limit, locale)
-
     def seen_text(self, state: HexlinkState, seat: int) -> str:
         return seen_json(self.engine.view(state, seat))
 
