@@ -1,7 +1,8 @@
-"""Time: the periodic check for reminders and turn clocks, `/notify` and `/away`.
+"""Time: the periodic check for reminders, turn clocks and idle lobbies, `/notify` and `/away`.
 
-The loop asks the service what is due (service/timekeeping.py `tick`) and posts it; nothing is
-kept in memory, so a restart loses no reminder. discord.py's `tasks.loop` runs on
+The loop asks the service what is due (service/timekeeping.py `tick`, then service/upkeep.py
+`tick`: idle lobbies closed, old rows pruned) and posts it; nothing is kept in memory, so a
+restart loses no reminder. discord.py's `tasks.loop` runs on
 `discord.utils.utcnow()`, which simcord's virtual clock drives in tests.
 """
 
@@ -18,6 +19,7 @@ from cogs.posting import post, send
 from cogs.replies import caller_of
 from cogs.translator import choice, command_name, option_names, text
 from service.game_service import GameService
+from service.messages import Message
 
 log = logging.getLogger("tabletop")
 
@@ -50,11 +52,15 @@ class ClockCog(commands.Cog):
     async def ticker(self) -> None:
         if self.still_sound is not None and not await self.still_sound():
             return
+        due: list[Message] = []
         try:
-            due = await self.service.time.tick(self._server_name)
+            due += await self.service.time.tick(self._server_name)
         except Exception:
             log.exception("the reminder check failed")
-            return
+        try:
+            due += await self.service.upkeep.tick()
+        except Exception:
+            log.exception("the upkeep (idle lobbies, pruning) failed")
         for message in due:
             try:
                 await post(self.bot, message)

@@ -44,6 +44,18 @@ TURN_NOTE_COLUMNS = frozenset({"reminded_at", "muted_turn", "clock_extra", "cloc
 MEMBER_COLUMNS = frozenset({"dm", "dm_failed", "away_from", "away_until"})
 
 
+# The upkeep's searches (service/upkeep.py), each an index search of migration 10 on
+# `games_by_status_age` (`tests/db/test_upkeep_rows.py` reads their query plans): lobbies nothing
+# happened in since a time, and aborted lobbies that never started (no state, no move), aborted
+# before a time, with no message still waiting to be posted.
+IDLE_LOBBIES = "status = 'lobby' AND updated_at < ?"
+UNSTARTED_ABORTED = (
+    "status = 'aborted' AND state IS NULL AND updated_at < ?"
+    " AND NOT EXISTS (SELECT 1 FROM moves WHERE moves.game_id = games.id)"
+    " AND NOT EXISTS (SELECT 1 FROM outbox WHERE outbox.game_id = games.id AND outbox.status = 'pending')"
+)
+
+
 def checked_columns(fields: Mapping[str, Any], allowed: frozenset[str], table: str) -> str:
     """`name = ?, ...` for `fields`; ValueError when there is none or one is not in `allowed`."""
     unknown = sorted(set(fields) - allowed)
@@ -212,6 +224,15 @@ class Database(OutboxRows):
         """Every game in play: what a restarted bot resumes."""
         return await self._records(
             await self._fetch(f"SELECT {_GAME_SELECT} FROM games WHERE status = 'active' ORDER BY id")
+        )
+
+    async def idle_lobbies(self, before: float) -> list[GameRecord]:
+        """Lobbies nothing happened in since `before` (no join, leave, bot seat or settings
+        change: each of those sets `updated_at`), the longest idle first."""
+        return await self._records(
+            await self._fetch(
+                f"SELECT {_GAME_SELECT} FROM games WHERE {IDLE_LOBBIES} ORDER BY updated_at", (before,)
+            )
         )
 
     async def games_of(self, user_id: int, guild_id: int | None) -> list[GameRecord]:
@@ -395,6 +416,22 @@ class Database(OutboxRows):
         async with self._transaction() as db:
             await self._bump(db, game, "status = 'aborted', updated_at = ?", (now,))
         return await self._reload(game.id)
+
+    async def forget_unstarted(self, before: float) -> int:
+        """Delete the lobbies aborted before `before` that never started, with their seats and
+        settled messages (ON DELETE CASCADE): a game nobody played is no history. Returns how
+        many went."""
+        async with self._transaction() as db:
+            return await _run(db, f"DELETE FROM games WHERE {UNSTARTED_ABORTED}", (before,))
+
+    async def forget_ended_votes(self) -> int:
+        """Delete the clock votes of games that ended: a vote counts for its turn only."""
+        async with self._transaction() as db:
+            return await _run(
+                db,
+                "DELETE FROM handover_votes WHERE game_id IN"
+                " (SELECT id FROM games WHERE status IN ('finished', 'aborted'))",
+            )
 
     async def set_settings(
         self,

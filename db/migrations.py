@@ -127,4 +127,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN seed_text TEXT;
     """,
+    # 10: upkeep (service/upkeep.py). The periodic check finds lobbies idle since a time and
+    # aborted lobbies old enough to forget by status and age, and drops settled outbox rows by
+    # when they settled: each an index search, not a scan of every game or message ever kept.
+    """
+    CREATE INDEX games_by_status_age ON games (status, updated_at);
+    CREATE INDEX outbox_settled ON outbox (sent_at) WHERE status != 'pending';
+    """,
 ]

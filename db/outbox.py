@@ -41,6 +41,8 @@ class HeldMessage:
 
 
 _DELIVERY = "id, game_id, version, channel_id, dm_to, body, image, attempts"
+# Rows Discord took or refused for good before a time: found by `outbox_settled` (migration 10).
+SETTLED_BEFORE = "status != 'pending' AND sent_at < ?"
 
 
 class _Connection(Protocol):
@@ -210,7 +212,7 @@ class OutboxRows:
     async def prune_outbox(self: _Connection, before: float) -> int:
         """Forget delivered and refused messages settled before `before`."""
         async with self._transaction() as db:
-            return await _exec(db, "DELETE FROM outbox WHERE status != 'pending' AND sent_at < ?", (before,))
+            return await _exec(db, f"DELETE FROM outbox WHERE {SETTLED_BEFORE}", (before,))
 
 
 def _delivery(row: Sequence[Any]) -> Delivery:
@@ -232,4 +234,4 @@ async def _exec(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) 
         return cursor.rowcount
 
 
-__all__ = ["Delivery", "HeldMessage", "OutboxRows", "promise"]
+__all__ = ["SETTLED_BEFORE", "Delivery", "HeldMessage", "OutboxRows", "promise"]

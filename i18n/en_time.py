@@ -42,6 +42,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "fallback.took_over": "{tag} left the game: the fallback player plays that seat from now on.",
     "fallback.nobody_left": "Nobody is left to play: every seat still in the game is held by the fallback player, so the game "
     "ends here, without a result. The channel is free for `/game new`.",
+    "lobby.idle_closed": {
+        "one": "⌛ {user}, your **{game}** table closed before it started: nothing happened in its lobby "
+        "for {count} day (nobody joined, left or changed a setting). The channel is free: anyone can "
+        "open a new table with `/game new`.",
+        "other": "⌛ {user}, your **{game}** table closed before it started: nothing happened in its lobby "
+        "for {count} days (nobody joined, left or changed a setting). The channel is free: anyone can "
+        "open a new table with `/game new`.",
+    },
     "lobby.bot_added": "🤖 {name} takes a seat (the fallback player).",
     "error.already_bot": "The fallback player already plays your seat.",
     "error.seat_handed_over": "You left this game: the fallback player holds your seat now, so its moves "

@@ -24,6 +24,7 @@ from service.story import Storyteller
 from service.tables import Tables
 from service.timekeeping import Timekeeper
 from service.turns import Turns
+from service.upkeep import Upkeep
 
 
 class GameService:
@@ -37,6 +38,7 @@ class GameService:
     - `seats` (`service/seats.py`): a seat taken back from the fallback player;
     - `looking` (`service/looking.py`): hand, boards, rules, status, the log, `/games`, `/help`;
     - `time` (`service/timekeeping.py`): settings, time away, reminders and clocks (`tick`);
+    - `upkeep` (`service/upkeep.py`): idle lobbies closed, what no history needs pruned (`tick`);
     - `dms` (`service/dms.py`): DM copies, `/notify`, what is owed to a player privately;
     - `outbox` (`service/outbox.py`): held messages until Discord took them;
     - `story` (`service/story.py`): the messages moves produce (used by the others).
@@ -64,6 +66,7 @@ class GameService:
         self.lobby = Lobby(self.tables, announcer, self.time, fallback)
         self.seats = Seats(self.tables, announcer)
         self.looking = Looking(self.tables, self.story)
+        self.upkeep = Upkeep(self.tables, announcer)
 
     async def table_button(
         self, caller: Caller, kind: str, game_id: int, ready: Ready = None

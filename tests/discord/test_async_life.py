@@ -307,3 +307,74 @@ async def test_add_bot_by_someone_else_says_only_the_creator_may_add_it(simcord_
     await bob.slash(table.channel, "game join")
     result = await bob.slash(table.channel, "game add-bot")
     refused(simcord_env, result, "Only the player who created this table can add the fallback player")
+
+
+def closings(table) -> list:
+    return [m for m in table.channel.history() if "closed before it started" in m.content]
+
+
+async def test_an_idle_lobby_closes_after_two_days_across_a_restart_and_frees_the_channel(
+    simcord_env, database_path
+):
+    from bot import create_bot
+    from tests.support.discord import make_table, pinged, refused
+
+    table = make_table(simcord_env, ["ann", "bob", "cy"])
+    ann, bob, cy = table.members
+    opened = await ann.slash(table.channel, "game new", game="rebirth")
+    await bob.slash(table.channel, "game join")
+    await pass_time(simcord_env, DAY)
+    await simcord_env.restart_bot(create_bot(database_path))  # the rule reads stored times only
+    refused(simcord_env, await cy.slash(table.channel, "game new", game="revive"), "already has a game")
+    await pass_time(simcord_env, DAY - HOUR)
+    assert closings(table) == []
+    await pass_time(simcord_env, HOUR + 20 * 60)
+    [closed] = closings(table)
+    assert pinged(simcord_env, closed) == {ann.id}
+    assert f"<@{ann.id}>, your **Rebirth: Scotland** table" in closed.content
+    assert "2 days" in closed.content and "anyone can open a new table with `/game new`" in closed.content
+    join = await cy.click(opened.response.message, label="Join")
+    refused(simcord_env, join, "no game in this channel")
+    again = await cy.slash(table.channel, "game new", game="revive")
+    assert not again.ephemeral and "opened a **Revive** table" in again.response.content
+    await pass_time(simcord_env, HOUR)
+    assert len(closings(table)) == 1
+
+
+async def test_a_lobby_someone_joined_a_day_ago_stays_open(simcord_env):
+    from tests.support.discord import make_table, refused
+
+    table = make_table(simcord_env, ["ann", "bob", "cy"])
+    ann, bob, cy = table.members
+    await ann.slash(table.channel, "game new", game="rebirth")
+    await pass_time(simcord_env, DAY)
+    await bob.slash(table.channel, "game join")
+    await pass_time(simcord_env, DAY + 20 * 60)
+    assert closings(table) == []
+    refused(simcord_env, await cy.slash(table.channel, "game new", game="revive"), "already has a game")
+    started = await ann.slash(table.channel, "game start")
+    assert not started.ephemeral and started.response.attachments
+
+
+@pytest.mark.slow  # eight simulated days: about a minute
+async def test_a_finished_games_log_still_reads_after_its_messages_are_pruned(simcord_env, database_path):
+    from db import Database
+
+    table, first, other = await start_two(simcord_env, reminder_hours=0)
+    await move_first_choice(table, first)
+    await move_first_choice(table, other)
+    await first.slash(table.channel, "game resign")
+    before = await other.slash(table.channel, "game log")
+    await pass_time(simcord_env, 8 * DAY)
+    database = await Database.open(database_path)
+    try:
+        game = await database.latest_game(table.channel.id)
+        assert game.status == "finished" and await database.outbox_rows(game.id) == []
+        assert len(await database.moves(game.id)) == 3
+    finally:
+        await database.close()
+    after = await other.slash(table.channel, "game log")
+    assert after.response.content == before.response.content
+    assert "Moves 1–3 of 3" in after.response.content and "resigned" in after.response.content
+    board = await other.slash(table.channel, "board")
+    assert board.response.attachments
