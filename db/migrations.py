@@ -127,7 +127,7 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN seed_text TEXT;
     """,
-    # 10: upkeep (service/upkeep.py). The periodic check finds lobbies idle since a time and
+    # 8: upkeep (service/upkeep.py). The periodic check finds lobbies idle since a time and
     # aborted lobbies old enough to forget by status and age, and drops settled outbox rows by
     # when they settled: each an index search, not a scan of every game or message ever kept.
     """
