@@ -44,7 +44,7 @@ TURN_NOTE_COLUMNS = frozenset({"reminded_at", "muted_turn", "clock_extra", "cloc
 MEMBER_COLUMNS = frozenset({"dm", "dm_failed", "away_from", "away_until"})
 
 
-# The upkeep's searches (service/upkeep.py), each an index search of migration 10 on
+# The upkeep's searches (service/upkeep.py), each an index search of migration 8 on
 # `games_by_status_age` (`tests/db/test_upkeep_rows.py` reads their query plans): lobbies nothing
 # happened in since a time, and aborted lobbies that never started (no state, no move), aborted
 # before a time, with no message still waiting to be posted.

@@ -41,7 +41,7 @@ class HeldMessage:
 
 
 _DELIVERY = "id, game_id, version, channel_id, dm_to, body, image, attempts"
-# Rows Discord took or refused for good before a time: found by `outbox_settled` (migration 10).
+# Rows Discord took or refused for good before a time: found by `outbox_settled` (migration 8).
 SETTLED_BEFORE = "status != 'pending' AND sent_at < ?"
 
 
