@@ -1,5 +1,5 @@
 """The upkeep's searches (service/upkeep.py) are index searches, whatever the number of games and
-messages kept: their query plans name the indexes of migration 10, and they find what they say."""
+messages kept: their query plans name the indexes of migration 8, and they find what they say."""
 
 from __future__ import annotations
 
