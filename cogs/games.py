@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -15,6 +13,7 @@ from cogs.translator import choice, command_name, option_names, text
 from games import registry
 from i18n import language_name, t, table_languages
 from service.game_service import GameService
+from service.limits import MOST_GAMES, MOST_LOBBIES
 from service.lobby import new_table_language
 from service.messages import Message
 from service.timekeeping import CLOCK_DAYS
@@ -118,31 +117,42 @@ class GameCog(commands.Cog):
             "language": language.value if language else None,
         }
         caller = caller_of(interaction)
-        if thread and isinstance(interaction.channel, discord.TextChannel):
-            self.service.lobby.check_new_game(game.value, options, settings)  # refuse before the thread
-            # The game gets its own thread, named after it and its map ("Rebirth: Ireland"), kept
-            # from archiving for a week of quiet (the longest Discord allows); reminders post
-            # there, which keeps an active game's thread open.
-            spoken = new_table_language(caller, settings)  # the note is read by the channel
-            title = self.service.lobby.table_title(game.value, options, spoken)
-            room = await interaction.channel.create_thread(
+        channel = interaction.channel
+        if not (thread and isinstance(channel, discord.TextChannel)):
+            await send(interaction, await self.service.lobby.new_game(caller, game.value, options, settings))
+            return
+        made: list[tuple[discord.Thread, str]] = []
+
+        async def room(title: str) -> int:
+            # The game's own thread, named after it and its map ("Rebirth: Ireland"), kept from
+            # archiving for a week of quiet (the longest Discord allows); reminders post there,
+            # which keeps an active game's thread open. Made only once the service accepted.
+            thread_made = await channel.create_thread(
                 name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
-            messages = await self.service.lobby.new_game(
-                replace(caller, channel_id=room.id), game.value, options, settings
-            )
-            for message in messages:  # held in the outbox for the thread, with its lobby buttons
-                await post(interaction.client, message)
-            note = t(
-                "game.thread_opened",
-                spoken,
-                user=f"<@{caller.user_id}>",
-                title=title,
-                thread=room.mention,
-            )
-            await send(interaction, [Message(note)])
-            return
-        await send(interaction, await self.service.lobby.new_game(caller, game.value, options, settings))
+            made.append((thread_made, title))
+            return thread_made.id
+
+        messages = await self.service.lobby.new_game(caller, game.value, options, settings, room)
+        for message in messages:  # held in the outbox for the thread, with its lobby buttons
+            await post(interaction.client, message)
+        opened, title = made[0]
+        spoken = new_table_language(caller, settings)  # the note is read by the channel
+        user = f"<@{caller.user_id}>"
+        note = t("game.thread_opened", spoken, user=user, title=title, thread=opened.mention)
+        await send(interaction, [Message(note)])
+
+    @game.command(name=command_name("game.limits"), description=text("cmd.game.limits"))
+    @app_commands.rename(**option_names("lobbies", "games"))
+    @app_commands.describe(lobbies=text("cmd.game.limits.lobbies"), games=text("cmd.game.limits.games"))
+    async def limits(
+        self,
+        interaction: discord.Interaction,
+        lobbies: app_commands.Range[int, 1, MOST_LOBBIES] | None = None,
+        games: app_commands.Range[int, 1, MOST_GAMES] | None = None,
+    ) -> None:
+        """How many tables one person may hold open in this server; its managers change it."""
+        await send(interaction, await self.service.limits.change(caller_of(interaction), lobbies, games))
 
     @game.command(name=command_name("game.settings"), description=text("cmd.game.settings"))
     @app_commands.rename(**option_names("reminder_hours", "clock", "on_timeout", "language"))

@@ -21,6 +21,9 @@ def caller_of(interaction: discord.Interaction) -> Caller:
     """Who is acting and where, as the service understands it."""
     user = interaction.user
     permissions = getattr(interaction, "permissions", None)
+    # The bot's own rights in this channel, as Discord states them on every interaction.
+    bot = getattr(interaction, "app_permissions", None)
+    in_thread = isinstance(interaction.channel, discord.Thread)
     return Caller(
         user_id=user.id,
         channel_id=interaction.channel_id or 0,
@@ -30,6 +33,15 @@ def caller_of(interaction: discord.Interaction) -> Caller:
         can_manage_channel=bool(permissions and permissions.manage_channels),
         guild_name=getattr(interaction.guild, "name", "") or "",
         guild_locale=str(interaction.guild_locale) if interaction.guild_locale else None,
+        can_send=bool(
+            permissions
+            and (permissions.send_messages_in_threads if in_thread else permissions.send_messages)
+        ),
+        can_create_threads=bool(permissions and permissions.create_public_threads),
+        bot_can_create_threads=bool(
+            bot and bot.create_public_threads and bot.send_messages_in_threads
+        ),
+        can_manage_server=bool(permissions and permissions.manage_guild),
     )
 
 

@@ -553,6 +553,48 @@ class Database(OutboxRows):
                 (user_id, locale, now),
             )
 
+    async def open_lobbies_by(self, user_id: int, guild_id: int | None) -> list[int]:
+        """The channels of the lobbies `user_id` opened in one server and that have not started,
+        oldest first (index `games_lobbies_by_creator`, migration 9)."""
+        rows = await self._fetch(
+            "SELECT channel_id FROM games WHERE creator_id = ? AND guild_id IS ? AND status = 'lobby'"
+            " ORDER BY id",
+            (user_id, guild_id),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def open_seats_of(self, user_id: int, guild_id: int | None) -> int:
+        """How many lobbies and games in play of one server seat `user_id` in person (a seat
+        handed to the fallback player is not theirs to play): found by `seats_by_user`, each
+        game then by its primary key."""
+        [(count,)] = await self._fetch(
+            "SELECT COUNT(*) FROM seats JOIN games ON games.id = seats.game_id"
+            " WHERE seats.user_id = ? AND seats.bot = 0 AND games.guild_id IS ?"
+            " AND games.status IN ('lobby', 'active')",
+            (user_id, guild_id),
+        )
+        return int(count)
+
+    async def server_limits(self, guild_id: int | None) -> tuple[int | None, int | None]:
+        """A server's own caps on open lobbies and tables per person (None: the bot's default)."""
+        rows = await self._fetch(
+            "SELECT lobbies, games FROM server_limits WHERE guild_id = ?", (guild_id or 0,)
+        )
+        return (rows[0][0], rows[0][1]) if rows else (None, None)
+
+    async def set_server_limits(
+        self, guild_id: int | None, *, lobbies: int | None, games: int | None, user_id: int, now: float
+    ) -> None:
+        """Store a server's caps (None: the bot's default), and who set them when."""
+        async with self._transaction() as db:
+            await _run(
+                db,
+                "INSERT INTO server_limits (guild_id, lobbies, games, changed_by, changed_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET lobbies = excluded.lobbies,"
+                " games = excluded.games, changed_by = excluded.changed_by, changed_at = excluded.changed_at",
+                (guild_id or 0, lobbies, games, user_id, now),
+            )
+
     async def _reload(self, game_id: int) -> GameRecord:
         record = await self.game(game_id)
         assert record is not None

@@ -134,4 +134,17 @@ MIGRATIONS: list[str] = [
     CREATE INDEX games_by_status_age ON games (status, updated_at);
     CREATE INDEX outbox_settled ON outbox (sent_at) WHERE status != 'pending';
     """,
+    # 9: how many tables one person may hold open in a server (service/limits.py): each server's
+    # own caps, set by its managers (NULL: the bot's default), and the index that counts a
+    # person's open lobbies (their seats are counted through `seats_by_user`).
+    """
+    CREATE TABLE server_limits (
+        guild_id INTEGER PRIMARY KEY,
+        lobbies INTEGER CHECK (lobbies > 0),
+        games INTEGER CHECK (games > 0),
+        changed_by INTEGER NOT NULL,
+        changed_at REAL NOT NULL
+    );
+    CREATE INDEX games_lobbies_by_creator ON games (creator_id, guild_id) WHERE status = 'lobby';
+    """,
 ]

@@ -468,6 +468,9 @@ MESSAGES.update(_CONTENT_MESSAGES)  # generated from the data files (i18n/conten
 from i18n.en_sandbox import MESSAGES as _SANDBOX_MESSAGES  # noqa: E402
 
 MESSAGES.update(_SANDBOX_MESSAGES)
+from i18n.en_limits import MESSAGES as _LIMIT_MESSAGES  # noqa: E402
+
+MESSAGES.update(_LIMIT_MESSAGES)
 from i18n.en_commands import MESSAGES as _COMMAND_NAMES  # noqa: E402
 
 MESSAGES.update(_COMMAND_NAMES)

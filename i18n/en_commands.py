@@ -22,6 +22,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "name.command.game.log": "log",
     "name.command.game.resign": "resign",
     "name.command.game.abort": "abort",
+    "name.command.game.limits": "limits",
     "name.command.move": "move",
     "name.command.hand": "hand",
     "name.command.board": "board",
@@ -54,4 +55,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "name.option.dm": "dm",
     "name.option.hours": "hours",
     "name.option.to": "to",
+    "name.option.lobbies": "lobbies",
+    "name.option.games": "games",
 }

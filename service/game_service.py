@@ -15,6 +15,7 @@ from engine.base import AnyGame
 from service.announcing import Announcer
 from service.dms import DirectMessages
 from service.fallback_turns import FallbackTurns
+from service.limits import Limits
 from service.lobby import Lobby
 from service.looking import Looking
 from service.messages import Caller, Message, Ready
@@ -35,6 +36,8 @@ class GameService:
     - `tables` (`service/tables.py`): the channel's game and lock, storage, engines, presenters;
     - `turns` (`service/turns.py`): moves, `/move`'s list, undo;
     - `lobby` (`service/lobby.py`): new, join, add a bot, leave, start, abort, rematch;
+    - `limits` (`service/limits.py`): the caps on one person's open tables in a server, the
+      rights a new table needs, `/game limits`;
     - `seats` (`service/seats.py`): a seat taken back from the fallback player;
     - `looking` (`service/looking.py`): hand, boards, rules, status, the log, `/games`, `/help`;
     - `time` (`service/timekeeping.py`): settings, time away, reminders and clocks (`tick`);
@@ -63,7 +66,8 @@ class GameService:
         fallback = FallbackTurns(self.tables, self.story)
         self.time = Timekeeper(self.tables, announcer, fallback.play)
         self.turns = Turns(self.tables, self.story, fallback, announcer)
-        self.lobby = Lobby(self.tables, announcer, self.time, fallback)
+        self.limits = Limits(self.tables)
+        self.lobby = Lobby(self.tables, announcer, self.time, fallback, self.limits)
         self.seats = Seats(self.tables, announcer)
         self.looking = Looking(self.tables, self.story)
         self.upkeep = Upkeep(self.tables, announcer)

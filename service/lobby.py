@@ -4,6 +4,8 @@ options are the registry's (`games/registry.py`)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from db import GameRecord
@@ -15,6 +17,7 @@ from i18n import t, table_language, table_languages
 from service.announcing import Announcer
 from service.fallback_turns import FallbackTurns
 from service.images import board_image, fallback_name
+from service.limits import Limits
 from service.messages import (
     LOBBY_BUTTONS,
     REJOIN_BUTTON,
@@ -30,6 +33,10 @@ from service.outbox import PROMISE_GRACE
 from service.tables import Tables, seat_of
 from service.timekeeping import CLOCK_ACTIONS, Timekeeper, settings_text
 from service.views import public_view
+
+Room = Callable[[str], Awaitable[int]]
+"""A thread of its own for a new table: given the table's title, a front end creates the thread
+and returns its channel id (`/game new thread:` on Discord). Called only once every check passed."""
 
 
 def checked_options(game: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
@@ -73,13 +80,19 @@ class Lobby:
     opening the next one."""
 
     def __init__(
-        self, tables: Tables, announcer: Announcer, time: Timekeeper, fallback: FallbackTurns
+        self,
+        tables: Tables,
+        announcer: Announcer,
+        time: Timekeeper,
+        fallback: FallbackTurns,
+        limits: Limits,
     ) -> None:
         self.tables = tables
         self.db = tables.db
         self.announcer = announcer
         self.time = time
         self.fallback = fallback
+        self.limits = limits
 
     def check_new_game(
         self, game_id: str, options: dict[str, Any], settings: dict[str, Any] | None = None
@@ -91,27 +104,36 @@ class Lobby:
         checked_settings(settings)
         return checked_options(registry.spec(game_id), options)
 
-    def table_title(self, game_id: str, options: dict[str, Any], locale: str | None) -> str:
-        """What a table is called (`Rebirth: Ireland`): a game's thread is named so."""
-        return self.tables.presenter_for(game_id).title(self.check_new_game(game_id, options), locale)
-
     async def new_game(
-        self, caller: Caller, game_id: str, options: dict[str, Any], settings: dict[str, Any] | None = None
+        self,
+        caller: Caller,
+        game_id: str,
+        options: dict[str, Any],
+        settings: dict[str, Any] | None = None,
+        room: Room | None = None,
     ) -> list[Message]:
-        """Open a lobby in the caller's channel, with the caller seated; `settings` (reminder
-        hours, clock days, what a clock running out does) as `/game settings` takes them."""
+        """Open a lobby in the caller's channel (with `room`, in a thread of its own made for
+        it), with the caller seated; `settings` (reminder hours, clock days, what a clock running
+        out does) as `/game settings` takes them. Refused, with nothing made, where the caller
+        may not post (or make the thread) and past their caps in this server (service/limits.py)."""
+        self.limits.check_rights(caller, thread=room is not None)
         options = self.check_new_game(game_id, options, settings)
         presenter = self.tables.presenter_for(game_id)
         engine = presenter.engine
         language = new_table_language(caller, settings)
-        game = await self.tables.open_table(
-            caller,
-            guild_id=caller.guild_id,
-            channel_id=caller.channel_id,
-            game_id=game_id,
-            options=options,
-            language=language,
-        )
+        async with self.limits.lock(caller):
+            await self.limits.check_opening(caller)
+            if room is not None:
+                channel_id = await room(presenter.title(options, language))
+                caller = replace(caller, channel_id=channel_id)
+            game = await self.tables.open_table(
+                caller,
+                guild_id=caller.guild_id,
+                channel_id=caller.channel_id,
+                game_id=game_id,
+                options=options,
+                language=language,
+            )
         timing = {key: value for key, value in (settings or {}).items() if key != "language"}
         if any(value is not None for value in timing.values()):
             await self.time.settings(caller, **timing)
@@ -136,7 +158,7 @@ class Lobby:
         return game
 
     async def join(self, caller: Caller, game_id: int | None = None) -> list[Message]:
-        async with self.tables.lock(caller.channel_id):
+        async with self.limits.lock(caller), self.tables.lock(caller.channel_id):
             game = await self.table_of(caller, game_id)
             engine = self.tables.engine(game.game)
             if game.status != "lobby":
@@ -145,6 +167,7 @@ class Lobby:
                 raise ServiceError("error.already_joined")
             if len(game.players) >= engine.max_players:
                 raise ServiceError("error.lobby_full", high=engine.max_players)
+            await self.limits.check_joining(caller)
             roster = [*game.roster(), (caller.user_id, caller.display_name)]
             game = await self.tables.write(self.db.set_lobby_players(game, roster, self.tables.now()))
         head = t("lobby.joined", game.language, user=f"<@{caller.user_id}>")
@@ -264,12 +287,14 @@ class Lobby:
         already seated and the same options and table settings, opened by anyone who played;
         the caller is its creator (who starts it)."""
         tables = self.tables
-        async with tables.lock(caller.channel_id):
+        async with self.limits.lock(caller), tables.lock(caller.channel_id):
             old = await self.db.game(game_id)
             if old is None or old.channel_id != caller.channel_id or old.status != "finished":
                 raise StaleGame("error.table_button_stale")
             if caller.user_id not in old.players:
                 raise NotAPlayer("error.rematch_not_player")
+            self.limits.check_rights(caller, thread=False)
+            await self.limits.check_opening(caller)  # the same caps as /game new
             options = {name: value for name, value in old.options.items() if name != RULES_OPTION}
             options = checked_options(registry.spec(old.game), options)  # rules: those at its start
             game = await tables.open_table(

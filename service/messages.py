@@ -32,6 +32,13 @@ class Caller:
     can_manage_channel: bool = False
     guild_name: str = ""  # the server's name, for DMs that say where a game waits
     guild_locale: str | None = None  # the server's preferred locale: a new game's language
+    # Rights in this channel that decide whether a table may be opened here. The Discord front
+    # end reads each from the interaction (cogs/replies.py `caller_of`); a front end that does
+    # not know them (the service's tests, the offline tools) acts with them.
+    can_send: bool = True  # may post in the channel (in a thread: in threads)
+    can_create_threads: bool = True  # may create public threads here
+    bot_can_create_threads: bool = True  # the bot may create a public thread here and post in it
+    can_manage_server: bool = False  # Manage Server: sets the server's limits (service/limits.py)
 
 
 @dataclass(frozen=True)
