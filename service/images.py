@@ -55,10 +55,14 @@ async def options_image(
     return await drawn("the options", game, draw, view, game.options, names, seat, choices)
 
 
-async def player_image(presenter: Presenter, game: GameRecord, view: Any, seat: int) -> bytes | None:
-    """One player's own board from the public view, in the game's language."""
-    draw = functools.partial(presenter.render_player, locale=game.language)
-    return await drawn("a player board", game, draw, view, seat, seat_names(game, game.language))
+async def player_image(
+    presenter: Presenter, game: GameRecord, view: Any, seat: int, locale: str | None = None
+) -> bytes | None:
+    """One player's own board from the public view, in `locale` (by default the game's language:
+    the channel's image; a private one is drawn in its reader's)."""
+    language = locale or game.language
+    draw = functools.partial(presenter.render_player, locale=language)
+    return await drawn("a player board", game, draw, view, seat, seat_names(game, language))
 
 
 async def drawn(what: str, game: GameRecord, draw: Callable[..., bytes | None], *args: Any) -> bytes | None:

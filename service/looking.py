@@ -1,6 +1,7 @@
 """Looking at a game without changing it: the hand, the boards, the rules, the status, the log
 and the caller's games. Channel texts and images come from the public view; the caller's own
-texts (hand, options, rules) from their seat's view."""
+texts (hand, options, rules) from their seat's view. Who may post a look in the channel, and how
+often anyone may have a board drawn, is `service/look_limits.py`'s."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from db import GameRecord
 from games import registry
 from i18n import has, t
 from service.images import board_image, options_image, player_image
+from service.look_limits import Look, LookLimits
 from service.lobby import lobby_text
 from service.messages import MESSAGE_LIMIT, Caller, Message, Ready, ServiceError, StaleGame, fit, jump_link
 from service.story import Storyteller
@@ -24,12 +26,21 @@ LOG_PAGE = 15  # moves on one page of `/game log`, as many as fit in one message
 
 class Looking:
     """What a player may look at: private texts go to them only, the rest in the channel. It
-    changes nothing; the catch-up of `/game log since_my_move` is the story's (`story`)."""
+    changes nothing in a game; the catch-up of `/game log since_my_move` is the story's (`story`).
+    A look meant for the channel is posted only for a seated player, and every board it draws
+    counts against the limits (`limits`, on the tables' clock)."""
 
     def __init__(self, tables: Tables, story: Storyteller) -> None:
         self.tables = tables
         self.db = tables.db
         self.story = story
+        self.limits = LookLimits(tables.now)
+
+    def _look(self, caller: Caller, game: GameRecord, *, public: bool, draws: bool) -> Look:
+        """How the caller's look at `game` is answered (`LookLimits.look`): public only for a
+        seated player within the limits; refused when it would draw past them."""
+        seated = caller.user_id in game.players
+        return self.limits.look(caller.user_id, caller.channel_id, seated=seated, public=public, draws=draws)
 
     async def hand(self, caller: Caller) -> list[Message]:
         """The caller's private information, for their eyes only; after the last move too, so a
@@ -52,7 +63,8 @@ class Looking:
         return [Message(body, image=image, image_name="options.png", ephemeral=True, **buttons)]
 
     async def player_board(self, caller: Caller, user_id: int, ready: Ready = None) -> list[Message]:
-        """One player's own board as an image, in the channel (public information only)."""
+        """One player's own board as an image (public information only): in the channel for a
+        seated caller, else (or too soon after the last board posted) for the caller alone."""
         game = await self.tables.shown_game(caller)
         presenter = self.tables.presenter(game)
         if not presenter.has_player_board:
@@ -61,12 +73,14 @@ class Looking:
             raise ServiceError("error.not_seated", user=f"<@{user_id}>")
         seat = game.players.index(user_id)
         state = presenter.engine.loads(game.state or "")
+        look = self._look(caller, game, public=True, draws=True)
+        locale = reader_locale(game, caller, look.public)
         if ready is not None:
             await ready()
         view = public_view(presenter, state)
-        image = await player_image(presenter, game, view, seat)
-        caption = presenter.player_caption(view, game, seat, game.language)
-        return [Message(caption, image=image, image_name="player.png")]
+        image = await player_image(presenter, game, view, seat, locale)
+        caption = noted(presenter.player_caption(view, game, seat, locale), look, caller.locale)
+        return [Message(caption, image=image, image_name="player.png", ephemeral=not look.public)]
 
     async def rules(self, caller: Caller, game_id: str | None = None) -> list[Message]:
         """A short rules summary (private): of this channel's game, with what the caller can do
@@ -113,12 +127,16 @@ class Looking:
         return [Message(t("help.text", caller.locale), ephemeral=True)]
 
     async def board(self, caller: Caller, ready: Ready = None) -> list[Message]:
-        """Re-post the current (or last finished) board in the channel, pinging nobody."""
+        """Re-post the current (or last finished) board in the channel, pinging nobody; for a
+        caller not seated, or too soon after the last board posted, the same for them alone."""
         game = await self.tables.shown_game(caller)
         presenter = self.tables.presenter(game)
+        look = self._look(caller, game, public=True, draws=True)
+        locale = reader_locale(game, caller, look.public)
         view = public_view(presenter, presenter.engine.loads(game.state or ""))
-        image = await board_image(presenter, game, view, ready, whole=True)  # all of it
-        return [Message(presenter.board_caption(view, game, game.language), image=image)]
+        image = await board_image(presenter, game, view, ready, whole=True, locale=locale)  # all of it
+        caption = noted(presenter.board_caption(view, game, locale), look, caller.locale)
+        return [Message(caption, image=image, ephemeral=not look.public)]
 
     async def whole_board(self, caller: Caller, game_id: int, ready: Ready = None) -> list[Message]:
         """The whole board of game `game_id` (the **Whole board** button under a turn message
@@ -127,6 +145,7 @@ class Looking:
         game = await self.db.game(game_id)
         if game is None or game.channel_id != caller.channel_id or game.state is None:
             raise StaleGame("error.table_button_stale")
+        self._look(caller, game, public=False, draws=True)
         presenter = self.tables.presenter(game)
         view = public_view(presenter, presenter.engine.loads(game.state))
         image = await board_image(presenter, game, view, ready, whole=True, locale=caller.locale)
@@ -161,17 +180,19 @@ class Looking:
 
     async def status(self, caller: Caller, share: bool = False) -> list[Message]:
         """Whose turn since when, the scores and the table's settings, from the public view only:
-        for the caller alone, or (`share`) posted for everyone, pinging nobody."""
+        for the caller alone, or (`share`, a seated caller) posted for everyone, pinging nobody."""
         game = await self.db.open_game(caller.channel_id) or await self.db.latest_game(
             caller.channel_id, finished_only=True
         )
         if game is None:
             raise ServiceError("error.no_game_here")
         presenter = self.tables.presenter(game)
+        look = self._look(caller, game, public=share, draws=False)
+        share = look.public
         locale = reader_locale(game, caller, share)
         if game.status == "lobby":
             head = t("lobby.status", locale, game=presenter.title(game.options, locale))
-            return [Message(lobby_text(game, head, locale), ephemeral=not share)]
+            return [Message(noted(lobby_text(game, head, locale), look, caller.locale), ephemeral=not share)]
         state = presenter.engine.loads(game.state or "")
         lines = [presenter.status_text(public_view(presenter, state), game, locale)]
         if game.status == "active":
@@ -182,19 +203,20 @@ class Looking:
                 member = await self.db.member(game.guild_id, game.players[seat])
                 deadline = clock_deadline(game, member, self.tables.now())
                 lines.append(t("clock.deadline", locale, deadline=f"<t:{int(deadline or 0)}:R>"))
-        return [Message(fit("\n".join(lines)), ephemeral=not share)]
+        return [Message(noted("\n".join(lines), look, caller.locale), ephemeral=not share)]
 
     async def log(
         self, caller: Caller, count: int = LOG_PAGE, since_my_move: bool = False, share: bool = False
     ) -> list[Message]:
         """The latest page of moves; with `since_my_move`, everything since the caller's own last
-        move. For the caller alone unless `share`."""
+        move. For the caller alone unless `share` (and the caller is seated)."""
         if not since_my_move:
             return [(await self.log_page(caller, count=count, share=share)).message]
         game = await self.tables.shown_game(caller)
         presenter = self.tables.presenter(game)
-        locale = reader_locale(game, caller, share)
         seat = seat_of(game, caller.user_id)
+        share = self._look(caller, game, public=share, draws=False).public
+        locale = reader_locale(game, caller, share)
         since = await self.story.since_last_move(game, presenter.engine, seat)
         if not since:
             return [Message(t("log.nothing_since", locale), ephemeral=not share)]
@@ -217,12 +239,16 @@ class Looking:
         reads from the start (1: the first moves), or the page starting at move `oldest`, or
         ending at move `newest`; by default the latest moves. `game_id` (an Older/Newer button)
         names the game, which must be this channel's. A page holds at most `count` moves, and
-        only as many as fit in one message."""
+        only as many as fit in one message. `share` posts it in the channel for a seated caller
+        (anyone else reads it privately, with a note saying why)."""
         game = await self._logged_game(caller, game_id)
         moves = await self.db.moves(game.id)
+        look = self._look(caller, game, public=share, draws=False)
+        share = look.public
         locale = reader_locale(game, caller, share)
         if not moves:
-            return LogPage(Message(t("log.empty", locale), ephemeral=not share), game.id, locale=locale)
+            empty = noted(t("log.empty", locale), look, caller.locale)
+            return LogPage(Message(empty, ephemeral=not share), game.id, locale=locale)
         numbers = [m.number for m in moves]
         presenter = self.tables.presenter(game)
         lines = [f"{m.number}. {presenter.event_text(m.event, game, locale)}" for m in moves]
@@ -239,7 +265,7 @@ class Looking:
             last = len(lines) - 1 if newest is None else max(0, bisect.bisect_right(numbers, newest) - 1)
             first = _fill(lines, range(last, -1, -1), count)
         title = t("log.page", locale, first=numbers[first], last=numbers[last], total=len(moves))
-        text = fit(title + "\n" + "\n".join(lines[first : last + 1]))
+        text = noted(title + "\n" + "\n".join(lines[first : last + 1]), look, caller.locale)
         return LogPage(
             Message(text, ephemeral=not share),
             game.id,
@@ -257,6 +283,16 @@ class Looking:
         if game is None or game.channel_id != caller.channel_id or game.state is None:
             raise StaleGame("error.button_stale")
         return game
+
+
+def noted(text: str, look: Look, locale: str | None) -> str:
+    """`text` fitted to one message, with the look's note (why it is private), in the caller's
+    `locale`, kept whole on its last line."""
+    if look.note is None:
+        return fit(text)
+    key, params = look.note
+    note = t(key, locale, **params)
+    return fit(text, MESSAGE_LIMIT - len(note) - 1) + "\n" + note
 
 
 def reader_locale(game: GameRecord, caller: Caller, share: bool) -> str | None:

@@ -112,12 +112,13 @@ def jump_link(game: GameRecord) -> str:
     return f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
 
 
-def fit(text: str) -> str:
-    """Keep a message within Discord's limit, cutting at a line where possible."""
-    if len(text) <= MESSAGE_LIMIT:
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """Keep a message within Discord's limit (or `limit`, leaving room for a line after it),
+    cutting at a line where possible."""
+    if len(text) <= limit:
         return text
-    cut = text.rfind("\n", 0, MESSAGE_LIMIT - 1)
-    return text[: cut if cut > 0 else MESSAGE_LIMIT - 1] + "…"
+    cut = text.rfind("\n", 0, limit - 1)
+    return text[: cut if cut > 0 else limit - 1] + "…"
 
 
 def headed(head: Message, told: list[Message]) -> list[Message]:
