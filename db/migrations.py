@@ -127,4 +127,10 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN seed_text TEXT;
     """,
+    # 8: each move keeps the state it was played on, so `/undo` restores it instead of replaying the
+    # whole game from its seed. Only the game's last moves keep theirs (`Database.record_move`);
+    # moves stored before, and older ones, have none and are replayed.
+    """
+    ALTER TABLE moves ADD COLUMN state_before TEXT;
+    """,
 ]
