@@ -37,6 +37,12 @@ _GAME_FIELDS = tuple(column.strip() for column in _GAME_COLUMNS.split(","))  # G
 _GAME_SELECT = f"{_GAME_COLUMNS}, seed_text"
 _SEED_AT = _GAME_FIELDS.index("seed")
 _INTEGER_MAX = 2**63 - 1
+# How many of a game's last moves keep the state they were played on, for `/undo` (migration 10):
+# enough to take back any turn's moves one by one, while a long game stores a few states, not
+# one per move. A move older than that is taken back by a replay from the seed.
+UNDO_STATES = 64
+# More moves than this are read from their JSON off the event loop (`Database.moves`).
+_PARSED_ON_LOOP = 64
 
 # The columns a caller may set by keyword: their names go into the SQL text itself (values are
 # bound), so a name is checked against these before it gets there, under `python -O` too.
@@ -253,7 +259,30 @@ class Database(OutboxRows):
             query += " AND number > (SELECT COALESCE(MAX(number), 0) - ? FROM moves WHERE game_id = ?)"
             params = (game_id, last, game_id)
         rows = await self._fetch(query + " ORDER BY number", params)
-        return [MoveRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+        if len(rows) > _PARSED_ON_LOOP:  # a whole long game: its events are read in a worker thread
+            return await asyncio.to_thread(_move_records, rows)
+        return _move_records(rows)
+
+    async def played(self, game_id: int) -> list[tuple[int, str]]:
+        """Every move of the game as (seat, notation), in order: what a replay needs, without
+        reading the events."""
+        rows = await self._fetch("SELECT seat, move FROM moves WHERE game_id = ? ORDER BY number", (game_id,))
+        return [(row[0], row[1]) for row in rows]
+
+    async def state_before(self, game_id: int, number: int) -> str | None:
+        """The state move `number` was played on, as stored with it; None when the move keeps
+        none (stored before states were kept, or older than the game's last `UNDO_STATES`)."""
+        rows = await self._fetch(
+            "SELECT state_before FROM moves WHERE game_id = ? AND number = ?", (game_id, number)
+        )
+        return rows[0][0] if rows else None
+
+    async def resigned_seats(self, game_id: int, resign: str) -> set[int]:
+        """The seats that played `resign` in the game."""
+        rows = await self._fetch(
+            "SELECT DISTINCT seat FROM moves WHERE game_id = ? AND move = ?", (game_id, resign)
+        )
+        return {row[0] for row in rows}
 
     # --------------------------------------------------------------- writes
 
@@ -371,7 +400,9 @@ class Database(OutboxRows):
     ) -> GameRecord:
         """Store a move and the state after it, in one transaction, if `game` is still current;
         with `announce_by`, the same transaction promises the move's announcement (the outbox
-        announces it from the stored game after that time if its message was never held)."""
+        announces it from the stored game after that time if its message was never held). The
+        move keeps the state it was played on (`game.state`) for `/undo`, and the move
+        `UNDO_STATES` before it gives its own up."""
         status = "finished" if finished else "active"
         turn_started = now if turn_changed else game.turn_started_at
         async with self._transaction() as db:
@@ -387,10 +418,16 @@ class Database(OutboxRows):
                 )
             await _run(
                 db,
-                "INSERT INTO moves (game_id, number, seat, user_id, move, event, created_at) VALUES"
-                " (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM moves WHERE game_id = ?),"
-                " ?, ?, ?, ?, ?)",
-                (game.id, game.id, seat, user_id, move, json.dumps(event), now),
+                "INSERT INTO moves (game_id, number, seat, user_id, move, event, created_at, state_before)"
+                " VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM moves WHERE game_id = ?),"
+                " ?, ?, ?, ?, ?, ?)",
+                (game.id, game.id, seat, user_id, move, json.dumps(event), now, game.state),
+            )
+            await _run(
+                db,
+                "UPDATE moves SET state_before = NULL WHERE game_id = ?"
+                " AND number = (SELECT MAX(number) FROM moves WHERE game_id = ?) - ?",
+                (game.id, game.id, UNDO_STATES),
             )
             if announce_by is not None:
                 await promise(db, game.id, announce_by, now)
@@ -599,6 +636,10 @@ class Database(OutboxRows):
         record = await self.game(game_id)
         assert record is not None
         return record
+
+
+def _move_records(rows: list[Sequence[Any]]) -> list[MoveRecord]:
+    return [MoveRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
 
 
 async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:

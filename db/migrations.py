@@ -147,4 +147,10 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX games_lobbies_by_creator ON games (creator_id, guild_id) WHERE status = 'lobby';
     """,
+    # 10: each move keeps the state it was played on, so `/undo` restores it instead of replaying the
+    # whole game from its seed. Only the game's last moves keep theirs (`Database.record_move`);
+    # moves stored before, and older ones, have none and are replayed.
+    """
+    ALTER TABLE moves ADD COLUMN state_before TEXT;
+    """,
 ]

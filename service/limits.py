@@ -13,7 +13,7 @@ its opener may post (and, for a thread, where both they and the bot may create o
   one; the other players a rematch seats again are not refused (they leave if they will not play).
 
 A server's managers (Manage Server) set both with `/game limits`; the values are stored per
-server (`server_limits`, migration 8). Counting is one indexed query each
+server (`server_limits`, migration 9). Counting is one indexed query each
 (`db/database.py` `open_lobbies_by`, `open_seats_of`). Every check of one person runs under
 that person's lock, which `Lobby` holds from the check until the table is stored, so requests
 sent all at once stop exactly at the cap and no thread is made for a refused table.

@@ -5,13 +5,15 @@ often anyone may have a board drawn, is `service/look_limits.py`'s."""
 
 from __future__ import annotations
 
+import asyncio
 import bisect
 from dataclasses import dataclass
 from typing import Any
 
-from db import GameRecord
+from db import GameRecord, MoveRecord
 from games import registry
 from i18n import has, t
+from presenters.protocol import Presenter
 from service.images import board_image, options_image, player_image
 from service.look_limits import Look, LookLimits
 from service.lobby import lobby_text
@@ -251,9 +253,10 @@ class Looking:
             return LogPage(Message(empty, ephemeral=not share), game.id, locale=locale)
         numbers = [m.number for m in moves]
         presenter = self.tables.presenter(game)
-        lines = [f"{m.number}. {presenter.event_text(m.event, game, locale)}" for m in moves]
+        # The page boundaries depend on every line, so every move is worded: in a worker thread,
+        # as it takes as long as the game.
+        lines, starts = await asyncio.to_thread(_worded, presenter, game, moves, locale, count)
         if page is not None:
-            starts = _page_starts(lines, count)
             if not 1 <= page <= len(starts):
                 raise ServiceError("log.no_page", page=page, pages=len(starts))
             oldest = numbers[starts[page - 1]]
@@ -311,6 +314,14 @@ class LogPage:
     older: int | None = None
     newer: int | None = None
     locale: str | None = None  # what its words and buttons are in: the game's when shared
+
+
+def _worded(
+    presenter: Presenter, game: GameRecord, moves: list[MoveRecord], locale: str | None, count: int
+) -> tuple[list[str], list[int]]:
+    """Every move's numbered line, and where each page starts when read from the first."""
+    lines = [f"{m.number}. {presenter.event_text(m.event, game, locale)}" for m in moves]
+    return lines, _page_starts(lines, count)
 
 
 def _page_starts(lines: list[str], count: int) -> list[int]:

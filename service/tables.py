@@ -112,7 +112,7 @@ class Tables:
     async def people_playing(self, game: GameRecord) -> list[int]:
         """The people still in the game: seated, not handed to the fallback player, not resigned.
         When there are none, no game may go on (nobody would read it, nobody could close it)."""
-        resigned = {move.seat for move in await self.db.moves(game.id) if move.move == RESIGN}
+        resigned = await self.db.resigned_seats(game.id, RESIGN)
         return [
             user
             for seat, user in enumerate(game.players)
@@ -161,7 +161,8 @@ class Tables:
     ) -> GameRecord:
         """Store one move applied to `state` (user None: the fallback player) with the state it
         leads to, spelled as the engine says replays it exactly (`Applied.notation`), with the
-        outbox's promise to announce it. The one place a move's state is dumped."""
+        outbox's promise to announce it. The one place a move's state is dumped. `state` is the
+        game's stored state (`game.state`), which the move keeps as is for `/undo`."""
         before = engine.to_move(state)
         return await self.write(
             self.db.record_move(

@@ -14,11 +14,12 @@ is passed on to the fallback player's turns and to the story, never read back fr
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from dataclasses import replace
 
 from db import GameRecord
-from engine.base import RESIGN
+from engine.base import RESIGN, AnyGame
 from engine.errors import NotAPlayer
 from i18n import t
 from presenters.protocol import MoveChoice
@@ -133,27 +134,42 @@ class Turns:
 
     async def undo(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """Take back the caller's last move, while nobody else has acted since and it showed
-        nothing hidden to anyone else (the engine's `reveals`); otherwise refuse with the reason."""
+        nothing hidden to anyone else (the engine's `reveals`); otherwise refuse with the reason.
+
+        The state before the move is the one stored with it; a move that keeps none (stored
+        before states were kept, or older than the last few) is replayed from the seed in a
+        worker thread, since a replay takes as long as the game and would stall every channel."""
         tables = self.tables
         async with tables.lock(caller.channel_id):
             game = await tables.active_game(caller)
             seat = seat_of(game, caller.user_id)
             presenter = tables.presenter(game)
             engine = presenter.engine
-            moves = await self.db.moves(game.id)
+            moves = await self.db.moves(game.id, last=1)
             if not moves or moves[-1].seat != seat or moves[-1].user_id != caller.user_id:
                 raise ServiceError("undo.not_last" if moves else "undo.nothing")
             last = moves[-1]
             if last.move == RESIGN:
                 raise ServiceError("undo.resigned")
-            state = engine.new_game(len(game.players), game.options, game.seed)
-            for move in moves[:-1]:  # the state before it, replayed from the seed
-                state = engine.apply(state, move.seat, move.move).state
+            stored = await self.db.state_before(game.id, last.number)
+            if stored is None:
+                played = await self.db.played(game.id)
+                stored = await asyncio.to_thread(replayed_before_last, engine, game, played)
+            state = engine.loads(stored)
             reason = engine.reveals(state, engine.loads(game.state or ""), seat)
             if reason:
                 raise ServiceError(reason)
-            game = await tables.write(self.db.undo_move(game, last.number, engine.dumps(state), tables.now()))
+            game = await tables.write(self.db.undo_move(game, last.number, stored, tables.now()))
         told = await self.story.undone(caller, game, presenter, last, state, ready)
         if all(message.ephemeral for message in told):  # inside a turn: the caller's alone
             return told
         return await self.announcer.hold(game, told)
+
+
+def replayed_before_last(engine: AnyGame, game: GameRecord, played: list[tuple[int, str]]) -> str:
+    """The stored state before the game's last move (`played`: every move as (seat, notation)),
+    replayed from the seed."""
+    state = engine.new_game(len(game.players), game.options, game.seed)
+    for seat, move in played[:-1]:
+        state = engine.apply(state, seat, move).state
+    return engine.dumps(state)
