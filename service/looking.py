@@ -13,7 +13,17 @@ from games import registry
 from i18n import has, t
 from service.images import board_image, options_image, player_image
 from service.lobby import lobby_text
-from service.messages import MESSAGE_LIMIT, Caller, Message, Ready, ServiceError, StaleGame, fit, jump_link
+from service.messages import (
+    MESSAGE_LIMIT,
+    PLAYER_BUTTONS,
+    Caller,
+    Message,
+    Ready,
+    ServiceError,
+    StaleGame,
+    fit,
+    jump_link,
+)
 from service.story import Storyteller
 from service.tables import Tables, seat_of
 from service.timekeeping import away_notes, clock_deadline, settings_text
@@ -52,7 +62,8 @@ class Looking:
         return [Message(body, image=image, image_name="options.png", ephemeral=True, **buttons)]
 
     async def player_board(self, caller: Caller, user_id: int, ready: Ready = None) -> list[Message]:
-        """One player's own board as an image, in the channel (public information only)."""
+        """One player's own board as an image, in the channel (public information only): the
+        phone-sized one, with a button under it for the whole board."""
         game = await self.tables.shown_game(caller)
         presenter = self.tables.presenter(game)
         if not presenter.has_player_board:
@@ -66,7 +77,27 @@ class Looking:
         view = public_view(presenter, state)
         image = await player_image(presenter, game, view, seat)
         caption = presenter.player_caption(view, game, seat, game.language)
-        return [Message(caption, image=image, image_name="player.png")]
+        full = ((PLAYER_BUTTONS[seat], game.id, t("button.player_board", game.language)),)
+        return [Message(caption, image=image, image_name="player.png", table=full)]
+
+    async def whole_player_board(
+        self, caller: Caller, game_id: int, seat: int, ready: Ready = None
+    ) -> list[Message]:
+        """Every part of seat `seat`'s board in game `game_id` (the **Full player board** button
+        under a phone-sized one), for the clicker alone, in their language: public information,
+        drawn as it stands now, also after the game ended."""
+        game = await self.db.game(game_id)
+        if game is None or game.channel_id != caller.channel_id or game.state is None:
+            raise StaleGame("error.table_button_stale")
+        presenter = self.tables.presenter(game)
+        if not presenter.has_player_board or not 0 <= seat < len(game.players):
+            raise StaleGame("error.table_button_stale")
+        if ready is not None:
+            await ready()
+        view = public_view(presenter, presenter.engine.loads(game.state))
+        image = await player_image(presenter, game, view, seat, whole=True, locale=caller.locale)
+        caption = presenter.player_caption(view, game, seat, caller.locale)
+        return [Message(caption, image=image, image_name="player.png", ephemeral=True)]
 
     async def rules(self, caller: Caller, game_id: str | None = None) -> list[Message]:
         """A short rules summary (private): of this channel's game, with what the caller can do
