@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import deque
 from collections.abc import Sequence
 
 import pytest
@@ -51,11 +52,9 @@ def unreadable(labels: Sequence[Label], width: int, height: int) -> list[str]:
 
 
 def played(players: int, seed: int, moves: int) -> ReviveState:
-    plays = random_play(GAME, players, seed)
-    state = GAME.new_game(players, {}, seed)
-    for state, _ in itertools.islice(plays, moves):
-        pass
-    return state
+    """A game after `moves` random moves (or at its end)."""
+    latest = deque(itertools.islice(random_play(GAME, players, seed), moves), maxlen=1)
+    return latest[0][0] if latest else GAME.new_game(players, {}, seed)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
