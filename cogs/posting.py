@@ -277,7 +277,8 @@ class TableButton(
 ):
     """One button of the table's life, for game `game_id`: Join, Leave, Add bot and Start on a
     lobby message, Take my seat back on the message that hands a seat to the fallback player,
-    Rematch on the final message, Whole board under a turn message.
+    Rematch on the final message, Whole board under a turn message, Full player board under a
+    player's phone-sized board (one kind per seat).
 
     Its `custom_id` (`tt:t:<kind>:<game>`, `table_id`) carries the game, so a click after a
     restart still knows it. A click makes the same service call as its slash command, with the

@@ -246,4 +246,17 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "The game ends when the last major artifact leaves the crater: everyone else gets one final turn. "
     "Discounts never take a cost below 1.",
     "revive.rules.now": "**You, now:** {prompt}",
+    # --- a player's board on a phone (render/revive/summary.py), a turn's strip (strip.py)
+    "revive.img.phone.cards": {"one": "{count} card", "other": "{count} cards"},
+    "revive.img.phone.machines": "MACHINES {count}/{spaces}",
+    "revive.img.phone.used": "E: used until you hibernate",
+    "revive.img.phone.techs": "Technologies: {ids}",
+    "revive.img.phone.progress": "Progress track: {value} pts  ·  buildings left: {small} small, {large} large",
+    "revive.img.phone.cards_held": "Active cards: {active}  ·  resting: {resting}",
+    "revive.img.phone.crates": "Crates: {closed} closed, {opened} opened  ·  "
+    "artifacts: {majors} major, {minors} minor",
+    "revive.img.strip.title": "{name}'s board this turn",
+    "revive.img.strip.where": "{where}: {effects}",
+    "revive.img.strip.resources": "Resources: {changes}",
+    "revive.img.strip.more": {"one": "+{count} more change", "other": "+{count} more changes"},
 }

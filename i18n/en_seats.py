@@ -23,6 +23,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "button.rejoin": "Take my seat back",
     "button.rematch": "Rematch",
     "button.board": "🗺️ Whole board",
+    "button.player_board": "📋 Full player board",
     "error.table_button_stale": "This button belongs to an earlier table in this channel, so nothing was done.",
     "error.leave_button_started": "The game has started, so this lobby button does nothing now. "
     "`/game leave` hands your seat to the fallback player.",

@@ -100,15 +100,22 @@ class Presenter(Protocol):
         whole: bool = False,
         *,
         locale: str | None = None,
+        turn: Sequence[Event] = (),
     ) -> bytes:
         """The public board for a channel message, the places in `changed` marked; the one image
         of its message, so it must read at a phone's inline width and may show
-        only the part of the board that matters. `whole`: all of it, for `/board`."""
+        only the part of the board that matters. `whole`: all of it, for `/board`. `turn`: the
+        stored events the message tells (a game with player boards may show what they changed
+        there)."""
         ...
 
     def render_player(
-        self, view: Any, seat: int, names: list[str], *, locale: str | None = None
-    ) -> bytes: ...
+        self, view: Any, seat: int, names: list[str], whole: bool = False, *, locale: str | None = None
+    ) -> bytes:
+        """One seat's own board (`has_player_board`): legible at a phone's inline width, or with
+        `whole` every part of it, however wide."""
+        ...
+
     def render_options(
         self,
         view: Any,

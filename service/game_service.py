@@ -18,7 +18,7 @@ from service.fallback_turns import FallbackTurns
 from service.limits import Limits
 from service.lobby import Lobby
 from service.looking import Looking
-from service.messages import Caller, Message, Ready
+from service.messages import PLAYER_BUTTONS, Caller, Message, Ready
 from service.outbox import Outbox
 from service.seats import Seats
 from service.story import Storyteller
@@ -90,4 +90,6 @@ class GameService:
             return await self.seats.rejoin(caller, game_id)
         if kind == "board":
             return await self.looking.whole_board(caller, game_id, ready)
+        if kind in PLAYER_BUTTONS:
+            return await self.looking.whole_player_board(caller, game_id, PLAYER_BUTTONS.index(kind), ready)
         return await self.lobby.rematch(caller, game_id)

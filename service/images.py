@@ -10,12 +10,12 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from db import GameRecord
 from i18n import t
-from presenters.protocol import Presenter
+from presenters.protocol import Event, Presenter
 from service.messages import Ready
 from service.views import legal_choices, previewed, seat_view
 
@@ -30,14 +30,16 @@ async def board_image(
     changed: tuple[str, ...] = (),
     whole: bool = False,
     locale: str | None = None,
+    turn: Sequence[Event] = (),
 ) -> bytes | None:
     """The public board (`view`: the public view), its words in `locale` (by default the game's
-    language: the channel's image; a private one is drawn in its reader's). `ready` is called
-    first: only drawing is left, so a front end with a deadline acknowledges now."""
+    language: the channel's image; a private one is drawn in its reader's), with what the
+    `turn`'s events changed off the board where the game shows it. `ready` is called first:
+    only drawing is left, so a front end with a deadline acknowledges now."""
     if ready is not None:
         await ready()
     language = locale or game.language
-    draw = functools.partial(presenter.render, locale=language)
+    draw = functools.partial(presenter.render, locale=language, turn=turn)
     names = seat_names(game, language)
     return await drawn("the board", game, draw, view, game.options, names, changed, whole)
 
@@ -56,13 +58,18 @@ async def options_image(
 
 
 async def player_image(
-    presenter: Presenter, game: GameRecord, view: Any, seat: int, locale: str | None = None
+    presenter: Presenter,
+    game: GameRecord,
+    view: Any,
+    seat: int,
+    whole: bool = False,
+    locale: str | None = None,
 ) -> bytes | None:
-    """One player's own board from the public view, in `locale` (by default the game's language:
-    the channel's image; a private one is drawn in its reader's)."""
+    """One player's own board from the public view: the phone-sized one, or with `whole` all of
+    it; in `locale` (by default the game's language: the channel's image)."""
     language = locale or game.language
     draw = functools.partial(presenter.render_player, locale=language)
-    return await drawn("a player board", game, draw, view, seat, seat_names(game, language))
+    return await drawn("a player board", game, draw, view, seat, seat_names(game, language), whole)
 
 
 async def drawn(what: str, game: GameRecord, draw: Callable[..., bytes | None], *args: Any) -> bytes | None:

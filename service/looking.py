@@ -15,9 +15,19 @@ from games import registry
 from i18n import has, t
 from presenters.protocol import Presenter
 from service.images import board_image, options_image, player_image
-from service.look_limits import Look, LookLimits
 from service.lobby import lobby_text
-from service.messages import MESSAGE_LIMIT, Caller, Message, Ready, ServiceError, StaleGame, fit, jump_link
+from service.look_limits import Look, LookLimits
+from service.messages import (
+    MESSAGE_LIMIT,
+    PLAYER_BUTTONS,
+    Caller,
+    Message,
+    Ready,
+    ServiceError,
+    StaleGame,
+    fit,
+    jump_link,
+)
 from service.story import Storyteller
 from service.tables import Tables, seat_of
 from service.timekeeping import away_notes, clock_deadline, settings_text
@@ -65,8 +75,9 @@ class Looking:
         return [Message(body, image=image, image_name="options.png", ephemeral=True, **buttons)]
 
     async def player_board(self, caller: Caller, user_id: int, ready: Ready = None) -> list[Message]:
-        """One player's own board as an image (public information only): in the channel for a
-        seated caller, else (or too soon after the last board posted) for the caller alone."""
+        """One player's own board as an image (public information only), the phone-sized one
+        with a button under it for the whole board: in the channel for a seated caller, else (or
+        too soon after the last board posted) for the caller alone."""
         game = await self.tables.shown_game(caller)
         presenter = self.tables.presenter(game)
         if not presenter.has_player_board:
@@ -80,9 +91,32 @@ class Looking:
         if ready is not None:
             await ready()
         view = public_view(presenter, state)
-        image = await player_image(presenter, game, view, seat, locale)
+        image = await player_image(presenter, game, view, seat, locale=locale)
         caption = noted(presenter.player_caption(view, game, seat, locale), look, caller.locale)
-        return [Message(caption, image=image, image_name="player.png", ephemeral=not look.public)]
+        full = ((PLAYER_BUTTONS[seat], game.id, t("button.player_board", locale)),)
+        return [
+            Message(caption, image=image, image_name="player.png", ephemeral=not look.public, table=full)
+        ]
+
+    async def whole_player_board(
+        self, caller: Caller, game_id: int, seat: int, ready: Ready = None
+    ) -> list[Message]:
+        """Every part of seat `seat`'s board in game `game_id` (the **Full player board** button
+        under a phone-sized one), for the clicker alone, in their language: public information,
+        drawn as it stands now, also after the game ended. It counts as a drawing like any look."""
+        game = await self.db.game(game_id)
+        if game is None or game.channel_id != caller.channel_id or game.state is None:
+            raise StaleGame("error.table_button_stale")
+        presenter = self.tables.presenter(game)
+        if not presenter.has_player_board or not 0 <= seat < len(game.players):
+            raise StaleGame("error.table_button_stale")
+        self._look(caller, game, public=False, draws=True)
+        if ready is not None:
+            await ready()
+        view = public_view(presenter, presenter.engine.loads(game.state))
+        image = await player_image(presenter, game, view, seat, whole=True, locale=caller.locale)
+        caption = presenter.player_caption(view, game, seat, caller.locale)
+        return [Message(caption, image=image, image_name="player.png", ephemeral=True)]
 
     async def rules(self, caller: Caller, game_id: str | None = None) -> list[Message]:
         """A short rules summary (private): of this channel's game, with what the caller can do

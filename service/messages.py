@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
 from db import GameRecord
+from engine.base import SEAT_COLOURS
 from engine.errors import GameError
 from i18n import t
 from presenters.protocol import MoveChoice
@@ -82,7 +83,10 @@ LOBBY_BUTTONS = ("join", "leave", "bot", "start")
 REJOIN_BUTTON = ("rejoin",)
 REMATCH_BUTTON = ("rematch",)
 BOARD_BUTTON = ("board",)  # under a turn message whose image shows part of the board
-TABLE_BUTTONS = LOBBY_BUTTONS + REJOIN_BUTTON + REMATCH_BUTTON + BOARD_BUTTON
+# Under a player's phone-sized board: that seat's whole player board (the seat is in the kind,
+# so the button's custom_id keeps the shape of every table button's).
+PLAYER_BUTTONS = tuple(f"player{seat}" for seat in range(len(SEAT_COLOURS)))
+TABLE_BUTTONS = LOBBY_BUTTONS + REJOIN_BUTTON + REMATCH_BUTTON + BOARD_BUTTON + PLAYER_BUTTONS
 
 
 def table_buttons(

@@ -50,12 +50,15 @@ CATCH_UP_LINES = 12
 class Story:
     """`blocks`: what happened, oldest first, one block per move (Rebirth) or per turn (Revive);
     `shown`: the stored move numbers the blocks cover; `changed`: board places to mark;
-    `open_moves`: moves of a turn still being played (batched games), not in any block."""
+    `open_moves`: moves of a turn still being played (batched games), not in any block;
+    `events`: the events of the moves the blocks tell, oldest first (the image may show what
+    they changed off the board)."""
 
     blocks: tuple[str, ...]
     shown: frozenset[int]
     changed: tuple[str, ...]
     open_moves: tuple[MoveRecord, ...] = ()
+    events: tuple[Any, ...] = ()
 
 
 def story_of(
@@ -73,7 +76,7 @@ def story_of(
     if not presenter.batches_turns:
         spaces = tuple(str(m.event["space"]) for m in run if m.event.get("space"))
         lines = tuple(presenter.event_text(m.event, game, locale) for m in run)
-        return Story(lines, frozenset(m.number for m in run), spaces)
+        return Story(lines, frozenset(m.number for m in run), spaces, events=tuple(m.event for m in run))
     blocks: list[str] = []
     shown: set[int] = set()
     changed: set[str] = set()
@@ -91,7 +94,8 @@ def story_of(
             _tell_turn(presenter, game, stored, event.get("turn"), view, locale, blocks, shown, changed)
             told_turns.add(event.get("turn"))
     open_moves = tuple(m for m in run if m.number not in shown)
-    return Story(tuple(blocks), frozenset(shown), tuple(sorted(changed)), open_moves)
+    events = tuple(m.event for m in stored if m.number in shown)
+    return Story(tuple(blocks), frozenset(shown), tuple(sorted(changed)), open_moves, events)
 
 
 def _tell_turn(
@@ -213,7 +217,7 @@ class Storyteller:
             told_story = story_of(presenter, game, stored, count, told_view, over, locale)
             return await self._story_text(game, presenter, state, stored, told_view, told_story, locale)
 
-        image = await board_image(presenter, game, view, ready, story.changed)
+        image = await board_image(presenter, game, view, ready, story.changed, turn=story.events)
         text = await self._story_text(game, presenter, state, stored, view, story, language)
         if over:
             rematch = table_buttons(game.id, REMATCH_BUTTON, language)

@@ -24,7 +24,7 @@ from engine.revive import actions, effects, scoring
 from engine.revive.moves import UNPREVIEWED, change_of, notation_facts, typed_move
 from engine.revive.state import ReviveState, seat_to_move
 from engine.revive.tables import ReviveTables
-from engine.revive.views import Effect, MoveOutcome, NotationFacts, ReviveEvent, SeatGains
+from engine.revive.views import Effect, MoveOutcome, NotationFacts, OwnBoard, ReviveEvent, SeatGains
 
 Legal = Callable[[ReviveState, int], list[str]]
 """The legal moves of a seat in a state (engine/revive/moves.py `LegalMoves`)."""
@@ -187,6 +187,9 @@ def describe(
     event["changed"] = sorted(set(changed))
     if after.end_tile is not None and before.end_tile is None:
         event["end_triggered"] = after.end_tile
+    own = own_board(before.seats[event["seat"]], after.seats[event["seat"]])
+    if own:
+        event["own"] = own
     event.update(cast(ReviveEvent, facts))
 
 
@@ -223,3 +226,45 @@ def _gains(before: ReviveState, after: ReviveState, seat: int) -> SeatGains | No
     steps = {colour: at - old["tracks"][colour] for colour, at in new["tracks"].items()}
     tracks = {colour: moved for colour, moved in steps.items() if moved}
     return {"resources": resources, "tracks": tracks} if resources or tracks else None
+
+
+def own_board(before: Mapping[str, Any], after: Mapping[str, Any]) -> OwnBoard:
+    """What changed on one seat's board between two of its records, public parts only: cards
+    and modules added to slots, machines taken and used, technologies unlocked, track steps,
+    resources and energy (empty when nothing did)."""
+    own: OwnBoard = {}
+    cards, modules = _slotted(before, after, "slots"), _slotted(before, after, "modules")
+    if cards:
+        own["cards"] = cards
+    if modules:
+        own["modules"] = modules
+    for key in ("machines", "powered", "unlocked"):
+        added = _added(before[key], after[key])
+        if added:
+            own[key] = added
+    change = change_of(dict(before), dict(after))
+    if change["tracks"]:
+        own["tracks"] = change["tracks"]
+    resources = dict(change["resources"])
+    if change["energy"]:
+        resources["energy"] = change["energy"]
+    if resources:
+        own["resources"] = resources
+    return own
+
+
+def _slotted(before: Mapping[str, Any], after: Mapping[str, Any], key: str) -> list[list[str]]:
+    """[slot, item] for each card (`slots`) or module (`modules`) added to a card slot."""
+    return [[slot, item] for slot, held in after[key].items() for item in _added(before[key][slot], held)]
+
+
+def _added(before: Sequence[str], after: Sequence[str]) -> list[str]:
+    """What `after` holds beyond `before` (a list that only grows, or is emptied)."""
+    left = list(before)
+    added = []
+    for item in after:
+        if item in left:
+            left.remove(item)
+        else:
+            added.append(item)
+    return added

@@ -264,6 +264,20 @@ class MoveOutcome(TypedDict, total=False):
     gains: dict[str, SeatGains]  # rotate: seat (as text) -> what its buildings next to the tile gained
 
 
+class OwnBoard(TypedDict, total=False):
+    """What a move changed on its seat's own player board, as the public view shows it (so a
+    channel image can show a turn that changed nothing on the map): what was added, never what
+    a card in hand or at rest is. Only the keys that changed are present."""
+
+    cards: list[list[str]]  # [slot, card] played, in order
+    modules: list[list[str]]  # [slot, module] taken
+    machines: list[str]  # machines taken
+    powered: list[str]  # machines used
+    unlocked: list[str]  # technologies unlocked
+    tracks: dict[str, int]  # machine colour -> steps moved
+    resources: dict[str, int]  # resource (energy among them) -> gained (negative: paid)
+
+
 class ReviveEvent(EventBase, NotationFacts, MoveOutcome):
     """What one Revive move did, as stored with the move. `kind` is `move` or `resign`;
     `move` (always present) is the engine's spelling; `turn`, `turn_over` and `changed` are
@@ -273,6 +287,7 @@ class ReviveEvent(EventBase, NotationFacts, MoveOutcome):
     seat: int
     points: dict[str, int]  # seat (as text) -> points this move gave, only seats that gained
     end_triggered: NotRequired[int]  # the seat that took the last major artifact with this move
+    own: NotRequired[OwnBoard]  # absent: nothing changed on the mover's board (or stored before)
 
 
 # ---------------------------------------------------------------- the view

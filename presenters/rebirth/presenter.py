@@ -89,6 +89,7 @@ class RebirthPresenter(SeatTags):
         whole: bool = False,
         *,
         locale: str | None = None,
+        turn: Sequence[Event] = (),
     ) -> bytes:
         """The channel image: a window on the board around the last tile and the spaces in
         `changed` (ringed), under a score strip, legible at 550 px.
@@ -101,7 +102,13 @@ class RebirthPresenter(SeatTags):
         return draw_focus(view, load_map(view["map"]), names, changed, locale=locale).png
 
     def render_player(
-        self, view: RebirthView, seat: int, names: list[str], *, locale: str | None = None
+        self,
+        view: RebirthView,
+        seat: int,
+        names: list[str],
+        whole: bool = False,
+        *,
+        locale: str | None = None,
     ) -> bytes:
         raise GameError("error.no_player_board")
 

@@ -34,6 +34,7 @@ from presenters.protocol import (
     translated_locales,
 )
 from presenters.revive.labels import decision_prompt, label
+from presenters.revive.own_boards import own_boards
 
 FINAL_ORDER = (
     "progress",
@@ -118,22 +119,28 @@ class RevivePresenter(SeatTags):
         whole: bool = False,
         *,
         locale: str | None = None,
+        turn: Sequence[Event] = (),
     ) -> bytes:
         """The channel image: legible at Discord's 550-px inline width, around what the turn
-        `changed`; `whole` True: the whole board and its side panel (`/board`).
+        `changed`, with what the `turn`'s events changed on the movers' own boards under it;
+        `whole` True: the whole board and its side panel (`/board`).
         Its words in `locale` (None: English)."""
         from render.revive import render_board, render_focus  # Pillow is loaded only where boards are drawn
 
         if whole:
             return render_board(view, self.tables(view).content, names, changed, locale=locale)
-        return render_focus(view, self.tables(view).content, names, changed, locale=locale)
+        own = own_boards(turn)
+        return render_focus(view, self.tables(view).content, names, changed, locale=locale, own=own)
 
     def render_player(
-        self, view: ReviveView, seat: int, names: list[str], *, locale: str | None = None
+        self, view: ReviveView, seat: int, names: list[str], whole: bool = False, *, locale: str | None = None
     ) -> bytes:
-        from render.revive import render_player
+        """A seat's board: the phone summary (640 px, legible inline), or with `whole` every
+        part of it (1400 px, behind the **Full player board** button)."""
+        from render.revive import render_player, render_summary
 
-        return render_player(view, self.tables(view).content, seat, names, locale=locale)
+        draw = render_player if whole else render_summary
+        return draw(view, self.tables(view).content, seat, names, locale=locale)
 
     def render_options(
         self,
@@ -166,6 +173,7 @@ class RevivePresenter(SeatTags):
                 self.render(view, {}, [""] * players, locale=locale)
                 self.render(view, {}, [""] * players, whole=True, locale=locale)
                 self.render_player(view, 0, [""] * players, locale=locale)
+                self.render_player(view, 0, [""] * players, whole=True, locale=locale)
 
     def _tribe(self, view: ReviveView, seat: SeatView, locale: str | None) -> str:
         return tribe_name(self.tables(view).tribes[seat["tribe"]], locale)

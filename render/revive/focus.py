@@ -12,7 +12,9 @@ there at a cap height of 3 px. This image is natively OUT_W px wide and shows:
 * labels only where they matter: the id of each of those places and of each face-down tile
   in the window (the tiles one can explore), drawn after scaling at a size whose cap height
   is at least 9 px at 550 px (`legible_size`, from the font's own metrics);
-* a legend of the symbols the window shows.
+* a legend of the symbols the window shows;
+* under it, what the told turns changed on the movers' own boards (strip.py), so a turn of
+  card plays changes the image too.
 
 It reuses the whole board's cached layers (the bare frame, word-free tile sprites, piece
 sprites): a render is a copy, pastes, one crop and resize, and a few labels. Every label it
@@ -28,7 +30,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.revive.views import ReviveView
+from engine.revive.views import OwnBoard, ReviveView
 from i18n import catalog_name
 from render.common import SEAT_STYLES, badge_sprite, fit_text, font, png_bytes
 from render.hexgrid import SQRT3
@@ -45,7 +47,9 @@ from render.revive.board import (
 from render.revive.geometry import BoardGeometry, board_geometry
 from render.revive.ref import LOCK, ContentRef, content_ref
 from render.revive.seats import style_index
+from render.revive.sheet import moved
 from render.revive.sprites import highlight_sprite, option_sprite
+from render.revive.strip import turn_strip
 from render.revive.style import BG, CARD_BG, CARD_CURRENT_BG, DARK_TEXT, GOLD, MUTED, TEXT
 from render.revive.text import INLINE_W, Label, cap_height, legible_size, put_label
 from render.revive.words import seat_name
@@ -69,6 +73,7 @@ class FocusImage:
     board_top: int  # where the window starts in the image
     labels: list[Label] = field(default_factory=list)
     marks: dict[str, Box] = field(default_factory=dict)  # place -> its box in the image
+    strip_top: int = 0  # where the turn's strip starts (the image's height when it has none)
 
     def to_image(self, x: float, y: float) -> tuple[float, float]:
         """A whole-board point in this image's px."""
@@ -105,10 +110,11 @@ def render_focus(
     focus: Iterable[str] = (),
     *,
     locale: str | None = None,
+    own: Sequence[tuple[int, OwnBoard]] = (),
 ) -> bytes:
     """The channel image as PNG bytes (see `focus_image`), its words in `locale`."""
     ref = content_ref(content)
-    drawn = focus_image(view, ref, names, changed, marks, focus, locale=locale)
+    drawn = focus_image(view, ref, names, changed, marks, focus, locale=locale, own=own)
     with LOCK:
         palette = board_palette(ref)
     return png_bytes(drawn.image, palette)
@@ -123,10 +129,12 @@ def focus_image(
     focus: Iterable[str] = (),
     *,
     locale: str | None = None,
+    own: Sequence[tuple[int, OwnBoard]] = (),
 ) -> FocusImage:
     """Draw the public parts of `view`: score strip, the board window around `changed` (red
     rings), `marks` (a seat's options: gold rings and gold ids) and `focus` (places to show
-    and name without a mark), and the window's legend, its words in `locale` (None: English).
+    and name without a mark), the window's legend, and what the turn changed on the boards
+    of the seats in `own` (seat, its changes), its words in `locale` (None: English).
     Never reads `view["private"]`."""
     lang = catalog_name(locale)
     changed_l = list(dict.fromkeys(str(p) for p in changed or ()))
@@ -151,14 +159,20 @@ def focus_image(
     with LOCK:
         items = board_symbols(ref, geo, view, changed_l, marks_l, window)
     legend_h = _legend_height(items, size, lang)
-    img = Image.new("RGB", (OUT_W, strip_h + win_h + legend_h), BG)
+    with LOCK:
+        turn = turn_strip(view, ref, names, own, lang)
+    turn_h = turn.image.height if turn else 0
+    img = Image.new("RGB", (OUT_W, strip_h + win_h + legend_h + turn_h), BG)
     img.paste(crop, (0, strip_h))
-    out = FocusImage(img, window, scale, strip_h)
+    out = FocusImage(img, window, scale, strip_h, strip_top=strip_h + win_h + legend_h)
     _draw_marks(out, geo, marks_l)
     d = ImageDraw.Draw(img)
     _draw_strip(d, out, view, names, styles, size, lang)
     _draw_place_labels(d, out, geo, view, changed_l + focus_l, marks_l, size)
     _draw_legend(out, items, size, strip_h + win_h, lang)
+    if turn is not None:
+        img.paste(turn.image, (0, out.strip_top), turn.image)
+        out.labels.extend(moved(label, 0, out.strip_top) for label in turn.labels)
     return out
 
 
@@ -171,7 +185,7 @@ def _legend_height(items: tuple[str, ...], size: int, locale: str) -> int:
 
 def _draw_legend(out: FocusImage, items: tuple[str, ...], size: int, top: int, locale: str) -> None:
     """The window's symbols, named, in a strip under it (recorded as labels)."""
-    h = out.image.height - top - 8
+    h = out.strip_top - top - 8
     if h <= 0:
         return
     out.image.paste(legend_strip(items, OUT_W - 16, h, size, locale), (8, top + 4))

@@ -24,6 +24,7 @@ import sys
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
@@ -44,12 +45,13 @@ from presenters.revive.presenter import option_places
 from render.fonts import font_for
 from render.rebirth import draw_board, draw_focus, draw_options, legend_rows
 from render.rebirth.style import STRIP_H
-from render.revive import render_board, render_player
+from render.revive import render_board, render_player, render_summary
 from render.revive.board import LEGEND_ITEMS, board_palette, board_symbols
 from render.revive.focus import focus_image
 from render.revive.geometry import board_geometry
 from render.revive.player import player_palette
 from render.revive.ref import content_ref
+from render.revive.summary import summary_image
 from tests.support.revive_play import random_play
 
 PT = "pt-BR"
@@ -268,6 +270,8 @@ def test_revive_draws_every_word_in_portuguese(watch: Watch, players: int, seed:
     focus = focus_image(view, REF, NAMES[:players], changed, locale=PT)
     board = render_board(view, CONTENT, NAMES[:players], changed, locale=PT)
     seats = [render_player(view, CONTENT, seat, NAMES[:players], locale=PT) for seat in range(players)]
+    phones = [summary_image(view, REF, seat, NAMES[:players], locale=PT) for seat in range(players)]
+    focus_image(view, REF, NAMES[:players], changed, locale=PT, own=[(0, every_change(view))])
     if not state.finished:
         seat = GAME.to_move(state)
         places = option_places(MoveWords(GAME, labels.label).move_choices(state, seat, PT))
@@ -293,6 +297,23 @@ def test_revive_draws_every_word_in_portuguese(watch: Watch, players: int, seed:
     assert changed_box(render_board(view, CONTENT, NAMES[:players], changed), board) is not None
     for seat, png in enumerate(seats):
         assert changed_box(render_player(view, CONTENT, seat, NAMES[:players]), png) is not None
+    for seat, phone in enumerate(phones):  # the phone summary's words are Portuguese too
+        english_phone = summary_image(view, REF, seat, NAMES[:players])
+        assert {label.text for label in phone.labels} != {label.text for label in english_phone.labels}
+
+
+def every_change(view: Any) -> Any:
+    """A turn that changed every part of seat 0's board the channel image's strip shows."""
+    tech = REF.sun(view["seats"][0]["tribe"])["technologies"][0]["id"]
+    return {
+        "cards": [["top_left", next(iter(REF.cards))]],
+        "modules": [["bottom_left", next(iter(REF.modules))]],
+        "machines": list(REF.machines)[:2],
+        "powered": list(REF.machines)[:1],
+        "unlocked": [tech],
+        "tracks": {"grey": 1},
+        "resources": {"food": 2, "gear": -1},
+    }
 
 
 @pytest.mark.parametrize("locale", ["en", PT])
@@ -369,10 +390,14 @@ def test_the_presenters_draw_in_the_language_they_are_given() -> None:
     revive = RevivePresenter(load_engine("revive"))
     played, changed = revive_game(3, 7, 150)
     view = GAME.view(played, None)
-    assert revive.render_player(view, 1, names, locale=PT) == render_player(
+    assert revive.render_player(view, 1, names, whole=True, locale=PT) == render_player(
         view, CONTENT, 1, names, locale=PT
     )
-    assert revive.render_player(view, 1, names) == render_player(view, CONTENT, 1, names)
+    assert revive.render_player(view, 1, names, whole=True) == render_player(view, CONTENT, 1, names)
+    assert revive.render_player(view, 1, names, locale=PT) == render_summary(
+        view, CONTENT, 1, names, locale=PT
+    )
+    assert revive.render_player(view, 1, names) != revive.render_player(view, 1, names, locale=PT)
     assert render_player(view, CONTENT, 1, names) != render_player(view, CONTENT, 1, names, locale=PT)
     assert revive.render(view, {}, names, changed, whole=True, locale=PT) == render_board(
         view, CONTENT, names, changed, locale=PT

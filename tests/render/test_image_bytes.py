@@ -26,8 +26,8 @@ OFF_SHARE_MAX = 0.01  # pixels more than 16 levels off; median cut gave 1.4-4.4 
 
 
 def images() -> Iterator[tuple[str, bytes]]:
-    """Every image a finished 4-player game shows: each Rebirth map's board, the Revive board
-    and each Revive player's board."""
+    """Every image a finished 4-player game shows: each Rebirth map's board, the Revive board,
+    each Revive player's board (phone-sized) and a whole one."""
     names = list(NAMES)
     rebirth = presenter("rebirth")
     maps = next(option for option in spec("rebirth").options if option.name == "map").choices
@@ -40,6 +40,7 @@ def images() -> Iterator[tuple[str, bytes]]:
     yield "revive board", revive.render(view, {}, names, changed)
     for seat in range(4):
         yield f"revive player {seat}", revive.render_player(view, seat, names)
+    yield "revive whole player board", revive.render_player(view, 0, names, whole=True)
 
 
 @pytest.fixture

@@ -56,11 +56,18 @@ class HexlinkPresenter(SeatTags):
         whole: bool = False,
         *,
         locale: str | None = None,
+        turn: Sequence[Event] = (),
     ) -> bytes:
         return render.board(view, changed)
 
     def render_player(
-        self, view: HexlinkView, seat: int, names: list[str], *, locale: str | None = None
+        self,
+        view: HexlinkView,
+        seat: int,
+        names: list[str],
+        whole: bool = False,
+        *,
+        locale: str | None = None,
     ) -> bytes:
         raise GameError("error.no_player_board")
 
