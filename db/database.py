@@ -465,6 +465,29 @@ class Database(OutboxRows):
             )
         return added == 1
 
+    async def ask_wait(self, game_id: int, turn: float, user_id: int, extra: float, now: float) -> bool:
+        """`user_id` asks the clock of turn `turn`, which ran out, to wait `extra` seconds more:
+        kept once per person and turn, the clock pushed back and put to the others again when it
+        next runs out, in one transaction; False (nothing changed) when they had asked in that
+        turn already; StaleVersion (nothing kept) when that turn is over."""
+        async with self._transaction() as db:
+            added = await _run(
+                db,
+                "INSERT OR IGNORE INTO clock_waits (game_id, turn, user_id, created_at) VALUES (?, ?, ?, ?)",
+                (game_id, turn, user_id, now),
+            )
+            if added != 1:
+                return False
+            changed = await _run(
+                db,
+                "UPDATE games SET clock_extra = clock_extra + ?, clock_asked = NULL"
+                " WHERE id = ? AND turn_started_at = ?",
+                (extra, game_id, turn),
+            )
+            if changed != 1:
+                raise StaleVersion  # the turn moved on: the wait is not kept either
+        return True
+
     async def handover_votes(self, game_id: int, turn: float, seat: int) -> list[int]:
         """Who voted to hand `seat` over in turn `turn`, in the order they voted."""
         rows = await self._fetch(
