@@ -462,13 +462,11 @@ class Database(OutboxRows):
             return await _run(db, f"DELETE FROM games WHERE {UNSTARTED_ABORTED}", (before,))
 
     async def forget_ended_votes(self) -> int:
-        """Delete the clock votes of games that ended: a vote counts for its turn only."""
+        """Delete the clock votes and waits of games that ended: each counts for its turn only."""
+        ended = " WHERE game_id IN (SELECT id FROM games WHERE status IN ('finished', 'aborted'))"
         async with self._transaction() as db:
-            return await _run(
-                db,
-                "DELETE FROM handover_votes WHERE game_id IN"
-                " (SELECT id FROM games WHERE status IN ('finished', 'aborted'))",
-            )
+            votes = await _run(db, "DELETE FROM handover_votes" + ended)
+            return votes + await _run(db, "DELETE FROM clock_waits" + ended)
 
     async def set_settings(
         self,
@@ -538,6 +536,29 @@ class Database(OutboxRows):
                 (game_id, turn, seat, user_id, now),
             )
         return added == 1
+
+    async def ask_wait(self, game_id: int, turn: float, user_id: int, extra: float, now: float) -> bool:
+        """`user_id` asks the clock of turn `turn`, which ran out, to wait `extra` seconds more:
+        kept once per person and turn, the clock pushed back and put to the others again when it
+        next runs out, in one transaction; False (nothing changed) when they had asked in that
+        turn already; StaleVersion (nothing kept) when that turn is over."""
+        async with self._transaction() as db:
+            added = await _run(
+                db,
+                "INSERT OR IGNORE INTO clock_waits (game_id, turn, user_id, created_at) VALUES (?, ?, ?, ?)",
+                (game_id, turn, user_id, now),
+            )
+            if added != 1:
+                return False
+            changed = await _run(
+                db,
+                "UPDATE games SET clock_extra = clock_extra + ?, clock_asked = NULL"
+                " WHERE id = ? AND turn_started_at = ?",
+                (extra, game_id, turn),
+            )
+            if changed != 1:
+                raise StaleVersion  # the turn moved on: the wait is not kept either
+        return True
 
     async def handover_votes(self, game_id: int, turn: float, seat: int) -> list[int]:
         """Who voted to hand `seat` over in turn `turn`, in the order they voted."""

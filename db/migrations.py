@@ -153,4 +153,16 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE moves ADD COLUMN state_before TEXT;
     """,
+    # 11: a turn clock put to the others waits one more day per person and turn, however often
+    # they click Wait: each person's wait is kept, as a hand-over vote is (`turn`: the turn's
+    # `turn_started_at`).
+    """
+    CREATE TABLE clock_waits (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        turn REAL NOT NULL,
+        user_id INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, turn, user_id)
+    );
+    """,
 ]

@@ -25,10 +25,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "button.board": "🗺️ Whole board",
     "button.player_board": "📋 Full player board",
     "error.table_button_stale": "This button belongs to an earlier table in this channel, so nothing was done.",
+    "error.button_elsewhere": "This button belongs to a game of another channel, so nothing was done.",
     "error.leave_button_started": "The game has started, so this lobby button does nothing now. "
     "`/game leave` hands your seat to the fallback player.",
     "error.rematch_not_player": "Only someone who played this game can open its rematch.",
-    "lobby.rematch": "{user} opened a rematch of **{game}** here: the same players and settings, everyone "
-    "already seated. {user} starts it with `/game start` or **Start**; whoever does not play again "
-    "leaves with `/game leave` or **Leave**.",
+    "lobby.rematch": "{user} opened a rematch of **{game}** here, with the same settings. {user} starts it "
+    "with `/game start` or **Start**.",
+    "lobby.rematch_invite": {
+        "one": "{players}: you played the last game. To play again, join with `/game join` or **Join**.",
+        "other": "{players}: you played the last game. To play again, join with `/game join` or **Join**.",
+    },
 }

@@ -57,6 +57,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cmd.game.add_bot": "Fill an empty seat with the fallback player (creator only)",
     "settings.rights": "Only the game's creator or a channel manager can change its settings.",
     "settings.invalid": "Those settings are not possible: reminders every 0 or more hours, a clock of some days.",
+    "settings.reminders_too_often": "Reminders come at most once an hour: choose {hours} hour or more, "
+    "or 0 to turn them off. Nothing was changed.",
     "settings.reminders": "⏰ Reminders every {hours} h without a move.",
     "settings.no_reminders": "⏰ No reminders.",
     "settings.clock.fallback": {
@@ -90,6 +92,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "clock.wait": "Wait one more day",
     "clock.handover": "Hand the seat to the fallback player",
     "clock.waiting": "{user} chose to wait one more day.",
+    "clock.waited_already": "You already asked for a wait this turn: it is one more day per person, "
+    "so nothing changed.",
     "clock.not_yours": "Only the other players of this game can decide this.",
     "cmd.notify": "Also get a DM when it is your turn",
     "cmd.notify.dm": "on or off",
@@ -98,7 +102,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cmd.away.set.days": "How many days",
     "cmd.away.off": "You are back: your clocks and reminders run again",
     "cmd.game.settings": "Reminders and turn clock of this channel's game (creator)",
-    "cmd.game.reminder_hours": "Remind the player to move after this many hours (0: never; default 24)",
+    "cmd.game.reminder_hours": "Remind the player to move after this many hours (at least 1; 0: never; default 24)",
     "cmd.game.clock": "Days per move before the turn clock runs out (none by default)",
     "cmd.game.on_timeout": "When the clock runs out: the fallback player plays, or the others choose",
     "cmd.game.thread": "Open the game in a new thread of this channel",

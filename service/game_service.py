@@ -77,7 +77,9 @@ class GameService:
     ) -> list[Message]:
         """A click on a table button (`Message.table`, `TABLE_BUTTONS`): its slash command's use
         case, for the game the button was posted for (a button of an earlier table is refused).
-        Here because it reaches several collaborators, as a front end would."""
+        Here because it reaches several collaborators, as a front end would. A button naming
+        another channel's game is refused before any of them is asked."""
+        await self.tables.clicked_game(caller, game_id)
         if kind == "join":
             return await self.lobby.join(caller, game_id)
         if kind == "leave":

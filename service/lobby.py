@@ -31,7 +31,13 @@ from service.messages import (
 )
 from service.outbox import PROMISE_GRACE
 from service.tables import Tables, seat_of
-from service.timekeeping import CLOCK_ACTIONS, Timekeeper, settings_text
+from service.timekeeping import (
+    CLOCK_ACTIONS,
+    Timekeeper,
+    check_reminder_hours,
+    reminder_interval,
+    settings_text,
+)
 from service.views import public_view
 
 Room = Callable[[str], Awaitable[int]]
@@ -63,6 +69,7 @@ def checked_settings(settings: dict[str, Any] | None) -> None:
         raise ServiceError("settings.invalid")
     if action is not None and action not in CLOCK_ACTIONS:
         raise ServiceError("settings.invalid")
+    check_reminder_hours(hours)
     language = settings.get("language")
     if language is not None and language not in table_languages():
         raise ServiceError("settings.language_unknown", language=language)
@@ -283,9 +290,10 @@ class Lobby:
 
 
     async def rematch(self, caller: Caller, game_id: int) -> list[Message]:
-        """A new lobby in the finished game's channel with the same people and fallback seats
-        already seated and the same options and table settings, opened by anyone who played;
-        the caller is its creator (who starts it)."""
+        """A new lobby in the finished game's channel with the same options and table settings,
+        opened by anyone who played. The caller is its creator (who starts it) and its only seat:
+        the others who played are invited to join (pinged), never seated without asking, since a
+        seat taken for someone who is not there stalls the game at their first turn."""
         tables = self.tables
         async with self.limits.lock(caller), tables.lock(caller.channel_id):
             old = await self.db.game(game_id)
@@ -305,32 +313,36 @@ class Lobby:
                 options=options,
                 language=old.language,
             )
-            others = [(user, name) for user, name in old.roster() if user != caller.user_id]
-            roster = [*game.roster(), *others]
-            game = await tables.write(self.db.set_lobby_players(game, roster, tables.now()))
             game = await tables.write(
                 self.db.set_settings(
                     game,
-                    reminder_hours=old.reminder_hours,
+                    reminder_hours=reminder_interval(old),
                     clock_days=old.clock_days,
                     clock_action=old.clock_action,
                     now=tables.now(),
                 )
             )
-        return await self.announcer.hold(game, [self._rematch_message(caller, game)])
+        return await self.announcer.hold(game, [self._rematch_message(caller, game, old)])
 
-    def _rematch_message(self, caller: Caller, game: GameRecord) -> Message:
+    def _rematch_message(self, caller: Caller, game: GameRecord, old: GameRecord) -> Message:
+        """The new lobby's message: who opened it, and an invitation to everyone else who played
+        the last game (pinged: they were not seated)."""
         presenter = self.tables.presenter(game)
         language = game.language
-        head = t(
-            "lobby.rematch",
-            language,
-            user=f"<@{caller.user_id}>",
-            game=presenter.title(game.options, language),
-        )
-        head = f"{head}\n{settings_text(game, language)}"
-        people = tuple(user for user in game.players if user > 0 and user != caller.user_id)
-        return lobby_message(game, head, language, ping=people)
+        lines = [
+            t(
+                "lobby.rematch",
+                language,
+                user=f"<@{caller.user_id}>",
+                game=presenter.title(game.options, language),
+            )
+        ]
+        invited = tuple(user for user in dict.fromkeys(old.players) if user > 0 and user != caller.user_id)
+        if invited:
+            named = " ".join(f"<@{user}>" for user in invited)
+            lines.append(t("lobby.rematch_invite", language, players=named, count=len(invited)))
+        lines.append(settings_text(game, language))
+        return lobby_message(game, "\n".join(lines), language, ping=invited)
 
 def humans_seated(game: GameRecord) -> list[int]:
     """The people who still hold a seat (not handed to the fallback player)."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 from db import ChannelBusy, Database, GameRecord, StaleVersion
@@ -108,6 +109,23 @@ class Tables:
         if game.state is None:
             raise ServiceError("error.not_started")
         return game
+
+    async def clicked_game(self, caller: Caller, game_id: int) -> GameRecord:
+        """The game a button or menu names (its `custom_id`), which must be the game of the
+        channel it was clicked in: an id can name any game, and a click in one channel must never
+        act on, lock or speak for another channel's game. Refused privately otherwise."""
+        game = await self.db.game(game_id)
+        if game is None or game.channel_id != caller.channel_id:
+            raise ServiceError("error.button_elsewhere")
+        return game
+
+    @asynccontextmanager
+    async def clicked(self, caller: Caller, game_id: int) -> AsyncIterator[GameRecord]:
+        """`clicked_game` under its channel's lock, read again once the lock is held (a move or a
+        tick may have changed it while the click waited)."""
+        game = await self.clicked_game(caller, game_id)
+        async with self.lock(game.channel_id):
+            yield await self.db.game(game_id) or game  # a game row is never deleted
 
     async def people_playing(self, game: GameRecord) -> list[int]:
         """The people still in the game: seated, not handed to the fallback player, not resigned.

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from db import Database, GameRecord
+from db import Database, GameRecord, StaleVersion
 from i18n import language_name, t, table_languages
 from presenters.protocol import Presenter
 from service.announcing import Announcer
@@ -33,6 +33,20 @@ DAY = 86_400.0
 HOUR = 3_600.0
 CLOCK_DAYS = (1, 2, 3, 5, 7, 14)
 CLOCK_ACTIONS = ("fallback", "vote")
+# Reminders come at most once an hour: a shorter interval pings the player at every check.
+MIN_REMINDER_HOURS = 1.0
+
+
+def check_reminder_hours(hours: float | None) -> None:
+    """A reminder interval someone asks for: 0 (none) or at least an hour; refused otherwise."""
+    if hours is not None and 0 < hours < MIN_REMINDER_HOURS:
+        raise ServiceError("settings.reminders_too_often", hours=f"{MIN_REMINDER_HOURS:g}")
+
+
+def reminder_interval(game: GameRecord) -> float:
+    """The game's reminder interval in hours (0: none). A game stored with a shorter one than an
+    hour (before the minimum) is reminded hourly."""
+    return max(game.reminder_hours, MIN_REMINDER_HOURS) if game.reminder_hours > 0 else 0.0
 
 
 def turn_key(game: GameRecord) -> int:
@@ -102,10 +116,9 @@ async def away_notes(db: Database, game: GameRecord, locale: str | None, now: fl
 
 def settings_text(game: GameRecord, locale: str | None) -> str:
     """The table's settings in a line: reminders, the turn clock, the language."""
+    hours = reminder_interval(game)
     reminders = (
-        t("settings.reminders", locale, hours=f"{game.reminder_hours:g}")
-        if game.reminder_hours
-        else t("settings.no_reminders", locale)
+        t("settings.reminders", locale, hours=f"{hours:g}") if hours else t("settings.no_reminders", locale)
     )
     days = f"{game.clock_days:g}" if game.clock_days else ""
     clock = (
@@ -164,6 +177,7 @@ class Timekeeper:
                 raise ServiceError("settings.invalid")
             if language is not None and language not in table_languages():
                 raise ServiceError("settings.language_unknown", language=language)
+            check_reminder_hours(reminder_hours)  # what is asked; a stored shorter one reads as 1 h
             game = await tables.write(
                 self.db.set_settings(
                     game, reminder_hours=hours, clock_days=days, clock_action=action, now=tables.now()
@@ -219,17 +233,18 @@ class Timekeeper:
         deadline = clock_deadline(game, member, now)
         if deadline is not None and now >= deadline and not is_away(member, now):
             return await self._clock_ran_out(game, presenter, state, seat, server)
-        if not game.reminder_hours or is_away(member, now) or game.muted_turn == game.turn_started_at:
+        hours = reminder_interval(game)
+        if not hours or is_away(member, now) or game.muted_turn == game.turn_started_at:
             return []
         last = max(game.turn_started_at, game.reminded_at or 0)
-        if now - last < game.reminder_hours * HOUR:
+        if now - last < hours * HOUR:
             return []
         await self.db.note_turn(game.id, reminded_at=now)
         since = f"<t:{int(game.turn_started_at)}:R>"
 
         async def text_in(locale: str | None) -> str:  # the channel's, or a DM reader's
             title = presenter.title(game.options, locale)
-            coming = f"<t:{int(now + game.reminder_hours * HOUR)}:R>"
+            coming = f"<t:{int(now + hours * HOUR)}:R>"
             lines = [t("reminder.text", locale, user=f"<@{user}>", title=title, since=since, next=coming)]
             if deadline is not None:
                 lines.append(t("reminder.clock", locale, deadline=f"<t:{int(deadline)}:R>"))
@@ -277,11 +292,11 @@ class Timekeeper:
     # -------------------------------------------------------------- buttons
 
     async def button(self, caller: Caller, kind: str, game_id: int, key: int) -> list[Message]:
-        """A reminder's mute button, or a vote on a clock that ran out, for turn `key`."""
+        """A reminder's mute button, or a vote on a clock that ran out, for turn `key` of game
+        `game_id`, which must be the game of the channel it was clicked in."""
         tables = self.tables
-        async with tables.lock(caller.channel_id):
-            game = await self.db.game(game_id)
-            if game is None or game.status != "active" or turn_key(game) != key:
+        async with tables.clicked(caller, game_id) as game:
+            if game.status != "active" or turn_key(game) != key:
                 raise StaleGame("error.button_stale")
             presenter = tables.presenter(game)
             state = presenter.engine.loads(game.state or "")
@@ -296,10 +311,22 @@ class Timekeeper:
             if caller.user_id not in others_seated(game, seat):  # nor the player to move, nor one who left
                 raise ServiceError("clock.not_yours")
             if kind == "wait":
-                await self.db.note_turn(game.id, clock_extra=game.clock_extra + DAY, clock_asked=None)
-                waiting = Message(t("clock.waiting", game.language, user=f"<@{caller.user_id}>"))
-                return await self.announcer.announce(game, [waiting])
+                return await self._wait(caller, game)
             return await self._vote_handover(caller, game, presenter, state, seat)
+
+    async def _wait(self, caller: Caller, game: GameRecord) -> list[Message]:
+        """One more day on a clock that ran out, once per person and turn (kept in the database):
+        a second click by the same person changes nothing and is answered privately, so one
+        person cannot buy a week with five clicks. Called under the channel's lock."""
+        turn = game.turn_started_at or 0.0
+        try:
+            added = await self.db.ask_wait(game.id, turn, caller.user_id, DAY, self.tables.now())
+        except StaleVersion:
+            raise StaleGame("error.button_stale") from None
+        if not added:
+            return [Message(t("clock.waited_already", caller.locale), ephemeral=True)]
+        waiting = Message(t("clock.waiting", game.language, user=f"<@{caller.user_id}>"))
+        return await self.announcer.announce(game, [waiting])
 
     async def _vote_handover(
         self, caller: Caller, game: GameRecord, presenter: Presenter, state: Any, seat: int

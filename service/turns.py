@@ -93,7 +93,9 @@ class Turns:
         self, caller: Caller, game_id: int, version: int, text: str, ready: Ready = None
     ) -> list[Message]:
         """A move from a button or menu posted for game `game_id` at `version`: refused, with
-        nothing changed, when the game has moved on since (a stale click)."""
+        nothing changed, when that is not this channel's game or it has moved on since (a stale
+        click)."""
+        await self.tables.clicked_game(caller, game_id)
         return await self._play(caller, text, ready, expected=(game_id, version))
 
     async def _play(

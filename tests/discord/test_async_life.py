@@ -143,6 +143,109 @@ async def test_a_turn_clock_put_to_the_others_wait_a_day_then_hand_the_seat_over
     assert stale.ephemeral and "changed" in stale.response.content
 
 
+def votes(table) -> list:
+    return [m for m in table.channel.history() if "Wait one more day, or hand" in m.content]
+
+
+def waits(table) -> list:
+    return [m for m in table.channel.history() if "chose to wait one more day" in m.content]
+
+
+async def test_one_wait_per_person_and_turn_however_often_they_click(simcord_env, database_path):
+    """**Wait one more day** is one day per person and turn: five clicks by one person give one
+    day and one message (the other clicks are answered privately and change nothing), kept across
+    a restart; another person's wait gives one more day."""
+    from bot import create_bot
+    from tests.support.discord import make_table
+
+    table = make_table(simcord_env, ["ann", "bob", "cy"])
+    ann, bob, cy = table.members
+    await ann.slash(table.channel, "game new", game="rebirth", clock=1, on_timeout="vote", reminder_hours=0)
+    await bob.slash(table.channel, "game join")
+    await cy.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+    [late] = [m for m in table.members if await m.autocomplete(table.channel, "move", "action", "")]
+    first, second = [m for m in table.members if m is not late]
+    await pass_time(simcord_env, DAY + 600)
+    [vote] = votes(table)
+
+    clicks = [await first.click(vote, label="Wait one more day") for _ in range(5)]
+    assert not clicks[0].ephemeral and f"<@{first.id}> chose to wait" in clicks[0].response.content
+    for again in clicks[1:]:
+        assert again.ephemeral and "already asked for a wait this turn" in again.response.content
+    assert len(waits(table)) == 1
+
+    await simcord_env.restart_bot(create_bot(database_path))  # the waits are stored
+    await pass_time(simcord_env, DAY)  # one day later, not five: the clock ran out again
+    assert len(votes(table)) == 2
+    again = await first.click(votes(table)[-1], label="Wait one more day")
+    assert again.ephemeral and "already asked for a wait this turn" in again.response.content
+    waited = await second.click(votes(table)[-1], label="Wait one more day")
+    assert not waited.ephemeral and f"<@{second.id}> chose to wait" in waited.response.content
+    assert len(waits(table)) == 2
+    await pass_time(simcord_env, DAY - 2 * HOUR)
+    assert len(votes(table)) == 2  # the second person's day runs
+    await pass_time(simcord_env, 3 * HOUR)
+    assert len(votes(table)) == 3 and len(waits(table)) == 2
+    assert await late.autocomplete(table.channel, "move", "action", "")  # still their turn
+
+
+async def test_reminders_come_at_most_once_an_hour(simcord_env, monkeypatch):
+    """A reminder interval under an hour would ping the player at every check: `/game new` and
+    `/game settings` refuse it privately, in the caller's language, and change nothing; 0 still
+    turns reminders off, and 1 hour reminds hourly."""
+    from tests.support.discord import make_table, refused
+    from tests.support.locales import speaking
+
+    table = make_table(simcord_env, ["ann", "bob"])
+    ann, bob = table.members
+    opened = await ann.slash(table.channel, "game new", game="rebirth", reminder_hours=0.01)
+    refused(simcord_env, opened, "at most once an hour")
+    assert table.channel.history() == []  # no lobby opened
+    await ann.slash(table.channel, "game new", game="rebirth", reminder_hours=2)
+    await bob.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+    speaking(monkeypatch, {ann.id: "pt-BR"})
+    half = await ann.slash(table.channel, "game settings", reminder_hours=0.5)
+    refused(simcord_env, half, "no máximo uma vez por hora")
+    status = await bob.slash(table.channel, "game status")
+    assert "Reminders every 2 h" in status.response.content
+
+    await ann.slash(table.channel, "game settings", reminder_hours=1)
+    # Checks every ten minutes may each come a little late: three reminders in 3 h 40 min, not 22.
+    await pass_time(simcord_env, 3 * HOUR + 40 * 60)
+    assert len(pings(table)) == 3
+    off = await ann.slash(table.channel, "game settings", reminder_hours=0)
+    assert not off.ephemeral and "No reminders" in off.response.content
+    await pass_time(simcord_env, 3 * HOUR)
+    assert len(pings(table)) == 3
+
+
+def pings(table) -> list:
+    """The reminders themselves (a settings message starts with ⏰ too)."""
+    return [m for m in reminders(table) if m.content.startswith("⏰ <@")]
+
+
+async def test_a_game_stored_with_reminders_under_an_hour_is_reminded_hourly(simcord_env, database_path):
+    """A game stored before the minimum, with reminders every 0.01 h, is reminded once an hour and
+    its settings say so."""
+    from db import Database
+
+    table, first, other = await start_two(simcord_env)
+    database = await Database.open(database_path)  # written behind the bot's back, as older code did
+    try:
+        game = await database.latest_game(table.channel.id)
+        await database.set_settings(
+            game, reminder_hours=0.01, clock_days=None, clock_action="fallback", now=game.updated_at
+        )
+    finally:
+        await database.close()
+    await pass_time(simcord_env, 3 * HOUR + 40 * 60)
+    assert len(reminders(table)) == 3
+    status = await other.slash(table.channel, "game status")
+    assert "Reminders every 1 h" in status.response.content
+
+
 async def test_turn_dms_for_those_who_ask_and_the_channel_mention_when_dms_are_closed(simcord_env):
     table, first, other = await start_two(simcord_env, reminder_hours=0)
     on = await other.slash(table.channel, "notify", dm="on")

@@ -220,9 +220,11 @@ async def test_a_lobby_in_its_own_thread_has_the_buttons_too(simcord_env):
 # ----------------------------------------------------------------------------- rematch
 
 
-async def test_rematch_opens_a_lobby_with_the_same_players_and_settings(simcord_env):
-    """A **Rematch** button opens a new lobby with the same players and settings, by anyone who
-    played; refused privately when a game is already open there."""
+async def test_rematch_seats_only_its_opener_and_invites_the_old_table(simcord_env):
+    """A **Rematch** button opens a new lobby with the same settings, by anyone who played: its
+    opener is seated alone, and the others who played are pinged with an invitation to join,
+    never seated without asking (nor the old fallback seats). Refused privately when a game is
+    already open there."""
     table = make_table(simcord_env, ["ann", "bob", "cy", "dee"])
     ann, bob, cy, dee = table.members
     await ann.slash(table.channel, "game new", game="rebirth", map="ireland", clock=2, reminder_hours=5)
@@ -240,19 +242,75 @@ async def test_rematch_opens_a_lobby_with_the_same_players_and_settings(simcord_
     rematch = await bob.click(final, label="Rematch")
     text = rematch.response.content
     assert not rematch.ephemeral and "rematch of **Rebirth: Ireland**" in text
-    assert "Seated (4)" in text and "🤖 Fallback bot 1" in text
-    assert all(f"<@{m.id}>" in text for m in (ann, bob, cy))
+    assert f"Seated (1): <@{bob.id}>" in text and "🤖" not in text
+    [invite] = [line for line in text.splitlines() if "you played the last game" in line]
+    assert f"<@{ann.id}>" in invite and f"<@{cy.id}>" in invite and "**Join**" in invite
+    assert f"<@{bob.id}>" not in invite and f"<@{dee.id}>" not in text
     assert "Reminders every 5 h" in text and "Turn clock: 2 day" in text
     assert pinged(simcord_env, rematch.response.message) == {ann.id, cy.id}
     assert labels(rematch.response) == ["Join", "Leave", "Add bot", "Start"]
     said_privately(await cy.click(final, label="Rematch"), "already has a game")
     said_privately(await ann.click(rematch.response, label="Start"), "Only the player who created")
 
+    joined = await ann.click(rematch.response, label="Join")  # ann accepts; cy does not answer
+    assert f"Seated (2): <@{bob.id}>, <@{ann.id}>" in joined.response.content
     started = await bob.click(rematch.response, label="Start")  # the rematch's creator starts it
     assert not started.ephemeral and started.response.attachments
-    assert {ann.id, bob.id, cy.id} <= pinged(simcord_env, started.response.message)
+    assert pinged(simcord_env, started.response.message) == {ann.id, bob.id}
     status = await dee.slash(table.channel, "game status")
     assert "Ireland" in status.response.content and "Turn clock: 2 day" in status.response.content
+    assert f"<@{cy.id}>" not in status.response.content
+
+
+# ------------------------------------------------------------ a button of another channel
+
+
+async def test_a_button_naming_another_channel_s_game_is_refused_and_changes_nothing(
+    simcord_env, database_path
+):
+    """A button's custom_id names its game; clicked in another channel (an id forged there), every
+    kind of button is refused privately and changes nothing: no reminder muted, no day added, no
+    vote counted, no move played, nobody seated, nothing said in either channel."""
+    import discord
+
+    from cogs.posting import ActionButton, MoveButton, TableButton
+    from tests.support.discord import latest_game_and_moves, notation_of
+
+    table = make_table(simcord_env, ["ann", "bob", "cy", "eve"])
+    elsewhere = table.guild.create_text_channel("elsewhere")
+    await open_game(table, 3, clock=1, on_timeout="vote", reminder_hours=6)
+    late = await to_move(table)
+    first, second = [m for m in table.members[:3] if m is not late]
+    eve = table.members[3]
+    await pass_time(simcord_env, DAY + 600)
+    [vote] = [m for m in table.channel.history() if "Wait one more day, or hand" in m.content]
+    game, moves = await latest_game_and_moves(database_path, table.channel.id)
+    key = int(game.turn_started_at)
+    [choice, *_] = await late.autocomplete(table.channel, "move", "action", "")
+    view = discord.ui.View(timeout=None)
+    for kind in ("mute", "wait", "handover"):
+        view.add_item(ActionButton(kind, game.id, key, kind))
+    view.add_item(MoveButton(game.id, game.version, notation_of(choice["value"]), "move"))
+    view.add_item(TableButton("join", game.id, "join"))
+    await simcord_env.bot.get_channel(elsewhere.id).send("forged", view=view)
+    [forged] = elsewhere.history()
+    seen = len(table.channel.history())
+
+    clicks = ((late, "mute"), (first, "wait"), (second, "handover"), (late, "move"), (eve, "join"))
+    for member, label in clicks:
+        said_privately(await member.click(forged, label=label), "belongs to a game of another channel")
+    assert len(elsewhere.history()) == 1 and len(table.channel.history()) == seen
+    after, moves_after = await latest_game_and_moves(database_path, table.channel.id)
+    assert after == game and moves_after == moves
+
+    # In its own channel the game goes on as if nothing had been clicked.
+    reminded = len([m for m in table.channel.history() if m.content.startswith("⏰ <@")])
+    waited = await first.click(vote, label="Wait one more day")
+    assert not waited.ephemeral and "chose to wait" in waited.response.content  # not "already asked"
+    counted = await second.click(vote, label="Hand the seat to the fallback player")
+    assert "Votes still needed: 1" in counted.response.content  # the forged vote counted nothing
+    await pass_time(simcord_env, 6 * HOUR + 600)
+    assert len([m for m in table.channel.history() if m.content.startswith("⏰ <@")]) > reminded  # not muted
 
 
 async def test_posted_buttons_leave_nothing_behind_in_the_bot_s_memory(simcord_env):
