@@ -19,6 +19,17 @@ class Term:
     key: str
 
 
+@dataclass(frozen=True)
+class Typed:
+    """A parameter that is what a person typed (`Typed("hello")`, not a space), echoed back in
+    the refusal: the wording shows it as plain text, never as markdown."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
 class GameError(ValueError):
     """A request the rules refuse. Nothing changed; `key` and `params` say why."""
 

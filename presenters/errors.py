@@ -3,15 +3,23 @@ reader's language."""
 
 from __future__ import annotations
 
-from engine.errors import GameError, Term
+from engine.errors import GameError, Term, Typed
 from i18n import t
+from i18n.outside import outside_text
 
 
 def error_text(error: GameError, locale: str | None = None) -> str:
     """Why `error` was refused, in `locale` (None: English). A `Term` parameter (a tile's name)
     is worded in English whatever the reply's language (a translated tile name inside a
-    Portuguese refusal is left for the translators to decide)."""
-    params = {
-        name: t(value.key) if isinstance(value, Term) else value for name, value in error.params.items()
-    }
-    return t(error.key, locale, **params)
+    Portuguese refusal is left for the translators to decide). A `Typed` parameter, the
+    player's own text, is shown as text."""
+    return t(error.key, locale, **{name: worded(value) for name, value in error.params.items()})
+
+
+def worded(value: object) -> object:
+    """One parameter of a refusal as its text shows it."""
+    if isinstance(value, Term):
+        return t(value.key)
+    if isinstance(value, Typed):
+        return outside_text(value.text)
+    return value

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from db import GameRecord
 from i18n import catalog_name, t
+from i18n.outside import outside_text
 from service.messages import MESSAGE_LIMIT, Caller, Message, jump_link, people_only
 from service.tables import Tables
 
@@ -67,11 +68,12 @@ class DirectMessages:
         return out
 
     def dm_head(self, game: GameRecord, server: str, locale: str | None) -> str:
-        """A DM's first line: which game, on which server, and a link to its channel."""
+        """A DM's first line: which game, on which server, and a link to its channel. The server's
+        name is its owner's text, shown as text (a name in markdown would format the bot's DM)."""
         title = self.tables.presenter(game).title(game.options, locale)
         if not server:
             return t("notify.dm_game_nameless", locale, title=title, link=jump_link(game))
-        return t("notify.dm_game", locale, title=title, server=server, link=jump_link(game))
+        return t("notify.dm_game", locale, title=title, server=outside_text(server), link=jump_link(game))
 
     async def dm_failed(self, guild_id: int | None, user_id: int) -> None:
         """A DM could not be delivered (closed DMs): the channel mention stands; the player is

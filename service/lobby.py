@@ -10,7 +10,7 @@ from typing import Any
 
 from db import GameRecord
 from engine.base import RULES_OPTION, seat_order
-from engine.errors import NotAPlayer
+from engine.errors import NotAPlayer, Typed
 from games import registry
 from games.spec import GameSpec
 from i18n import t, table_language, table_languages
@@ -56,7 +56,9 @@ def checked_options(game: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
     for option in game.options:
         value = options.get(option.name) or option.default
         if value not in {choice.value for choice in option.choices}:
-            raise ServiceError("error.option.unknown_choice", game=game.name, option=option.name, value=value)
+            raise ServiceError(
+                "error.option.unknown_choice", game=game.name, option=option.name, value=Typed(str(value))
+            )
         checked[option.name] = value
     return checked
 
@@ -72,7 +74,7 @@ def checked_settings(settings: dict[str, Any] | None) -> None:
     check_reminder_hours(hours)
     language = settings.get("language")
     if language is not None and language not in table_languages():
-        raise ServiceError("settings.language_unknown", language=language)
+        raise ServiceError("settings.language_unknown", language=Typed(str(language)))
 
 
 def new_table_language(caller: Caller, settings: dict[str, Any] | None) -> str:
@@ -107,7 +109,7 @@ class Lobby:
         """Everything `/game new` refuses, checked before anything is made (a lobby, a thread):
         the game, its options and the table settings. Returns the options made whole."""
         if game_id not in registry.game_ids():
-            raise ServiceError("error.unknown_game", game=game_id)
+            raise ServiceError("error.unknown_game", game=Typed(str(game_id)))
         checked_settings(settings)
         return checked_options(registry.spec(game_id), options)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db import GameRecord, MoveRecord
+from engine.errors import Typed
 from games import registry
 from i18n import has, t
 from presenters.protocol import Presenter
@@ -125,7 +126,7 @@ class Looking:
         game = await self.db.open_game(caller.channel_id) or await self.db.latest_game(caller.channel_id)
         if game_id is not None and (game is None or game.game != game_id):
             if game_id not in registry.game_ids():
-                raise ServiceError("error.unknown_game", game=game_id)
+                raise ServiceError("error.unknown_game", game=Typed(str(game_id)))
             text = self.tables.presenter_for(game_id).rules_text(None, None, caller.locale)
             return [Message(fit(text), ephemeral=True)]
         if game is None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from db import Database, GameRecord, StaleVersion
+from engine.errors import Typed
 from i18n import language_name, t, table_languages
 from presenters.protocol import Presenter
 from service.announcing import Announcer
@@ -176,7 +177,7 @@ class Timekeeper:
             if hours < 0 or (days is not None and days <= 0) or action not in CLOCK_ACTIONS:
                 raise ServiceError("settings.invalid")
             if language is not None and language not in table_languages():
-                raise ServiceError("settings.language_unknown", language=language)
+                raise ServiceError("settings.language_unknown", language=Typed(str(language)))
             check_reminder_hours(reminder_hours)  # what is asked; a stored shorter one reads as 1 h
             game = await tables.write(
                 self.db.set_settings(

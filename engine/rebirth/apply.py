@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import RESIGN, Applied
-from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn, Term
+from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn, Term, Typed
 from engine.rebirth import missions as mission_rules
 from engine.rebirth import scoring
 from engine.rebirth.board import Board
@@ -56,7 +56,7 @@ def apply(
     if doubled and not can_double(state, seat):
         raise IllegalMove("error.rebirth.no_doubling")
     if space is None:
-        raise MalformedMove("error.rebirth.malformed", text=move[:20])
+        raise MalformedMove("error.rebirth.malformed", text=Typed(move[:20]))
     _check_space(tables, state, tile, space)
     return place(tables, state, seat, tile, space, doubled)
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from engine.base import RESIGN, Applied, MoveFacts
-from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
+from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn, Typed
 from engine.revive import actions, effects, scoring
 from engine.revive.moves import UNPREVIEWED, change_of, notation_facts, typed_move
 from engine.revive.state import ReviveState, seat_to_move
@@ -49,8 +49,8 @@ def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, mov
     text = text if text in allowed else typed_move(text, allowed)
     if text not in allowed:
         if not text:
-            raise MalformedMove("error.revive.malformed", text=move[:30])
-        raise IllegalMove("error.revive.illegal", move=text[:30])
+            raise MalformedMove("error.revive.malformed", text=Typed(move[:30]))
+        raise IllegalMove("error.revive.illegal", move=Typed(text[:30]))
     new = state.copy()
     event = cast(ReviveEvent, {"kind": "move", "seat": seat, "move": text})
     words = text.split()

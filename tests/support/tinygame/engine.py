@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from engine.base import RESIGN, SEAT_COLOURS, Applied, FallbackPolicy, Game, MoveFacts
-from engine.errors import GameError, GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn
+from engine.errors import GameError, GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn, Typed
 from tests.support.tinygame.views import (
     DiscardEvent,
     Final,
@@ -159,7 +159,7 @@ class Hexlink(Game[HexlinkState, HexlinkView, HexlinkEvent]):
             return self.discard(state, seat)
         read = [index_of(part) for part in re.split(r"[\s,+-]+", text) if part]
         if not read or None in read or len(read) > 2:
-            raise MalformedMove("hexlink.error.malformed", text=move.strip())
+            raise MalformedMove("hexlink.error.malformed", text=Typed(move.strip()))
         hexes = tuple(sorted(i for i in read if i is not None))
         tile: Tile = "single" if len(hexes) == 1 else "double"
         if (tile, hexes) not in placements(state, seat):
