@@ -82,7 +82,7 @@ async def test_every_open_game_is_shown_again_in_its_channel_after_a_restart(tmp
         assert f"Your turn, <@{first_player.id}>." in shown.content
         assert [a.filename for a in shown.attachments] == ["board.png"]
         [waiting] = world.channels["rebirth-2"].history()
-        assert waiting.content.startswith("The sandbox restarted. This table is still open: **Rebirth"), waiting.content
+        assert waiting.content.startswith("The sandbox restarted. This table is still open: **Rebirth")
         assert f"<@{bob.id}>" in waiting.content
         labels = [child.label for row in waiting.components for child in row.children]
         assert "Join" in labels and "Start" in labels, labels
