@@ -216,7 +216,10 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
         help="Discord only: without DISCORD_TOKEN, say how to get one and stop instead of the sandbox",
     )
     parser.add_argument(
-        "--port", type=int, default=0, help="the sandbox page's port on 127.0.0.1 (default: a free one)"
+        "--port",
+        type=int,
+        default=0,
+        help="the sandbox page's port on 127.0.0.1 (default: the one it had last time, else a free one)",
     )
     parser.add_argument(
         "--locale",

@@ -4,5 +4,7 @@
 cogs), attaches it to simcord's offline Discord and serves simcord's browser preview on
 loopback. `sandbox.world` is the fixed server it plays in (a channel per game, four players);
 `sandbox.commands` adds the two commands only the sandbox has (`/sandbox channel`,
-`/sandbox wait`). docs/sandbox.md says what it is for and how to go live.
+`/sandbox wait`); `sandbox.page` is the page, `sandbox.address` keeps its address across
+restarts and `sandbox.resume` shows the open games again at a start. docs/sandbox.md says what
+it is for and how to go live.
 """

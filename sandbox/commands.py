@@ -2,7 +2,8 @@
 
 The page has no control for simcord's clock nor a channel list, so two slash commands stand in:
 `/sandbox wait hours:` moves the clock forward (reminders, turn clocks and the fallback player
-run as if that time had passed) and `/sandbox channel to:` shows another channel. A command
+run as if that time had passed) and `/sandbox channel to:` moves the open page to another
+channel, each tab keeping its "Viewing as" (`sandbox/page.py`). A command
 runs as the bot's own work, which may not drive simcord, so each only answers and hands a
 `Request` to the sandbox's driver (`sandbox/run.py`), which does the work after the answer.
 """

@@ -322,6 +322,13 @@ class Storyteller:
         it was held): the last move, the board, and a ping for whoever plays next (everyone at
         the end); nothing for a game that is no longer there to announce. Not yet held: the
         outbox holds what this returns."""
+        game, messages = await self.standing(game_id, "delivery.recap")
+        return game, (await self.dms.addressed(game, messages) if game is not None else messages)
+
+    async def standing(self, game_id: int, head: str) -> tuple[GameRecord | None, list[Message]]:
+        """The channel message showing a game in play as it stands (the line `head` names, the
+        last move, the board, the ping for whoever plays next, or the final scores), without DM
+        copies; nothing for a game that is not in play or finished."""
         game = await self.db.game(game_id)
         if game is None or game.state is None or game.status not in ("active", "finished"):
             return game, []
@@ -335,7 +342,7 @@ class Storyteller:
 
         async def recap_in(locale: str | None) -> str:  # the channel's language, or a DM reader's
             view = public_view(presenter, state)
-            lines = [t("delivery.recap", locale)]
+            lines = [t(head, locale)]
             if last:
                 lines.append(presenter.event_text(last[-1].event, game, locale))
             if seat is None:
@@ -348,11 +355,9 @@ class Storyteller:
 
         text = await recap_in(language)
         if seat is None:
-            final = Message(text, image=image, ping=game.players, retell=recap_in)
-            return game, await self.dms.addressed(game, [final])
+            return game, [Message(text, image=image, ping=game.players, retell=recap_in)]
         buttons = move_buttons(presenter, state, seat, game, language) if presenter.batches_turns else {}
-        message = Message(text, image=image, ping=(game.players[seat],), retell=recap_in, **buttons)
-        return game, await self.dms.addressed(game, [message])
+        return game, [Message(text, image=image, ping=(game.players[seat],), retell=recap_in, **buttons)]
 
     # ------------------------------------------------------------------ catching up
 

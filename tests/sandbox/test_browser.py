@@ -95,8 +95,8 @@ def view_as(page, name: str) -> None:
 
 
 def reload_until(page, shown, tries: int = 60) -> None:
-    """Reload the page until `shown()`: the sandbox closes one page and serves the next at the
-    same address, so a reload in between may find nobody listening."""
+    """Reload the page until `shown()`: a restarted sandbox serves the page at the same address
+    once it is ready, so a reload before that finds nobody listening."""
     from playwright.sync_api import Error
 
     for _ in range(tries):
@@ -165,6 +165,49 @@ def test_a_rebirth_game_is_opened_joined_started_and_moved_in_the_page(sandbox_u
         if os.environ.get("TABLETOP_SCREENSHOT") == "1":
             shutil.copy(shot, SCREENSHOT)
 
-        command(page, "sandbox channel", "revive-1")  # the same address shows it once reloaded
-        reload_until(page, lambda: page.locator("#channel-name").inner_text() == "revive-1")
+        # Another table, in the same page: no reload, the same "Viewing as", commands run there.
+        command(page, "sandbox channel", "revive-1")
+        expect(page.locator("#channel-name")).to_have_text("revive-1")
+        assert page.locator("#viewer-picker").evaluate("e => e.selectedOptions[0]?.label") == first
+        expect(messages).to_have_count(0)
+        command(page, "game new", "Rev")
+        expect(messages.last).to_contain_text(f"@{first} opened a Revive")
+        command(page, "sandbox channel", "rebirth-1")
+        expect(page.locator("#channel-name")).to_have_text("rebirth-1")
+        expect(messages.filter(has_text="placed").last).to_be_visible()  # the game where it was left
+        expect(page.locator("body")).not_to_contain_text("Preview session is unavailable")
         browser.close()
+
+
+def test_after_a_restart_the_same_address_shows_the_game_again(tmp_path):
+    """Ctrl+C, then the sandbox again: the tab left open reloads at the same address (same port,
+    same capability) onto the channel, where the open game is shown again without `/board`."""
+    browser_path = chromium()
+    if browser_path is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI has no chromium: .ci/run installs Debian's chromium before the tests")
+        pytest.skip("no Chromium on this machine: apt-get install chromium (.ci/run does)")
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
+    database = str(tmp_path / "sandbox.sqlite3")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=browser_path, headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.set_default_timeout(WAIT_MS)
+        messages = page.locator("#channel-message-list article.channel-message")
+        with sandbox_process(tmp_path, TABLETOP_SANDBOX_DATABASE=database) as first:
+            page.goto(first.url)
+            expect(page.locator("#action-status")).to_have_text("Viewport updated")
+            page.evaluate(WATCH_STATUS)
+            command(page, "game new", "Reb")
+            expect(messages.last).to_contain_text("@Alice opened a Rebirth")
+        with sandbox_process(tmp_path, TABLETOP_SANDBOX_DATABASE=database) as second:
+            assert second.url == first.url
+            listed = page.locator("#channel-message-list")
+            reload_until(page, lambda: "The sandbox restarted" in listed.inner_text())
+            expect(page.locator("#channel-name")).to_have_text("rebirth-1")
+            expect(messages.last).to_contain_text("This table is still open: Rebirth")
+            expect(messages.last).to_contain_text("@Alice")
+        browser.close()
+    assert second.returncode == 0 and "Traceback" not in second.err, second.err

@@ -11,6 +11,7 @@ import urllib.request
 from datetime import timedelta
 
 from bot import create_bot
+from i18n import t
 from sandbox.commands import Request
 from sandbox.run import Sandbox
 from sandbox.world import PLAYERS, channel_names, load_clock
@@ -109,16 +110,18 @@ async def test_a_sandbox_in_portuguese_is_a_brazilian_table(tmp_path):
     with sandbox.env.time_context():
         alice, bob = sandbox.world.players[:2]
         channel = sandbox.world.channels[TABLE]
-        assert "/jogo novo jogo:rebirth" in sandbox.env.backend.get_channel(channel.id).topic
+        assert "/game new game:rebirth" in sandbox.env.backend.get_channel(channel.id).topic
         opened = await alice.slash(channel, "game new", game="rebirth")
         assert "abriu uma mesa" in opened.response.content
         assert "🌐 Português (Brasil)" in opened.response.content
         joined = await bob.slash(channel, "game join")
         assert "entrou" in joined.response.content and "Sentados (2)" in joined.response.content
         help_reply = await alice.slash(channel, "help")
-        assert help_reply.ephemeral and "`/jogar`" in help_reply.response.content
+        assert help_reply.ephemeral and "`/move`" in help_reply.response.content
+        assert "Como este bot funciona" in help_reply.response.content  # the words stay Portuguese
     await sandbox.stop()
     assert simcord.interactions.base_payload is original
+    assert "/jogo novo jogo:rebirth" in t("sandbox.topic.table", "pt-BR", game="Rebirth", id="rebirth")
 
 
 def test_the_sandbox_takes_a_language_and_refuses_one_without_a_catalog(capsys):
