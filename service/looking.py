@@ -13,8 +13,8 @@ from db import GameRecord
 from games import registry
 from i18n import has, t
 from service.images import board_image, options_image, player_image
-from service.look_limits import Look, LookLimits
 from service.lobby import lobby_text
+from service.look_limits import Look, LookLimits
 from service.messages import MESSAGE_LIMIT, Caller, Message, Ready, ServiceError, StaleGame, fit, jump_link
 from service.story import Storyteller
 from service.tables import Tables, seat_of
@@ -59,7 +59,9 @@ class Looking:
             image = await options_image(presenter, game, state, seat, caller.locale)
             if presenter.batches_turns:
                 buttons = move_buttons(presenter, state, seat, game, caller.locale)
-        body = fit(f"{text}\n{options}" if options else text)
+        # Too long (a hand of many cards), the list is cut, not what the caller can do now.
+        room = MESSAGE_LIMIT - len(options) - 1
+        body = fit(f"{fit(text, room) if room > 0 else text}\n{options}" if options else text)
         return [Message(body, image=image, image_name="options.png", ephemeral=True, **buttons)]
 
     async def player_board(self, caller: Caller, user_id: int, ready: Ready = None) -> list[Message]:
