@@ -204,6 +204,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "revive.hand.tribe": "**Your tribe: {tribe}.** {about}",
     "revive.hand.artifact": "**Your artifact card {card}** (secret): {points} if the game ended now",
     "revive.hand.category": "• {points} per {counts} ({colour}; again per {colour} major artifact)",
+    "revive.hand.active": "**Cards in hand** ({count}; play one into a free slot with `/move`: a top slot uses its top half, a bottom slot its bottom half; ⟳ keeps the slot open for a later card):",
     "revive.hand.resting": "**Resting cards** ({count}, back in your hand when you hibernate):",
     "revive.hand.card": "{card} ({colour}{symbol}): top {top} / bottom {bottom}",
     "revive.hand.crates": "**Closed crates** ({count}; open one with `/move open ...`, a free action):",

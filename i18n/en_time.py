@@ -5,8 +5,8 @@ clocks, time away, DM notifications, the table's settings and the choices `/game
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     "catch_up.title": {
-        "one": "**Before that, since your last move** ({count} move):",
-        "other": "**Before that, since your last move** ({count} moves):",
+        "one": "{user}, **before that, since your last move** ({count} move):",
+        "other": "{user}, **before that, since your last move** ({count} moves):",
     },
     "story.earlier": {
         "one": "… (1 earlier turn: see `/game log`)",

@@ -72,7 +72,9 @@ class Looking:
             image = await options_image(presenter, game, state, seat, caller.locale)
             if presenter.batches_turns:
                 buttons = move_buttons(presenter, state, seat, game, caller.locale)
-        body = fit(f"{text}\n{options}" if options else text)
+        # Too long (a hand of many cards), the list is cut, not what the caller can do now.
+        room = MESSAGE_LIMIT - len(options) - 1
+        body = fit(f"{fit(text, room) if room > 0 else text}\n{options}" if options else text)
         return [Message(body, image=image, image_name="options.png", ephemeral=True, **buttons)]
 
     async def player_board(self, caller: Caller, user_id: int, ready: Ready = None) -> list[Message]:

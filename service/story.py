@@ -390,11 +390,13 @@ class Storyteller:
         shown: frozenset[int] = frozenset(),
         recent: list[MoveRecord] | None = None,
     ) -> str:
-        """For the player whose turn it now is: what else happened since their last move (moves
-        and points, in order), beyond what the message tells (`shown`); empty when nothing."""
+        """For the player whose turn it now is, addressed to them by mention: what else happened
+        since their last move (moves and points, in order), beyond what the message tells
+        (`shown`); empty when nothing."""
         moves = await self.since_last_move(game, presenter.engine, seat, shown, recent)
         if not moves:
             return ""
         lines = [presenter.event_text(m.event, game, locale) for m in moves[-CATCH_UP_LINES:]]
-        head = t("catch_up.title", locale, count=len(moves))
+        # Said in the channel, above the ping: "your" needs the name of whom it addresses.
+        head = t("catch_up.title", locale, count=len(moves), user=presenter.mention(game, seat))
         return head + "\n" + "\n".join(f"› {line}" for line in lines)

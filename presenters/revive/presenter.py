@@ -429,8 +429,9 @@ class RevivePresenter(SeatTags):
         return ""  # Revive moves reveal nothing privately; `/hand` shows the secrets
 
     def hand_text(self, view: ReviveView, locale: str | None) -> str:
-        """The caller's tribe, then their secrets: artifact card (and what it scores now),
-        resting cards, crates."""
+        """The caller's tribe, their artifact card (secret, and what it scores now), then the
+        cards they may play (face up, each with what its halves do: the choice a turn asks),
+        the resting cards and the crates (secret)."""
         tables = self.tables(view)
         mine = view["private"]
         assert mine is not None, "hand_text needs the seat's view"
@@ -441,6 +442,10 @@ class RevivePresenter(SeatTags):
         points = points_text(mine["artifact_points"], locale)
         lines.append(t("revive.hand.artifact", locale, card=card["id"], points=points))
         lines += [category_text("revive.hand.category", category, locale) for category in card["categories"]]
+        in_hand = view["seats"][mine["seat"]]["active"]  # face up: the seat's public side
+        active = [self._card_line(tables, card_id, locale) for card_id in in_hand]
+        lines.append(t("revive.hand.active", locale, count=len(active)))
+        lines += [f"• {line}" for line in active]
         resting = [self._card_line(tables, card_id, locale) for card_id in mine["resting"]]
         lines.append(t("revive.hand.resting", locale, count=len(resting)))
         lines += [f"• {line}" for line in resting]

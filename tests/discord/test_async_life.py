@@ -335,6 +335,47 @@ async def test_undo_and_catch_up_through_the_commands(simcord_env):
     assert "Since your last move" in log.response.content
 
 
+@pytest.mark.parametrize(
+    ("language", "head"),
+    [
+        ("en-US", "**before that, since your last move** (1 move):"),
+        ("pt-BR", "**antes disso, desde a sua última jogada** (1 jogada):"),
+    ],
+)
+async def test_the_catch_up_in_the_channel_names_the_player_it_addresses(
+    simcord_env, monkeypatch, language, head
+):
+    """The message that hands the turn over is read by the whole table, right under the move
+    just made: its catch-up ("since your last move") says whose last move it means, the
+    player it pings, not the one who just moved; in the game's language."""
+    from tests.support.discord import make_table, pinged
+    from tests.support.locales import speaking
+
+    table = make_table(simcord_env, ["ann", "bob", "cy"])
+    speaking(monkeypatch, {}, {table.guild.id: language})
+    ann, bob, cy = table.members
+    await ann.slash(table.channel, "game new", game="rebirth")
+    await bob.slash(table.channel, "game join")
+    await cy.slash(table.channel, "game join")
+    await ann.slash(table.channel, "game start")
+
+    async def to_move():
+        for member in table.members:
+            if await member.autocomplete(table.channel, "move", "action", ""):
+                return member
+
+    first = await to_move()
+    await move_first_choice(table, first)
+    second = await to_move()
+    moved = await move_first_choice(table, second)
+    third = await to_move()
+    assert pinged(simcord_env, moved.response.message) == {third.id}
+    lines = moved.response.content.splitlines()
+    [caught] = [n for n, line in enumerate(lines) if line.startswith("› ")]
+    assert lines[caught - 1] == f"<@{third.id}>, {head}"
+    assert f"<@{first.id}>" in lines[caught], "the move it catches up on"
+
+
 async def test_a_refused_game_in_a_thread_leaves_no_thread_behind(simcord_env):
     from tests.support.discord import make_table, refused
 

@@ -149,6 +149,61 @@ async def test_hand_shows_the_secret_artifact_card_privately(simcord_env, databa
     assert not any(ARTIFACT_CARD.search(m.content) for m in public)
 
 
+@pytest.mark.parametrize(
+    ("locale", "in_hand", "resting"),
+    [
+        ("en-US", "**Cards in hand** (3;", "**Resting cards** (3,"),
+        ("pt-BR", "**Cartas na mão** (3;", "**Cartas em descanso** (3,"),
+    ],
+)
+async def test_hand_lists_the_cards_to_play_with_what_they_do_then_the_resting_ones(
+    simcord_env, database_path, monkeypatch, locale, in_hand, resting
+):
+    """`/hand` is where a player decides what to play: it lists the cards in hand (face up),
+    each with its colour and what its top and bottom halves do, as the player board draws
+    them, then the resting cards; privately, in the caller's language."""
+    from i18n.revive_words import effects_text
+    from tests.support.locales import english_in, speaking
+
+    table = make_table(simcord_env, ["ann", "bob"])
+    speaking(monkeypatch, {member.id: locale for member in table.members})
+    await open_revive(table)
+    game, state = await stored_game(database_path)
+    cards = load_engine("revive").edition(state.rules).tables.cards
+    for member in table.members:
+        me = state.seats[game.players.index(member.id)]
+        result = await member.slash(table.channel, "hand")
+        assert result.ephemeral
+        lines = result.response.content.splitlines()
+        assert in_hand in result.response.content and resting in result.response.content
+        start = next(n for n, line in enumerate(lines) if line.startswith(in_hand))
+        shown = lines[start + 1 : start + 1 + len(me["active"])]
+        assert lines[start + 1 + len(me["active"])].startswith(resting), "the resting cards come next"
+        assert [line.split(" ", 2)[1] for line in shown] == me["active"]
+        for line, card_id in zip(shown, me["active"], strict=True):
+            card = cards[card_id]
+            assert effects_text(card["top"], locale) in line and effects_text(card["bottom"], locale) in line
+        if locale != "en-US":
+            assert not english_in([result.response.content], locale)
+
+
+async def test_a_hand_too_long_for_one_message_keeps_what_you_can_do_now(simcord_env, monkeypatch):
+    """A late hand (many cards in hand and resting) can outgrow Discord's 2000 characters: the
+    lists are cut, never the options at the end, which say what the turn asks."""
+    from presenters.revive.presenter import RevivePresenter
+
+    table = make_table(simcord_env, ["ann", "bob"])
+    await open_revive(table)
+    mover = await to_move(table)
+    long_hand = "\n".join(f"• card {n}: " + "x" * 60 for n in range(40))
+    monkeypatch.setattr(RevivePresenter, "hand_text", lambda self, view, locale: long_hand)
+    result = await mover.slash(table.channel, "hand")
+    text = result.response.content
+    assert result.ephemeral and len(text) <= 2000
+    assert "• card 0:" in text and "• card 39:" not in text
+    assert text.splitlines()[-1].startswith("**Now:**")
+
+
 def _components(response) -> list[dict]:
     return [c for row in response.components for c in row.get("components", [])]
 
