@@ -8,10 +8,11 @@ from i18n import t
 
 
 def error_text(error: GameError, locale: str | None = None) -> str:
-    """Why `error` was refused, in `locale` (None: English). A `Term` parameter (a tile's name)
-    is worded in English whatever the reply's language (a translated tile name inside a
-    Portuguese refusal is left for the translators to decide)."""
+    """Why `error` was refused, in `locale` (None: English). A `Term` parameter (a tile's name, a
+    map's, an option's) is worded in that language too, as the rest of the bot names it there:
+    a Portuguese refusal says "Energy Farm" and "Escócia", as its rules text does."""
     params = {
-        name: t(value.key) if isinstance(value, Term) else value for name, value in error.params.items()
+        name: t(value.key, locale) if isinstance(value, Term) else value
+        for name, value in error.params.items()
     }
     return t(error.key, locale, **params)
