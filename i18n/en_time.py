@@ -20,7 +20,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "games.title": "**Your games** ({count}):",
     "games.yours": "👉 **{title}**: your turn since {since} · {link}",
     "games.theirs": "**{title}**: {user} to move since {since} · {link}",
-    "games.lobby": "**{title}**: lobby with {count} seated · {link}",
+    "games.lobby": {
+        "one": "**{title}**: lobby with {count} seated · {link}",
+        "other": "**{title}**: lobby with {count} seated · {link}",
+    },
     "cmd.undo": "Take back your last move, if nobody has acted since and it revealed nothing",
     "undo.nothing": "There is no move to take back yet.",
     "undo.not_last": "You can only take back your own move, and only while it is the last one made.",

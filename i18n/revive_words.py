@@ -78,14 +78,15 @@ CHANNEL = Style(
 IMAGE = Style(
     words="revive.effect",
     names="revive.effect",
-    nouns="revive.effect.res",
+    nouns="revive.effect.noun",
     gain="revive.effect.gain",
     cost="revive.effect.cost",
     gains_and="revive.effect.gains_and",
     nothing="revive.effect.none",
 )
-"""Images: short ASCII words that the bundled font draws and that fit on a card or a token (a
-resource's name stays singular there: `+2 book` fits where `+2 books` might not)."""
+"""Images: short ASCII words that the bundled font draws and that fit on a card or a token (in
+English a resource's name stays singular there: `+2 book` fits where `+2 books` might not; its
+`revive.effect.noun.*` entries still count, so Portuguese reads "+2 livros")."""
 
 
 def resources_text(

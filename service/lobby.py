@@ -10,10 +10,10 @@ from typing import Any
 
 from db import GameRecord
 from engine.base import RULES_OPTION, seat_order
-from engine.errors import NotAPlayer, Typed
+from engine.errors import NotAPlayer, Term, Typed
 from games import registry
 from games.spec import GameSpec
-from i18n import t, table_language, table_languages
+from i18n import has, t, table_language, table_languages
 from service.announcing import Announcer
 from service.fallback_turns import FallbackTurns
 from service.images import board_image, fallback_name
@@ -51,16 +51,26 @@ def checked_options(game: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
     declared = {option.name: option for option in game.options}
     for name, value in options.items():
         if value and name not in declared:
-            raise ServiceError("error.option.not_offered", game=game.name, option=name)
+            raise ServiceError("error.option.not_offered", game=game.name, option=option_name(name))
     checked = {}
     for option in game.options:
         value = options.get(option.name) or option.default
         if value not in {choice.value for choice in option.choices}:
             raise ServiceError(
-                "error.option.unknown_choice", game=game.name, option=option.name, value=Typed(str(value))
+                "error.option.unknown_choice",
+                game=game.name,
+                option=option_name(option.name),
+                value=Typed(str(value)),
             )
         checked[option.name] = value
     return checked
+
+
+def option_name(name: str) -> Term | str:
+    """An option as the reader's command list names it (`map`, `mapa`), for a refusal about it;
+    an option without a catalog name (a test game's) as its registry has it."""
+    key = f"name.option.{name}"
+    return Term(key) if has(key) else name
 
 
 def checked_settings(settings: dict[str, Any] | None) -> None:

@@ -52,7 +52,7 @@ def apply(
         return _discard(tables, state, seat, tile)
     space, doubled = typed_placement(text)  # any case and spacing: "f 7", "F7X2"
     if doubled and not state.doubling:  # a map without the marker (Scotland)
-        raise IllegalMove("error.rebirth.no_doubling_map", map=tables.board(state).name)
+        raise IllegalMove("error.rebirth.no_doubling_map", map=Term(f"map.{state.map_id}"))
     if doubled and not can_double(state, seat):
         raise IllegalMove("error.rebirth.no_doubling")
     if space is None:

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from engine.hexgrid import parse_coord
 from engine.rebirth.mapfile import MapFile, parse_map
-from i18n import t
+from i18n import has, t
 from render.common import RGB, ContentHandle, Point, Sprite, cache_key, clean_text, fit_text, font
 from render.hexgrid import hex_corners
 from render.rebirth.geometry import Layout, layout_for, legend_kinds, legend_row_h, legend_rows
@@ -167,6 +167,13 @@ def panel_image(
     return img.resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS), labels
 
 
+def map_name(info: MapFile, locale: str | None) -> str:
+    """The map's name in `locale`, as the table's title says it (`map.scotland`: "Escócia"); a
+    map the catalog does not name (a test's) by its file's name."""
+    key = f"map.{info.map_id}"
+    return t(key, locale) if has(key) else info.name
+
+
 def draw_static_panel(
     img: Image.Image, info: MapFile, lay: Layout, covered: bool, locale: str | None
 ) -> tuple[Label, ...]:
@@ -180,9 +187,10 @@ def draw_static_panel(
     words = locale is not None
     labels = []
     if words:
+        name = clean_text(map_name(info, locale), 24)
         labels += [
             _panel_text(d, (px, y0 + 16 * SS), t("rebirth.img.title", locale), 15, PANEL_MUTED, "la", shift),
-            _panel_text(d, (px, y0 + 34 * SS), clean_text(info.name, 24), 32, PANEL_TEXT, "la", shift),
+            _panel_text(d, (px, y0 + 34 * SS), name, 32, PANEL_TEXT, "la", shift),
         ]
     # legend at the bottom of the panel: only what this board shows, in the game's words
     ly = y1 - lay.legend_h * SS

@@ -179,7 +179,7 @@ def tech_sprite(ref: ContentRef, tribe_id: str, tech_id: str, style: int | None,
         width=4 if st else 2,
     )
     cost = int(tech.get("cost", {}).get("book", 0))
-    head = f"{clean_text(tech_id, 5)} · " + t("revive.img.player.tech_cost", locale, cost=cost)
+    head = f"{clean_text(tech_id, 5)} · " + t("revive.img.player.tech_cost", locale, cost=cost, count=cost)
     draw_text(d, (9, 15), head, 16, ink, bold=True)
     tech_points = int(tech.get("points", 0))
     points = t("revive.img.player.tech_points", locale, points=tech_points, count=tech_points)

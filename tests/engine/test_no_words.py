@@ -33,8 +33,8 @@ def test_a_refusal_is_a_key_and_facts_worded_by_the_presenter_side() -> None:
     refusal = IllegalMove("error.rebirth.discard_with_space", tile=Term("tile.E"))
     assert "error.rebirth.discard_with_space" in str(refusal)
     assert error_text(refusal) == "Your energy farm still has a legal space, so it cannot be discarded."
-    # A term is worded in English whatever the reply's language, as the replies always named it.
-    assert "energy farm" in error_text(refusal, "pt-BR")
+    # A term is worded in the reply's language, as the rest of that language names it.
+    assert "Energy Farm" in error_text(refusal, "pt-BR") and "energy farm" not in error_text(refusal, "pt-BR")
     assert error_text(refusal, "pt-BR") != error_text(refusal)
 
 
