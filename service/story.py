@@ -313,11 +313,12 @@ class Storyteller:
         again = t("undo.again", language, user=f"<@{caller.user_id}>")
         return [Message(f"{text}\n{again}", image=image)]
 
-    async def recap(self, game_id: int) -> tuple[GameRecord | None, list[Message]]:
+    async def recap(self, game_id: int, restarted: bool = True) -> tuple[GameRecord | None, list[Message]]:
         """The game as it stands, for a move whose own message was lost (the process died before
-        it was held): the last move, the board, and a ping for whoever plays next (everyone at
-        the end); nothing for a game that is no longer there to announce. Not yet held: the
-        outbox holds what this returns."""
+        it was held, `restarted`, or a failure cut its request short): the last move, the board,
+        and a ping for whoever plays next (everyone at the end), under a note that says which;
+        nothing for a game that is no longer there to announce. Not yet held: the outbox holds
+        what this returns."""
         game = await self.db.game(game_id)
         if game is None or game.state is None or game.status not in ("active", "finished"):
             return game, []
@@ -331,7 +332,7 @@ class Storyteller:
 
         async def recap_in(locale: str | None) -> str:  # the channel's language, or a DM reader's
             view = public_view(presenter, state)
-            lines = [t("delivery.recap", locale)]
+            lines = [t("delivery.recap" if restarted else "delivery.recap_failed", locale)]
             if last:
                 lines.append(presenter.event_text(last[-1].event, game, locale))
             if seat is None:
