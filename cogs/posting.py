@@ -20,7 +20,15 @@ from typing import Any, cast
 
 import discord
 
-from cogs.replies import allowed_mentions, caller_of, deferrer, report_error
+from cogs.replies import (
+    TRANSIENT,
+    allowed_mentions,
+    caller_of,
+    deferral_failed,
+    deferrer,
+    report_error,
+    respond,
+)
 from i18n import t
 from service.messages import CHOICES_AT_MOST, MESSAGE_LIMIT, TABLE_BUTTONS, Message
 from service.outbox import Outbox
@@ -112,7 +120,9 @@ async def send(interaction: discord.Interaction, messages: list[Message]) -> Non
     Normally the first message is the interaction's answer and the rest are follow-ups. After a
     deferral the answer slot is a private placeholder: a public message sent there would be an
     edit, and Discord notifies nobody about edits, so public messages go to the channel as new
-    messages (which do ping) and the placeholder gets a short private note.
+    messages (which do ping) and the placeholder gets a short private note. After a deferral
+    Discord failed the answer slot may be dead (its 3 seconds are over): public messages go to
+    the channel the same way, and the note goes wherever the interaction still takes it.
 
     The public messages are held in the outbox: when Discord fails one, it and those after it
     are left to the delivery round, in order, and the caller is told the truth (it is saved and
@@ -123,7 +133,7 @@ async def send(interaction: discord.Interaction, messages: list[Message]) -> Non
         messages = [*messages, *await service.dms.take_notes(caller_of(interaction))]
     direct = [m for m in messages if m.dm_to is not None]
     messages = [m for m in messages if m.dm_to is None]
-    deferred = interaction.response.is_done()
+    deferred = interaction.response.is_done() or deferral_failed(interaction)
     answered_privately = False
     held = [m.outbox_id for m in messages if m.outbox_id is not None]
     # An older message of this channel that Discord has not taken yet goes first.
@@ -154,27 +164,21 @@ async def send(interaction: discord.Interaction, messages: list[Message]) -> Non
 async def _answer(interaction: discord.Interaction, message: Message, deferred: bool) -> bool:
     """Post one message for an interaction; True when it went to the caller only."""
     kwargs = _kwargs(message)
-    if not interaction.response.is_done():
-        await interaction.response.send_message(**kwargs)
-        return False
     if deferred and not message.ephemeral:
         kwargs.pop("ephemeral")
         await cast(discord.abc.Messageable, interaction.channel).send(**kwargs)
         return False
-    await interaction.followup.send(**kwargs)
+    await respond(interaction, **kwargs)
     return message.ephemeral
 
 
 async def _tell(interaction: discord.Interaction, text: str) -> None:
     """A short private note to the caller, however far the answer got; lost when Discord fails
     this too (what it would say is in the channel soon)."""
-    mentions = discord.AllowedMentions.none()
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, allowed_mentions=mentions)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=mentions)
-    except discord.HTTPException as error:
+        mentions = discord.AllowedMentions.none()
+        await respond(interaction, content=text, ephemeral=True, allowed_mentions=mentions)
+    except TRANSIENT as error:
         log.warning("could not tell the caller: %s", error)
 
 

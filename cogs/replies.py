@@ -4,8 +4,10 @@ Posting the service's messages is `cogs/posting.py`'s job."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -15,6 +17,10 @@ from presenters.errors import error_text
 from service.messages import Caller, Message
 
 log = logging.getLogger("tabletop")
+DEFERRAL_FAILED = "tabletop.deferral_failed"  # in `Interaction.extras`: Discord did not take the deferral
+DEFERRAL_WAIT = 3.0  # seconds a deferral may take: past Discord's 3-second deadline it is worth nothing
+# What Discord, or the way to it, may raise: a request that failed this time.
+TRANSIENT = (discord.HTTPException, TimeoutError, OSError, aiohttp.ClientError)
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:
@@ -62,16 +68,33 @@ def deferrer(interaction: discord.Interaction, after_seconds: float):
     It defers, privately, only when the interaction is already `after_seconds` old, so the
     3-second deadline is kept on a slow day while the usual answer stays a normal, pinging
     message. A private deferral also keeps any later error private.
+
+    When Discord fails the deferral (a 5xx, a 429, no answer in `DEFERRAL_WAIT`) the request
+    goes on all the same: by now it may have changed the game (a move is stored), and what it
+    says must still reach the channel. The interaction is marked (`deferral_failed`), and
+    `cogs/posting.py` `send` then posts the public messages as new channel messages, as after a
+    deferral, and tells the caller only what the interaction still lets it.
     """
 
     async def ready() -> None:
-        if interaction.response.is_done():
+        if interaction.response.is_done() or deferral_failed(interaction):
             return
         waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
         if after_seconds <= 0 or waited >= after_seconds:
-            await interaction.response.defer(thinking=True, ephemeral=True)
+            try:
+                deferral = interaction.response.defer(thinking=True, ephemeral=True)
+                await asyncio.wait_for(deferral, DEFERRAL_WAIT)
+            except TRANSIENT as error:
+                log.warning("Discord did not take a deferral: %s", error)
+                interaction.extras[DEFERRAL_FAILED] = True
 
     return ready
+
+
+def deferral_failed(interaction: discord.Interaction) -> bool:
+    """Whether this interaction's deferral failed: its answer slot may be dead, so public
+    messages go to the channel as new messages."""
+    return bool(interaction.extras.get(DEFERRAL_FAILED))
 
 
 async def report_error(interaction: discord.Interaction, error: Exception) -> None:
@@ -88,8 +111,28 @@ async def report_error(interaction: discord.Interaction, error: Exception) -> No
     else:
         log.error("command failed", exc_info=original)
         text = t("error.internal", locale)
-    mentions = discord.AllowedMentions.none()
+        wake = getattr(interaction.client, "wake_delivery", None)
+        if wake is not None:  # what the failure left unannounced is announced once its grace is over
+            wake()
+    try:
+        mentions = discord.AllowedMentions.none()
+        await respond(interaction, content=text, ephemeral=True, allowed_mentions=mentions)
+    except TRANSIENT as warning:
+        log.warning("could not tell the caller of a failure: %s", warning)
+
+
+async def respond(interaction: discord.Interaction, **kwargs) -> None:
+    """Answer the caller: in the interaction's answer slot, or as a follow-up once it is taken.
+    After a failed deferral Discord may have taken the deferral all the same (a 5xx whose
+    request went through): then only a follow-up reaches the caller."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=mentions)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=mentions)
+        await interaction.followup.send(**kwargs)
+        return
+    try:
+        await interaction.response.send_message(**kwargs)
+    except TRANSIENT:
+        if not deferral_failed(interaction):
+            raise
+        if isinstance(kwargs.get("file"), discord.File):
+            kwargs["file"].reset()  # the first attempt read it
+        await interaction.followup.send(**kwargs)

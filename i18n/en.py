@@ -182,6 +182,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "delivery.later": "Saved. Discord did not take the channel message just now: it will be posted (with the board and the ping) as soon as Discord does.",
     "delivery.refused_here": "Saved, but Discord refuses my messages in this channel (a missing permission?), so the board and the ping cannot be posted. The game's creator is told.",
     "delivery.recap": "(Posted late: the bot restarted before it could announce this.)",
+    "delivery.recap_failed": "(Posted late: something failed before this could be announced.)",
     "delivery.refused": "I cannot post in {channel} any more (the channel is gone or I lack permission there), so your game's moves are saved but nobody is told. Give me back the right to send messages and attach files there, or end the game with `/game abort` in {link}.",
     # --- lobby and game life
     "lobby.opened": "{user} opened a **{game}** table here. Join with `/game join` or **Join** ({low} to "

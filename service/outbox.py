@@ -6,7 +6,8 @@ until Discord has taken it, so a saved move is always announced (docs/delivery.m
   keep, in one transaction; the front end then posts them and reports back (`sent`, `failed`).
 - A failed attempt is retried with backoff by the delivery round (`due`), which a front end
   runs every few seconds and once at start: it also announces any move whose promise was never
-  kept (the process died between saving the move and holding its message), from the stored game.
+  kept, from the stored game: the process died between saving the move and holding its message
+  (a promise found at start), or, in this process, a failure cut the request short.
 - A permanent refusal (the channel is gone, the bot may not post there) is logged and reported
   once to the game's creator, by DM.
 
@@ -51,14 +52,15 @@ class Outbox:
         database: Database,
         *,
         clock: Callable[[], float],
-        recap: Callable[[int], Awaitable[tuple[GameRecord | None, list[Message]]]],
+        recap: Callable[[int, bool], Awaitable[tuple[GameRecord | None, list[Message]]]],
         dm_refused: Callable[[int | None, int], Awaitable[None]],
     ) -> None:
         self.db = database
         self._clock = clock
-        self._recap = recap  # the messages that announce a game as it stands now
+        self._recap = recap  # the messages that announce a game as it stands now (after a restart?)
         self._dm_refused = dm_refused  # a member's DMs are closed: they are told once
         self._attempts: dict[int, int] = {}
+        self._inherited: set[int] = set()  # games whose promise a stopped process left (`restarted`)
 
     async def hold(
         self, game: GameRecord, messages: Sequence[Message], *, now_due: bool = False
@@ -90,11 +92,14 @@ class Outbox:
         first announcing every game whose promise was never kept."""
         now = self._clock()
         for game_id in await self.db.broken_promises(now):
+            restart = game_id in self._inherited
             try:
-                game, messages = await self._recap(game_id)
+                game, messages = await self._recap(game_id, restart)
                 if game is not None:
-                    log.warning("game %s: announcing a move whose message was lost (restart?)", game_id)
+                    why = "the process restarted" if restart else "a failure cut its request short"
+                    log.warning("game %s: announcing a move whose message was lost (%s)", game_id, why)
                     await self.hold(game, messages, now_due=True)
+                self._inherited.discard(game_id)
             except Exception:  # one broken game must not hold up every other delivery
                 log.exception("could not announce game %s", game_id)
         taken: list[Message] = []
@@ -161,9 +166,12 @@ class Outbox:
             await self.hold(game, [creator_report(game, message, locale)], now_due=True)
 
     async def restarted(self) -> int:
-        """At start: what the last process had taken and not settled is due again now."""
+        """At start: what the last process had taken and not settled is due again now, and
+        every promise found is one it left (its recap says the bot restarted)."""
         await self.db.prune_outbox(self._clock() - KEEP_SETTLED)
-        return await self.db.release_claims(self._clock())
+        released = await self.db.release_claims(self._clock())
+        self._inherited = set(await self.db.broken_promises(self._clock()))
+        return released
 
     def _decode(self, row: Delivery) -> Message:
         self._attempts[row.id] = row.attempts

@@ -317,12 +317,14 @@ class Storyteller:
         again = t("undo.again", language, user=f"<@{caller.user_id}>")
         return [Message(f"{text}\n{again}", image=image)]
 
-    async def recap(self, game_id: int) -> tuple[GameRecord | None, list[Message]]:
+    async def recap(self, game_id: int, restarted: bool = True) -> tuple[GameRecord | None, list[Message]]:
         """The game as it stands, for a move whose own message was lost (the process died before
-        it was held): the last move, the board, and a ping for whoever plays next (everyone at
-        the end); nothing for a game that is no longer there to announce. Not yet held: the
-        outbox holds what this returns."""
-        game, messages = await self.standing(game_id, "delivery.recap")
+        it was held, `restarted`, or a failure cut its request short): the last move, the board,
+        and a ping for whoever plays next (everyone at the end), under a note that says which;
+        nothing for a game that is no longer there to announce. Not yet held: the outbox holds
+        what this returns."""
+        head = "delivery.recap" if restarted else "delivery.recap_failed"
+        game, messages = await self.standing(game_id, head)
         return game, (await self.dms.addressed(game, messages) if game is not None else messages)
 
     async def standing(self, game_id: int, head: str) -> tuple[GameRecord | None, list[Message]]:
