@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.posting import post, send
+from cogs.posting import answer, post
 from cogs.replies import caller_of
 from cogs.translator import choice, command_name, option_names, text
 from service.game_service import GameService
@@ -94,14 +94,14 @@ class ClockCog(commands.Cog):
     @app_commands.choices(dm=[choice("choice.dm.on", "on"), choice("choice.dm.off", "off")])
     @app_commands.guild_only()
     async def notify(self, interaction: discord.Interaction, dm: app_commands.Choice[str]) -> None:
-        await send(interaction, await self.service.dms.notify(caller_of(interaction), dm.value == "on"))
+        await answer(interaction, self.service.dms.notify(caller_of(interaction), dm.value == "on"))
 
     @away.command(name=command_name("away.set"), description=text("cmd.away.set"))
     @app_commands.describe(days=text("cmd.away.set.days"))
     @app_commands.rename(**option_names("days"))
     async def away_set(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 60]) -> None:
-        await send(interaction, await self.service.time.away(caller_of(interaction), days))
+        await answer(interaction, self.service.time.away(caller_of(interaction), days))
 
     @away.command(name=command_name("away.off"), description=text("cmd.away.off"))
     async def away_off(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.time.away(caller_of(interaction), None))
+        await answer(interaction, self.service.time.away(caller_of(interaction), None))

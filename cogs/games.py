@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.paging import send_log
-from cogs.posting import post, send
+from cogs.posting import answer, post
 from cogs.replies import caller_of, deferrer
 from cogs.translator import choice, command_name, option_names, text
 from games import registry
@@ -119,7 +119,7 @@ class GameCog(commands.Cog):
         caller = caller_of(interaction)
         channel = interaction.channel
         if not (thread and isinstance(channel, discord.TextChannel)):
-            await send(interaction, await self.service.lobby.new_game(caller, game.value, options, settings))
+            await answer(interaction, self.service.lobby.new_game(caller, game.value, options, settings))
             return
         made: list[tuple[discord.Thread, str]] = []
 
@@ -133,14 +133,16 @@ class GameCog(commands.Cog):
             made.append((thread_made, title))
             return thread_made.id
 
-        messages = await self.service.lobby.new_game(caller, game.value, options, settings, room)
-        for message in messages:  # held in the outbox for the thread, with its lobby buttons
-            await post(interaction.client, message)
-        opened, title = made[0]
-        spoken = new_table_language(caller, settings)  # the note is read by the channel
-        user = f"<@{caller.user_id}>"
-        note = t("game.thread_opened", spoken, user=user, title=title, thread=opened.mention)
-        await send(interaction, [Message(note)])
+        async def opened_in_thread() -> list[Message]:
+            messages = await self.service.lobby.new_game(caller, game.value, options, settings, room)
+            for message in messages:  # held in the outbox for the thread, with its lobby buttons
+                await post(interaction.client, message)
+            opened, title = made[0]
+            spoken = new_table_language(caller, settings)  # the note is read by the channel
+            user = f"<@{caller.user_id}>"
+            return [Message(t("game.thread_opened", spoken, user=user, title=title, thread=opened.mention))]
+
+        await answer(interaction, opened_in_thread())
 
     @game.command(name=command_name("game.limits"), description=text("cmd.game.limits"))
     @app_commands.rename(**option_names("lobbies", "games"))
@@ -152,7 +154,7 @@ class GameCog(commands.Cog):
         games: app_commands.Range[int, 1, MOST_GAMES] | None = None,
     ) -> None:
         """How many tables one person may hold open in this server; its managers change it."""
-        await send(interaction, await self.service.limits.change(caller_of(interaction), lobbies, games))
+        await answer(interaction, self.service.limits.change(caller_of(interaction), lobbies, games))
 
     @game.command(name=command_name("game.settings"), description=text("cmd.game.settings"))
     @app_commands.rename(**option_names("reminder_hours", "clock", "on_timeout", "language"))
@@ -172,9 +174,9 @@ class GameCog(commands.Cog):
         on_timeout: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
     ) -> None:
-        await send(
+        await answer(
             interaction,
-            await self.service.time.settings(
+            self.service.time.settings(
                 caller_of(interaction),
                 reminder_hours,
                 clock.value if clock else None,
@@ -185,31 +187,31 @@ class GameCog(commands.Cog):
 
     @game.command(name=command_name("game.join"), description=text("cmd.game.join"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.lobby.join(caller_of(interaction)))
+        await answer(interaction, self.service.lobby.join(caller_of(interaction)))
 
     @game.command(name=command_name("game.leave"), description=text("cmd.game.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         caller, ready = caller_of(interaction), self._ready(interaction)
-        await send(interaction, await self.service.lobby.leave(caller, ready))
+        await answer(interaction, self.service.lobby.leave(caller, ready))
 
     @game.command(name=command_name("game.rejoin"), description=text("cmd.game.rejoin"))
     async def rejoin(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.seats.rejoin(caller_of(interaction)))
+        await answer(interaction, self.service.seats.rejoin(caller_of(interaction)))
 
     @game.command(name=command_name("game.add-bot"), description=text("cmd.game.add_bot"))
     async def add_bot(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.lobby.add_bot(caller_of(interaction)))
+        await answer(interaction, self.service.lobby.add_bot(caller_of(interaction)))
 
     @game.command(name=command_name("game.start"), description=text("cmd.game.start"))
     async def start(self, interaction: discord.Interaction) -> None:
         caller, ready = caller_of(interaction), self._ready(interaction)
-        await send(interaction, await self.service.lobby.start(caller, ready))
+        await answer(interaction, self.service.lobby.start(caller, ready))
 
     @game.command(name=command_name("game.status"), description=text("cmd.game.status"))
     @app_commands.describe(share=text("cmd.share"))
     @app_commands.rename(**option_names("share"))
     async def status(self, interaction: discord.Interaction, share: bool = False) -> None:
-        await send(interaction, await self.service.looking.status(caller_of(interaction), share=share))
+        await answer(interaction, self.service.looking.status(caller_of(interaction), share=share))
 
     @game.command(name=command_name("game.log"), description=text("cmd.game.log"))
     @app_commands.describe(
@@ -226,15 +228,15 @@ class GameCog(commands.Cog):
     ) -> None:
         caller = caller_of(interaction)
         if since is not None and since.value == "my-last-move":
-            await send(interaction, await self.service.looking.log(caller, since_my_move=True, share=share))
+            await answer(interaction, self.service.looking.log(caller, since_my_move=True, share=share))
             return
-        await send_log(interaction, await self.service.looking.log_page(caller, page=page, share=share))
+        await answer(interaction, self.service.looking.log_page(caller, page=page, share=share), send_log)
 
     @game.command(name=command_name("game.resign"), description=text("cmd.game.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
         caller, ready = caller_of(interaction), self._ready(interaction)
-        await send(interaction, await self.service.turns.resign(caller, ready))
+        await answer(interaction, self.service.turns.resign(caller, ready))
 
     @game.command(name=command_name("game.abort"), description=text("cmd.game.abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.lobby.abort(caller_of(interaction)))
+        await answer(interaction, self.service.lobby.abort(caller_of(interaction)))

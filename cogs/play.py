@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.games import game_choices, refill
-from cogs.posting import send
+from cogs.posting import answer
 from cogs.replies import caller_of, deferrer
 from cogs.translator import command_name, option_names, text
 from service.game_service import GameService
@@ -32,8 +32,8 @@ class PlayCog(commands.Cog):
     @app_commands.rename(**option_names("action"))
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 100]) -> None:
-        messages = await self.service.turns.move(caller_of(interaction), action, self._ready(interaction))
-        await send(interaction, messages)
+        caller, ready = caller_of(interaction), self._ready(interaction)
+        await answer(interaction, self.service.turns.move(caller, action, ready))
 
     @move.autocomplete("action")
     async def move_autocomplete(
@@ -45,7 +45,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(name=command_name("hand"), description=text("cmd.hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.looking.hand(caller_of(interaction)))
+        await answer(interaction, self.service.looking.hand(caller_of(interaction)))
 
     @app_commands.command(name=command_name("board"), description=text("cmd.board"))
     @app_commands.describe(player=text("cmd.board.player"))
@@ -54,21 +54,20 @@ class PlayCog(commands.Cog):
     async def board(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         caller, ready = caller_of(interaction), self._ready(interaction)
         if player is None:
-            messages = await self.service.looking.board(caller, ready)
+            await answer(interaction, self.service.looking.board(caller, ready))
         else:
-            messages = await self.service.looking.player_board(caller, player.id, ready)
-        await send(interaction, messages)
+            await answer(interaction, self.service.looking.player_board(caller, player.id, ready))
 
     @app_commands.command(name=command_name("undo"), description=text("cmd.undo"))
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction) -> None:
         caller, ready = caller_of(interaction), self._ready(interaction)
-        await send(interaction, await self.service.turns.undo(caller, ready))
+        await answer(interaction, self.service.turns.undo(caller, ready))
 
     @app_commands.command(name=command_name("games"), description=text("cmd.games"))
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.looking.my_games(caller_of(interaction)))
+        await answer(interaction, self.service.looking.my_games(caller_of(interaction)))
 
     @app_commands.command(name=command_name("rules"), description=text("cmd.rules"))
     @app_commands.describe(game=text("cmd.rules.game"))
@@ -79,8 +78,8 @@ class PlayCog(commands.Cog):
         self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
     ) -> None:
         chosen = game.value if game is not None else None
-        await send(interaction, await self.service.looking.rules(caller_of(interaction), chosen))
+        await answer(interaction, self.service.looking.rules(caller_of(interaction), chosen))
 
     @app_commands.command(name=command_name("help"), description=text("cmd.help"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await send(interaction, await self.service.looking.help(caller_of(interaction)))
+        await answer(interaction, self.service.looking.help(caller_of(interaction)))

@@ -15,8 +15,9 @@ from __future__ import annotations
 import io
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import discord
 
@@ -26,14 +27,17 @@ from cogs.replies import (
     caller_of,
     deferral_failed,
     deferrer,
+    refuse,
     report_error,
     respond,
 )
+from engine.errors import GameError
 from i18n import t
 from service.messages import CHOICES_AT_MOST, MESSAGE_LIMIT, TABLE_BUTTONS, Message
 from service.outbox import Outbox
 
 log = logging.getLogger("tabletop")
+T = TypeVar("T")
 BUTTONS_AT_MOST = 5  # more answers than one row of buttons: a select menu instead
 BUTTON_LABEL = 80  # Discord's limits on a button label and a menu option
 OPTION_TEXT = 100
@@ -112,6 +116,26 @@ async def deliver_due(client: discord.Client) -> int:
     for message in await _outbox(client).due():
         delivered += await post(client, message)
     return delivered
+
+
+async def answer(
+    interaction: discord.Interaction,
+    work: Awaitable[T],
+    deliver: Callable[[discord.Interaction, T], Awaitable[None]] | None = None,
+) -> None:
+    """Run a command's use case and post what it says (`send` its messages, or `deliver` what
+    else it made, a log page); when the service refuses (a `GameError`: an illegal move, a rule,
+    a missing right), answer with the reason, privately. Either way the command ends normally:
+    a refusal is an answer, and only a real fault is raised to the error handler and the log."""
+    try:
+        made = await work
+    except GameError as refusal:
+        await refuse(interaction, refusal)
+        return
+    if deliver is None:
+        await send(interaction, cast(list[Message], made))
+    else:
+        await deliver(interaction, made)
 
 
 async def send(interaction: discord.Interaction, messages: list[Message]) -> None:

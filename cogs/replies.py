@@ -97,6 +97,18 @@ def deferral_failed(interaction: discord.Interaction) -> bool:
     return bool(interaction.extras.get(DEFERRAL_FAILED))
 
 
+async def refuse(interaction: discord.Interaction, refusal: GameError) -> None:
+    """A refused request answered: its reason, privately, in the caller's language. A refusal
+    is an answer, so the command ends normally: it never reaches discord.py's error handler,
+    nor the log (where only real faults go)."""
+    text = error_text(refusal, caller_of(interaction).locale)
+    try:
+        mentions = discord.AllowedMentions.none()
+        await respond(interaction, content=text, ephemeral=True, allowed_mentions=mentions)
+    except TRANSIENT as warning:
+        log.warning("could not tell the caller of a refusal: %s", warning)
+
+
 async def report_error(interaction: discord.Interaction, error: Exception) -> None:
     """The one funnel for failures (commands, buttons, menus): a refused request becomes a short
     private reply; anything else is logged and the player is told nothing changed."""
