@@ -97,6 +97,16 @@ class Decision:
     kind: str
 
 
+@dataclass(frozen=True)
+class Caution:
+    """Why a legal move may be a slip worth a second thought (hibernating with actions left): a
+    translation key and its facts, no words. The front end plays the move only once the player
+    confirms it (service/turns.py); the rules do not change."""
+
+    key: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
 ValueFn = Callable[[Any, Any, int, Any], float]
 """`value(engine, state, seat, before)`: the seat's worth in `state` (a throwaway copy the
 function may change); `before` is the state the move was chosen in."""
@@ -209,6 +219,12 @@ class Game(ABC, Generic[S, V, E]):
         that ends the turn), none when there would be more than `limit`. By default none: every
         move is typed or picked from the list."""
         return []
+
+    def caution(self, state: S, seat: int, move: str) -> Caution | None:
+        """Why `seat`'s legal `move` (the engine's notation) may be a slip the player should
+        confirm before it is played (it gives up what the turn still offers), or None. By
+        default None: every legal move is played at once."""
+        return None
 
     def open_decision(self, state: S) -> Decision | None:
         """The decision the game waits on inside a turn, and who answers it; None between turns.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.base import RULES_OPTION, Applied, Decision, E, FallbackPolicy, Game, MoveFacts, S, V
+from engine.base import RULES_OPTION, Applied, Caution, Decision, E, FallbackPolicy, Game, MoveFacts, S, V
 from engine.errors import IllegalMove
 
 
@@ -77,6 +77,9 @@ class Editions(Game[S, V, E]):
 
     def button_moves(self, state: S, seat: int, limit: int) -> list[MoveFacts]:
         return self.of(state).button_moves(state, seat, limit)
+
+    def caution(self, state: S, seat: int, move: str) -> Caution | None:
+        return self.of(state).caution(state, seat, move)
 
     def open_decision(self, state: S) -> Decision | None:
         return self.of(state).open_decision(state)

@@ -30,6 +30,21 @@ class Typed:
         return self.text
 
 
+@dataclass(frozen=True)
+class Phrase:
+    """A parameter worded in the reader's language by its own catalog entry and facts
+    (`Phrase("revive.slot.top_left")`, `Phrase("revive.why.amount", count=2, noun=...)`): a
+    resource, a slot, an amount of something. A facts value may be a `Phrase` too, and a tuple
+    of them is a list (worded one by one, joined with commas)."""
+
+    key: str
+    facts: tuple[tuple[str, object], ...] = ()
+
+    def __init__(self, key: str, **facts: object) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "facts", tuple(sorted(facts.items())))
+
+
 class GameError(ValueError):
     """A request the rules refuse. Nothing changed; `key` and `params` say why."""
 

@@ -197,6 +197,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.done": "Done: {what}",
     "turn.next": "Next: {prompt}",
     "turn.decision_for": "{user}, over to you: {prompt} Use `/move` or the buttons.",
+    "move.buttons_for": "Buttons: for {user}.",
+    "error.buttons_for": "These buttons are for {user}, whose move it is.",
+    # --- a move played only once confirmed (service/cautions.py)
+    "move.confirm_how": "To do it anyway, press **Confirm** or send `/move {move}`.",
+    "move.confirm_button": "Confirm",
+    "move.confirm_word": "confirm",
     "log.empty": "No moves yet.",
     "log.title": {"one": "**The last move**", "other": "**Last {count} moves**"},
     # --- colours: each also has a letter and a shape

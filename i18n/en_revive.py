@@ -260,4 +260,74 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "revive.img.strip.where": "{where}: {effects}",
     "revive.img.strip.resources": "Resources: {changes}",
     "revive.img.strip.more": {"one": "+{count} more change", "other": "+{count} more changes"},
+    # --- why a move is refused (engine/revive/refusals.py): the rule, or what is missing
+    "error.revive.why.answer_first": "First answer the question that is open: `/move` lists its answers.",
+    "error.revive.why.no_question": "No question is open, so there is nothing to answer: take an action "
+    "or a free action, or end your turn.",
+    "error.revive.why.hibernated_already": "You have hibernated this turn already: free actions (machines, "
+    "crates, crystals) if you like, then `end`.",
+    "error.revive.why.hibernate_after_action": "You cannot hibernate after taking an action: hibernating "
+    "is instead of your actions. `end` your turn, and hibernate at the start of your next one.",
+    "error.revive.why.end_before_action": "You have taken no action yet: take at least one (play a card, "
+    "the switch, explore, build, populate), or hibernate instead.",
+    "error.revive.why.hibernated": "You hibernated this turn, so no more actions: free actions (machines, "
+    "crates, crystals) if you like, then `end`.",
+    "error.revive.why.actions_used": {
+        "one": "You have taken your {count} action this turn: free actions (machines, crates, crystals) "
+        "if you like, then `end`.",
+        "other": "You have taken your {count} actions this turn: free actions (machines, crates, "
+        "crystals) if you like, then `end`.",
+    },
+    "error.revive.why.name_card": "Name a card in your hand, then a slot: `play <card> <slot>` "
+    "(`/hand` lists your cards).",
+    "error.revive.why.card_resting": "{card} is resting: resting cards come back to your hand when you "
+    "hibernate.",
+    "error.revive.why.card_played": "{card} is already played: it is in one of your card slots, not in "
+    "your hand.",
+    "error.revive.why.no_card": "You have no card {card} in your hand (`/hand` lists yours).",
+    "error.revive.why.name_slot": "Name a card slot: top left, top right, bottom left or bottom right.",
+    "error.revive.why.slot_taken": "Your {slot} slot holds {card}, which has no slot symbol: no card goes "
+    "over it until you hibernate.",
+    "error.revive.why.switch_used": "Your switch token is used: it slides back up when you hibernate.",
+    "error.revive.why.basic_only": "Choose a basic resource: gear, book or food.",
+    "error.revive.why.no_crystal": "You have no crystal to trade.",
+    "error.revive.why.resource_full": "You have {resource} already, the most you may hold: a trade would "
+    "waste the crystal.",
+    "error.revive.why.no_machine": "You have no machine {machine}.",
+    "error.revive.why.machine_used": "Machine {machine} already has energy on it: you can use it again "
+    "after you hibernate.",
+    "error.revive.why.no_energy": "You have no energy left: hibernating brings back the energy on your "
+    "machines.",
+    "error.revive.why.crate_opened": "Crate {crate} is open already.",
+    "error.revive.why.no_crate": "You have no closed crate {crate}.",
+    "error.revive.why.name_tile": "Name a face-down area tile to explore, like `explore F02`.",
+    "error.revive.why.explored": "{tile} is explored already: explore a face-down tile.",
+    "error.revive.why.unreachable": "{place} is out of reach: range cannot pass through unexplored tiles.",
+    "error.revive.why.name_size": "Name the building and a space: `build small <space>` or "
+    "`build large <space>`.",
+    "error.revive.why.name_space": "Name a space of the board, like `build small S1.3`.",
+    "error.revive.why.no_building": "You have no {building} left.",
+    "error.revive.why.not_sand": "{space} is not sand: buildings go on sand spaces only.",
+    "error.revive.why.occupied": "{space} has a building already: one building a space.",
+    "error.revive.why.face_down": "{space} is on {tile}, which nobody has explored yet.",
+    "error.revive.why.name_location": "Name a location and a technology, like `populate S1.2 T1`.",
+    "error.revive.why.not_location": "{space} is not a location: population figures go on locations and "
+    "large locations.",
+    "error.revive.why.populated": "You have populated {space} already.",
+    "error.revive.why.tech_unlocked": "You have unlocked {tech} already.",
+    "error.revive.why.tech_first": "Your first population figure comes from your lowest technology, {tech}.",
+    "error.revive.why.no_tech_left": "You have no technology left to unlock.",
+    "error.revive.why.tech_linked": "You may unlock only a technology connected to one you have: {techs}.",
+    "error.revive.why.short": "{doing} costs {cost} ({range} of it for range), and you have {have}: "
+    "{short} short.",
+    "error.revive.why.short_no_range": "{doing} costs {cost}, and you have {have}: {short} short.",
+    "error.revive.doing.explore": "Exploring {tile}",
+    "error.revive.doing.build": "A {building} on {space}",
+    "error.revive.doing.populate": "Populating {space} from {tech}",
+    "error.revive.amount": "{count} {noun}",
+    # --- a move played only once confirmed (service/cautions.py)
+    "revive.caution.hibernate": {
+        "one": "Hibernating gives up the {count} action left in your turn ({moves} possible now).",
+        "other": "Hibernating gives up the {count} actions left in your turn ({moves} possible now).",
+    },
 }

@@ -179,13 +179,16 @@ def closest(text: str, choices: list[MoveChoice], count: int = CLOSEST) -> list[
 
 
 def closest_text(text: str, choices: list[MoveChoice], locale: str | None) -> str:
-    """`switch gear` (switch token: +1 gear), `F8` (energy farm, +3): each notation with its
-    label (a label that starts with the notation, set apart, says it once)."""
+    """`switch gear` (switch token: +1 gear), `F8` (energy farm, +3), `hibernate` (cards and
+    energy back…): each notation with its label (a label that starts with the notation says it
+    once)."""
     items = []
     for choice in closest(text, choices):
         label = choice.label
         if label.lower().startswith(choice.notation.lower() + "  "):  # `F8  energy farm, +3`
             label = label[len(choice.notation) :].strip()
+        elif label.lower().startswith(choice.notation.lower() + " ("):  # `hibernate (cards…)`
+            label = label[len(choice.notation) :].strip()[1:-1] if label.endswith(")") else label
         key = "move.closest_item" if label else "move.closest_bare"
         items.append(t(key, locale, notation=choice.notation, label=label))
     return ", ".join(items)

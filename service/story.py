@@ -143,6 +143,12 @@ def told(
     return fit(text())
 
 
+def buttons_line(presenter: Presenter, game: GameRecord, seat: int, locale: str | None) -> str:
+    """Whose the moves' buttons under a channel post are: everyone sees them, only `seat` may
+    press them (a click by anyone else is refused, service/turns.py `click`)."""
+    return t("move.buttons_for", locale, user=presenter.mention(game, seat))
+
+
 def next_seat(engine: AnyGame, state: Any) -> int:
     """Who plays next in a game that is not over (the one who answers an open decision)."""
     seat = engine.to_move(state)
@@ -212,18 +218,23 @@ class Storyteller:
         view = public_view(presenter, state)
         story = story_of(presenter, game, stored, count, view, over, language)
 
+        seat = None if over else next_seat(engine, state)
+        buttons = {}
+        if seat is not None and presenter.batches_turns:
+            buttons = move_buttons(presenter, state, seat, game, language)
+
         async def text_in(locale: str | None) -> str:  # a DM reader's language: told again
             told_view = public_view(presenter, state)
             told_story = story_of(presenter, game, stored, count, told_view, over, locale)
-            return await self._story_text(game, presenter, state, stored, told_view, told_story, locale)
+            return await self._story_text(
+                game, presenter, state, stored, told_view, told_story, locale, bool(buttons)
+            )
 
         image = await board_image(presenter, game, view, ready, story.changed, turn=story.events)
-        text = await self._story_text(game, presenter, state, stored, view, story, language)
-        if over:
+        text = await self._story_text(game, presenter, state, stored, view, story, language, bool(buttons))
+        if seat is None:
             rematch = table_buttons(game.id, REMATCH_BUTTON, language)
             return [Message(text, image=image, ping=tuple(game.players), table=rematch, retell=text_in)]
-        seat = next_seat(engine, state)
-        buttons = move_buttons(presenter, state, seat, game, language) if presenter.batches_turns else {}
         board = table_buttons(game.id, BOARD_BUTTON, language) if presenter.partial_image else ()
         ping = (game.players[seat],)
         return [Message(text, image=image, ping=ping, table=board, retell=text_in, **buttons)]
@@ -237,10 +248,11 @@ class Storyteller:
         view: Any,
         story: Story,
         locale: str | None,
+        buttons: bool = False,
     ) -> str:
         """`channel_story`'s text in `locale` (`view` and `story`: in it too): the story, then
         the final scores, or the catch-up, the ping, the clock and (a batched game) the next
-        player's prompt."""
+        player's prompt, and whose its `buttons` are (everyone sees them)."""
         engine = presenter.engine
         over = engine.is_over(state)
         blocks = [*story.blocks, *(presenter.event_text(m.event, game, locale) for m in story.open_moves)]
@@ -253,6 +265,8 @@ class Storyteller:
         tail += await turn_notes(self.db, game, seat, locale, self.tables.now())
         if presenter.batches_turns:
             tail.append(presenter.prompt_text(seat_view(presenter, state, seat), seat, locale))
+        if buttons:
+            tail.append(buttons_line(presenter, game, seat, locale))
         return told(blocks, catch_up, tail, locale, gap)
 
     async def _mid_turn(
@@ -353,12 +367,16 @@ class Storyteller:
             lines.append(t("move.next", locale, user=presenter.mention(game, seat)))
             if presenter.batches_turns:
                 lines.append(presenter.prompt_text(seat_view(presenter, state, seat), seat, locale))
+            if buttons:
+                lines.append(buttons_line(presenter, game, seat, locale))
             return fit("\n".join(lines))
 
+        buttons = {}
+        if seat is not None and presenter.batches_turns:
+            buttons = move_buttons(presenter, state, seat, game, language)
         text = await recap_in(language)
         if seat is None:
             return game, [Message(text, image=image, ping=game.players, retell=recap_in)]
-        buttons = move_buttons(presenter, state, seat, game, language) if presenter.batches_turns else {}
         return game, [Message(text, image=image, ping=(game.players[seat],), retell=recap_in, **buttons)]
 
     # ------------------------------------------------------------------ catching up

@@ -17,13 +17,15 @@ from __future__ import annotations
 import asyncio
 import functools
 from dataclasses import replace
+from typing import Any
 
 from db import GameRecord
 from engine.base import RESIGN, AnyGame
-from engine.errors import NotAPlayer
+from engine.errors import NotAPlayer, NotYourTurn
 from i18n import t
 from presenters.protocol import MoveChoice
 from service.announcing import Announcer
+from service.cautions import asked, confirmed
 from service.fallback_turns import FallbackTurns
 from service.messages import CHOICES_AT_MOST, Caller, Message, Ready, ServiceError, StaleGame
 from service.move_text import apply_typed, narrow_hint, offered, offered_for, submitted, with_hint
@@ -94,9 +96,10 @@ class Turns:
     ) -> list[Message]:
         """A move from a button or menu posted for game `game_id` at `version`: refused, with
         nothing changed, when that is not this channel's game or it has moved on since (a stale
-        click)."""
+        click), and when the clicker is not the one the buttons are for (everyone sees a channel
+        post's buttons: the refusal names whose they are)."""
         await self.tables.clicked_game(caller, game_id)
-        return await self._play(caller, text, ready, expected=(game_id, version))
+        return await self._play(caller, text, ready, expected=(game_id, version), clicked=True)
 
     async def _play(
         self,
@@ -105,22 +108,31 @@ class Turns:
         ready: Ready,
         expected: tuple[int, int] | None = None,
         stale: str = "error.button_stale",
+        clicked: bool = False,
     ) -> list[Message]:
         """Apply one move for the caller and store it with the state it leads to, atomically;
-        refused with `stale` when `expected` (game, version) is no longer the game's."""
+        refused with `stale` when `expected` (game, version) is no longer the game's. A move the
+        engine cautions against (`Game.caution`) is only asked about (service/cautions.py),
+        unless `text` confirms it."""
         tables = self.tables
         async with tables.lock(caller.channel_id):
             game = await tables.active_game(caller)
             if expected is not None and (game.id, game.version) != expected:
                 raise StaleGame(stale)
-            seat = seat_of(game, caller.user_id)
-            if game.is_bot(seat):  # they left: the seat, its moves and its resignation are not theirs
-                raise NotAPlayer("error.seat_handed_over")
             presenter = tables.presenter(game)
             engine = presenter.engine
             state = engine.loads(game.state or "")  # the one read of this move's state
+            if clicked:
+                self._for_the_clicker(game, engine, state, caller)
+            seat = seat_of(game, caller.user_id)
+            if game.is_bot(seat):  # they left: the seat, its moves and its resignation are not theirs
+                raise NotAPlayer("error.seat_handed_over")
+            text, sure = confirmed(text, caller.locale)
             choices_in = functools.partial(legal_choices, presenter, state, seat)
             applied = apply_typed(engine, state, seat, text, choices_in, caller.locale, game.language)
+            caution = None if sure else engine.caution(state, seat, applied.notation)
+            if caution is not None:  # played only once confirmed: nothing stored yet
+                return [asked(caution, applied.notation, (game.id, game.version), caller.locale)]
             game = await tables.record(game, engine, state, seat, caller.user_id, applied)
             resigned = applied.notation == RESIGN
             if resigned and game.status == "active" and not await tables.people_playing(game):
@@ -133,6 +145,13 @@ class Turns:
             count = 1 + bot_moves
             messages = await self.story.after_move(caller, game, presenter, applied, state, count, ready)
         return await self.announcer.announce(game, messages, caller.guild_name)
+
+    @staticmethod
+    def _for_the_clicker(game: GameRecord, engine: AnyGame, state: Any, caller: Caller) -> None:
+        """Refuse a click by anyone but the seat to move: the buttons are theirs."""
+        seat = engine.to_move(state)
+        if seat is not None and game.players[seat] != caller.user_id:
+            raise NotYourTurn("error.buttons_for", user=f"<@{game.players[seat]}>")
 
     async def undo(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """Take back the caller's last move, while nobody else has acted since and it showed

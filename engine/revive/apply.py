@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from engine.base import RESIGN, Applied, MoveFacts
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn, Typed
-from engine.revive import actions, effects, scoring
+from engine.revive import actions, effects, refusals, scoring
 from engine.revive.moves import UNPREVIEWED, change_of, notation_facts, typed_move
 from engine.revive.state import ReviveState, seat_to_move
 from engine.revive.tables import ReviveTables
@@ -50,7 +50,8 @@ def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, mov
     if text not in allowed:
         if not text:
             raise MalformedMove("error.revive.malformed", text=Typed(move[:30]))
-        raise IllegalMove("error.revive.illegal", move=Typed(text[:30]))
+        generic = IllegalMove("error.revive.illegal", move=Typed(text[:30]))
+        raise refusals.why_not(tables, state, seat, text) or generic
     new = state.copy()
     event = cast(ReviveEvent, {"kind": "move", "seat": seat, "move": text})
     words = text.split()

@@ -15,19 +15,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Decision, FallbackPolicy, Game, MoveFacts
+from engine.base import Caution, Decision, FallbackPolicy, Game, MoveFacts
 from engine.revive import apply, scoring, setup, views
 from engine.revive.apply import ReviveApplied
 from engine.revive.fallback import POLICY
-from engine.revive.moves import LegalMoves, facts_of
+from engine.revive.moves import LegalMoves, acting, facts_of
 from engine.revive.state import ReviveState, seat_to_move
 from engine.revive.tables import COLOURS, GAME_ID, ReviveTables
 from engine.revive.views import ReviveEvent, ReviveView
 
 QUIET = frozenset({"pass", "skip", "stop", "end", "crystal"})
 """First words of moves a catch-up leaves out: passing, stopping, ending, crystal trades."""
-MAIN_ACTIONS = frozenset({"play", "switch", "explore", "build", "populate"})
-"""First words of the main actions (two a turn)."""
 
 __all__ = ["COLOURS", "QUIET", "Revive"]
 
@@ -65,6 +63,18 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
     def score_if_ended(self, state: ReviveState) -> list[int]:
         return scoring.score_if_ended(self.tables, state)
 
+    def caution(self, state: ReviveState, seat: int, move: str) -> Caution | None:
+        """Hibernating while a main action is still possible gives up the turn's actions (the
+        rules allow it: "cannot or do not want to"): worth a confirmation. Facts: the actions
+        left this turn and how many main-action moves are possible now."""
+        if move != "hibernate" or state.stack:
+            return None
+        possible = acting(self.legal(state, seat))
+        if not possible:
+            return None
+        left = self.tables.rules["actions_per_turn"] - state.actions_taken
+        return Caution("revive.caution.hibernate", {"count": left, "moves": possible})
+
     def open_decision(self, state: ReviveState) -> Decision | None:
         """The frame on top of the stack and who answers it (None with no decision open)."""
         seat = seat_to_move(state)
@@ -88,8 +98,11 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
 
     def moves(self, state: ReviveState, seat: int) -> list[MoveFacts]:
         """Legal moves with their facts (engine/revive/moves.py `facts_of`), in the order
-        offered: the open decision's answers, ending the turn, then the actions."""
-        listed = [facts_of(self.tables, state, seat, move) for move in self.legal(state, seat)]
+        offered: the open decision's answers, then the actions, the free actions and ending the
+        turn (first once no main action is left; `hibernate` last while one is)."""
+        legal = self.legal(state, seat)
+        main = acting(legal) > 0
+        listed = [facts_of(self.tables, state, seat, move, main) for move in legal]
         return sorted(listed, key=lambda facts: -facts.rank)
 
     def previews(self, state: ReviveState, seat: int, moves: Sequence[MoveFacts]) -> list[MoveFacts]:
@@ -116,7 +129,7 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
         """What `seat` may see (engine/revive/views.py)."""
         main = 0
         if seat is not None and not state.stack and seat == seat_to_move(state):
-            main = sum(move.split(" ", 1)[0] in MAIN_ACTIONS for move in self.legal(state, seat))
+            main = acting(self.legal(state, seat))
         return views.view(self.tables, state, seat, main)
 
     def dumps(self, state: ReviveState) -> str:

@@ -28,8 +28,6 @@ from engine.revive.tables import ReviveTables
 from engine.revive.views import NotationFacts
 
 RANK = {
-    "end": 90,
-    "hibernate": 90,
     "play": 80,
     "explore": 70,
     "populate": 65,
@@ -40,7 +38,16 @@ RANK = {
     "open": 40,
 }
 """The order moves are offered in, higher first: an answer to the open decision (100, any verb
-not listed), ending the turn, then the actions."""
+not listed), then the actions, then the free actions. Ending the turn is ranked by `rank_of`."""
+ENDING_FIRST = 90
+"""`end` or `hibernate` when no main action is left: the move the player most likely wants."""
+END_AFTER_ACTIONS = 45
+"""`end` while a main action is left: after the actions, before the free actions."""
+HIBERNATE_LAST = 0
+"""`hibernate` while a main action is left: last, so it is never the list's first choice (the
+one a player sends by pressing Enter) by accident."""
+MAIN_ACTIONS = frozenset({"play", "switch", "explore", "build", "populate"})
+"""First words of the main actions (two a turn)."""
 UNPREVIEWED = frozenset(
     {"play", "end", "hibernate", "pass", "skip", "stop", "crystal", "take", "trade", "switch"}
 )
@@ -235,10 +242,13 @@ def populate_techs(
     ]
 
 
-def facts_of(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> MoveFacts:
+def facts_of(
+    tables: ReviveTables, state: ReviveState, seat: int, move: str, acting: bool = False
+) -> MoveFacts:
     """One legal move of `seat` as facts, no words: its verb as `kind`, the board place it uses,
-    its rank, and in `facts` the ids and effects a presenter words it by (the card played and
-    what playing it resolves, the option's effects, the machine's colour...)."""
+    its rank (`acting`: a main action is among the legal moves, `rank_of`), and in `facts` the
+    ids and effects a presenter words it by (the card played and what playing it resolves, the
+    option's effects, the machine's colour...)."""
     verb, *args = move.split()
     places: tuple[str, ...] = ()
     if verb == "explore":
@@ -250,7 +260,22 @@ def facts_of(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> 
     facts = _action_facts(tables, state, seat, verb, args)
     if facts is None:
         facts = _answer_facts(tables, state, verb, args)
-    return MoveFacts(move, verb, places, rank=RANK.get(verb, 100), facts=facts)
+    return MoveFacts(move, verb, places, rank=rank_of(verb, acting), facts=facts)
+
+
+def rank_of(verb: str, acting: bool) -> float:
+    """Where a move of `verb` is offered: `RANK`, and ending the turn first when no main action
+    is left (`acting` False), else `end` after the actions and `hibernate` last."""
+    if verb in ("end", "hibernate"):
+        if not acting:
+            return ENDING_FIRST
+        return END_AFTER_ACTIONS if verb == "end" else HIBERNATE_LAST
+    return RANK.get(verb, 100)
+
+
+def acting(legal: list[str]) -> int:
+    """How many of the `legal` moves are main actions (0: only free actions and ending are left)."""
+    return sum(move.split(" ", 1)[0] in MAIN_ACTIONS for move in legal)
 
 
 def _action_facts(

@@ -68,7 +68,8 @@ async def play_revive_until(table, database_path, wanted, limit=400):
         event = engine.apply(state, seat, move).event
         seen |= {name for name, test in wanted.items() if test(event)}
         member = table.member(game.players[seat])
-        result = await member.slash(table.channel, "move", action=move)
+        sure = " confirm" if engine.caution(state, seat, move) else ""  # hibernating with actions left
+        result = await member.slash(table.channel, "move", action=move + sure)
         assert result.acknowledged
         if len(seen) == len(wanted) and event["turn_over"]:
             return public_texts(table)

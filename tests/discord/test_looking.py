@@ -75,7 +75,7 @@ async def test_revives_start_message_lists_the_tribes_in_turn_order(simcord_env)
     assert not text.splitlines()[1].startswith("🟠"), "seat 0 (orange) is not first here: the test can fail"
     first = await to_move(table)
     assert first.id == listed[0]
-    ended = await first.slash(table.channel, "move", action="hibernate")
+    ended = await first.slash(table.channel, "move", action="hibernate confirm")
     while ended.ephemeral:  # hibernating asks for a reward and maybe more: answer the first offer
         [choice, *_] = await first.autocomplete(table.channel, "move", "action", "")
         ended = await first.slash(table.channel, "move", action=choice["value"])
@@ -91,7 +91,7 @@ async def test_status_and_log_answer_the_caller_only_unless_shared_and_a_shared_
     table = make_table(simcord_env, ["ann", "bob"])
     await open_table(table, "revive", 2)
     mover = await to_move(table)
-    await mover.slash(table.channel, "move", action="hibernate")
+    await mover.slash(table.channel, "move", action="hibernate confirm")
     ann, bob = table.members
     status = await bob.slash(table.channel, "game status")
     assert status.ephemeral and "to move" in status.response.content

@@ -26,11 +26,11 @@ from typing import Any
 
 import pytest
 
-from engine.base import RESIGN, AnyGame, Applied, Decision, MoveFacts
+from engine.base import RESIGN, AnyGame, Applied, Caution, Decision, MoveFacts
 from engine.base import Game as GameBase
 from games.registry import GAMES, load_engine
 from games.spec import GameSpec
-from i18n import PLURAL_CATEGORIES
+from i18n import PLURAL_CATEGORIES, has
 from presenters.protocol import MoveChoice, Presenter
 
 _PRESENTERS: dict[int, Presenter] = {}
@@ -214,6 +214,9 @@ def check_new_questions(engine: AnyGame, state: Any, players: int) -> None:
     if seat is not None:
         legal = engine.legal_moves(state, seat)
         assert all(isinstance(engine.is_quiet(move), bool) for move in legal)
+        for move in legal:  # a move to confirm first says why, in words the bot has
+            caution = engine.caution(state, seat, move)
+            assert caution is None or (isinstance(caution, Caution) and has(caution.key)), caution
         presenter = presenter_of(engine)
         buttons = presenter.moves.button_moves(state, seat, BUTTON_LIMIT, None)
         assert all(isinstance(b, MoveChoice) for b in buttons) and len(buttons) <= BUTTON_LIMIT
