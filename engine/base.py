@@ -210,6 +210,13 @@ class Game(ABC, Generic[S, V, E]):
         move is typed or picked from the list."""
         return []
 
+    def distance(self, state: S, place: str, other: str) -> int | None:
+        """How many steps apart two board places are (`MoveFacts.places`; `place` may be what a
+        player typed, in any case), or None when either is no place of the board. The service
+        offers the legal moves nearest a space that cannot be played. By default None: a game
+        without a board geometry."""
+        return None
+
     def open_decision(self, state: S) -> Decision | None:
         """The decision the game waits on inside a turn, and who answers it; None between turns.
         By default None: a game whose turn is one move never waits inside one."""

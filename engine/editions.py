@@ -78,6 +78,9 @@ class Editions(Game[S, V, E]):
     def button_moves(self, state: S, seat: int, limit: int) -> list[MoveFacts]:
         return self.of(state).button_moves(state, seat, limit)
 
+    def distance(self, state: S, place: str, other: str) -> int | None:
+        return self.of(state).distance(state, place, other)
+
     def open_decision(self, state: S) -> Decision | None:
         return self.of(state).open_decision(state)
 
