@@ -224,6 +224,11 @@ class Game(ABC, Generic[S, V, E]):
         """Why `seat`'s legal `move` (the engine's notation) may be a slip the player should
         confirm before it is played (it gives up what the turn still offers), or None. By
         default None: every legal move is played at once."""
+    def distance(self, state: S, place: str, other: str) -> int | None:
+        """How many steps apart two board places are (`MoveFacts.places`; `place` may be what a
+        player typed, in any case), or None when either is no place of the board. The service
+        offers the legal moves nearest a space that cannot be played. By default None: a game
+        without a board geometry."""
         return None
 
     def open_decision(self, state: S) -> Decision | None:

@@ -107,3 +107,12 @@ def line_directions() -> tuple[int, int, int]:
 
 def opposite(direction: int) -> int:
     return _DIRECTIONS - 1 - direction
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """How many steps apart two cells are (each step to a neighbour): the board's own nearness,
+    so `J17` is next to `J18` and `J10` is eight rows away, however alike they are spelled."""
+    (ac, ar), (bc, br) = a, b
+    aq, bq = ac - (ar - (ar & 1)) // 2, bc - (br - (br & 1)) // 2  # odd-r to axial
+    dq, dr = aq - bq, ar - br
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

@@ -88,16 +88,23 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "move.rebirth.tower.doubling": "tower: Doubling Marker",
     "move.rebirth.cathedral_card": "mission card",
     "move.rebirth.discard_label": "discard  (your tile has no legal space)",
-    # --- /move's list when there are more moves than it shows (25): the first choice says so
-    "move.hinted": "{move}  ⟩ {hint}",
+    # --- /move's list: lines of their own that only explain it (picked, they play nothing)
+    "move.more_line": "… {hint}",
+    "move.none_match": "No move matches “{typed}” (this line plays nothing)",
+    "move.none_near": "No move on “{typed}” now; the nearest moves you can make follow",
+    "move.no_score": "No move scores exactly +{points} now; yours score {scores}",
+    "move.explained": "{explanation}\nThat line only explains, so nothing was played: pick a move from "
+    "the list, or type one.",
+    "move.explained_only": "That line of the list only explains, so nothing was played: pick a move from "
+    "the list, or type one.",
     "move.narrow": {"one": "{count} move: type to narrow", "other": "{count} moves: type to narrow"},
     "move.narrow_more": {
         "one": "{count} move matches: type more to narrow",
         "other": "{count} moves match: type more to narrow",
     },
     "rebirth.narrow": {
-        "one": "{count} move: type a region, a column letter, castle or +3",
-        "other": "{count} moves: type a region, a column letter, castle or +3",
+        "one": "{count} move: type a region, a column letter, a castle or town name, or +3",
+        "other": "{count} moves: type a region, a column letter, a castle or town name, or +3",
     },
     "revive.narrow": {
         "one": "{count} move: type explore, build, play…, a card or a space",

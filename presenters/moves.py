@@ -17,18 +17,29 @@ from presenters.protocol import MoveChoice
 Label = Callable[[MoveFacts, str | None], str]
 """`label(move, locale)`: what a player reads for `move` (at most 100 characters, Discord's limit
 on a choice's name)."""
+Names = Callable[[MoveFacts, str | None], tuple[str, ...]]
+"""`names(move, locale)`: the names that find `move` when typed without being in its label (the
+places it touches, the missions it counts for)."""
+
+
+def _no_names(move: MoveFacts, locale: str | None) -> tuple[str, ...]:
+    return ()
 
 
 class MoveWords:
-    """`engine`'s moves labelled by `label`: what the presenter hands the service."""
+    """`engine`'s moves labelled by `label` (and found by `names`): what the presenter hands the
+    service."""
 
-    def __init__(self, engine: Game[Any, Any, Any], label: Label) -> None:
+    def __init__(self, engine: Game[Any, Any, Any], label: Label, names: Names = _no_names) -> None:
         self.engine = engine
         self.label = label
+        self.names = names
 
     def choice(self, move: MoveFacts, locale: str | None) -> MoveChoice:
-        """One move as offered: its notation, its label, its rank and points, and its facts."""
-        return MoveChoice(move.notation, self.label(move, locale), move.rank, move.points, move)
+        """One move as offered: its notation, its label, its rank and points, its facts and the
+        names that find it."""
+        label, names = self.label(move, locale), self.names(move, locale)
+        return MoveChoice(move.notation, label, move.rank, move.points, move, names)
 
     def move_choices(self, state: Any, seat: int, locale: str | None) -> list[MoveChoice]:
         """Every legal move of `seat`, labelled, best first (no previews: `with_previews`)."""

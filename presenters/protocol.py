@@ -34,13 +34,15 @@ class MoveChoice:
     scores its mover now, when the game knows it without playing the move (typing `+3` narrows
     the list to the moves that score exactly 3: service/move_text.py). `facts`: the engine's facts
     it was worded from (`presenters/moves.py`), so a preview need not list the moves again.
-    A presentation type: the engine's own is `MoveFacts`, without words."""
+    `names`: what else finds it when typed, unshown (the castles, settlements and missions a
+    Rebirth space touches). A presentation type: the engine's own is `MoveFacts`, without words."""
 
     notation: str
     label: str
     rank: float = 0.0
     points: int | None = None
     facts: MoveFacts | None = field(default=None, compare=False, repr=False)
+    names: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
 
 class LabelledMoves(Protocol):

@@ -431,7 +431,7 @@ async def rebirth_english(table: Table) -> None:
     await table.slash(mover, "game status")
     await table.slash(mover, "rules")
     choices = await table.autocomplete(mover, "")
-    await table.slash(mover, "move", action=choices[0]["name"])  # a label with the list's hint
+    await table.slash(mover, "move", action=choices[0]["name"])  # the best move's label, as listed
     await table.slash(mover, "move", action=choices[1]["name"])  # a typed label
     await table.slash(mover, "undo")
     await table.slash(other, "undo")
@@ -493,7 +493,7 @@ async def rebirth_portuguese(table: Table) -> None:
 
 
 def revive_pick(rng: random.Random, choices: list[Any]) -> str:
-    values = [c["value"] for c in choices]
+    values = [c["value"] for c in choices if not c["value"].startswith("?")]  # "?": a line that explains
     useful = [v for v in values if not v.split("@")[0].startswith(("crystal", "use ", "open "))]
     return rng.choice(useful or values)
 

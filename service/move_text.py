@@ -7,7 +7,9 @@ what the autocomplete offers for it.
   `typed_move`, Rebirth's `_TYPED`); this module adds what needs the labels, which are in the
   caller's language, and so only the service has: a copied button or list label, and the
   suggestions in a refusal. The move stored is always the engine's own notation.
-- **Offered**: the list narrowed by what is typed so far (`offered_for`, `with_hint`).
+- **Offered**: the list narrowed by what is typed so far (`offered_for`, `listed`). A line that
+  only explains (nothing matches; more moves than the list shows) is a choice of its own whose
+  value is no move (`explaining`): picking it plays nothing.
 - **Submitted**: a move offered by autocomplete carries the game and version it was offered at,
   so a double submit applies once (`offered`, `submitted`).
 """
@@ -15,10 +17,10 @@ what the autocomplete offers for it.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from engine.base import AnyGame, Applied
@@ -29,6 +31,12 @@ from presenters.protocol import MoveChoice
 
 CLOSEST = 3  # legal moves suggested when a typed move cannot be read
 LABEL_LIMIT = 100  # Discord's limit on an autocomplete choice's name
+TYPED_SHOWN = 40  # how much of the typed text a line that explains repeats
+EXPLAINS = "?"  # starts the value of a choice that only explains: no game's notation does
+
+Distance = Callable[[str, str], int | None]
+"""How many steps apart two board places are, None when either is none (the engine's
+`distance` for one state)."""
 _WORD = re.compile(r"\+?[^\W_][\w.]*")  # a word, a leading `+` kept (`+3`), inner dots too
 _SCORE = re.compile(r"^\+(\d+)$")
 
@@ -46,7 +54,8 @@ def apply_typed(
     move's label as the list or a button shows it (`choices_in(locale)`: `seat`'s legal moves
     labelled in a language), in the caller's language or the table's (`table_locale`: a channel
     prompt in the game's language is typed by everyone at the table). Refused, with the closest
-    legal moves added to the engine's reason, when it is neither."""
+    legal moves added to the engine's reason, when it is neither: nearest on the board first
+    when it names a place (`J18` taken: the spaces around J18)."""
     try:
         return engine.apply(state, seat, text)
     except (MalformedMove, IllegalMove) as error:
@@ -58,8 +67,11 @@ def apply_typed(
             chosen = by_label(text, choices_in(table_locale))
         if chosen is not None:
             return engine.apply(state, seat, chosen.notation)
+        distance = functools.partial(engine.distance, state)
         raise type(error)(
-            "error.move.closest", reason=error_text(error, locale), moves=closest_text(text, choices, locale)
+            "error.move.closest",
+            reason=error_text(error, locale),
+            moves=closest_text(text, choices, locale, distance),
         ) from None
 
 
@@ -100,13 +112,13 @@ def _the_one_label_begun(text: str, choices: list[MoveChoice]) -> MoveChoice | N
 
 
 def offered_for(text: str, choices: list[MoveChoice]) -> list[MoveChoice]:
-    """What `/move`'s list offers for what is typed so far, in the engine's order (best first).
+    """The choices that match what is typed so far, in the engine's order (best first); empty
+    when none does (then `listed` says so, never offering a move the text did not ask for).
 
-    A choice is offered when its notation starts with what is typed, however spaced or cased
+    A choice matches when its notation starts with what is typed, however spaced or cased
     (`play b2 top` finds `play B2 top_left`, `f7x2` finds `F7 x2`), or when every typed word
-    matches it (`narrows`): `Munster +3`, `explore`, `B3`. When none does, the choices whose
-    label holds the text; when none does either, the closest few, so the list is never empty
-    for a player who may move."""
+    matches it (`narrows`): `Munster +3`, `explore`, `B3`, `Urq`. When none does, the choices
+    whose label holds the text (never for a score: `+3` is exactly 3)."""
     typed, spelled, tokens = _words(text), _spelling(text), _tokens(text)
     if not typed:
         return list(choices)
@@ -115,8 +127,9 @@ def offered_for(text: str, choices: list[MoveChoice]) -> list[MoveChoice]:
         for choice in choices
         if _spelling(choice.notation).startswith(spelled) or (tokens and narrows(tokens, choice))
     ]
-    found = found or [choice for choice in choices if typed in _words(choice.label)]
-    return found or closest(text, choices)
+    if found or any(_SCORE.match(token) for token in tokens):
+        return found
+    return [choice for choice in choices if typed in _words(choice.label)]
 
 
 def narrows(tokens: list[str], choice: MoveChoice) -> bool:
@@ -126,36 +139,86 @@ def narrows(tokens: list[str], choice: MoveChoice) -> bool:
       (`MoveChoice.points`; otherwise it is a word like any other);
     - a single letter starts a word of the notation only: in Rebirth `F` is the F column, not
       every food farm;
-    - any other word starts a word of the notation or the label (a region, a tile, `castle`,
-      a card, a space), a number in it whole: `S1` finds `S1.0`, not `S12`.
+    - any other word starts a word of the notation, the label (a region, a tile, `castle`,
+      a card, a space) or the names that find the choice unshown (`MoveChoice.names`: the
+      castles, settlements and missions a Rebirth space touches), a number in it whole: `S1`
+      finds `S1.0`, not `S12`.
     """
     notation, label = _tokens(choice.notation), _tokens(choice.label)
+    named = _tokens(" ".join(choice.names))
     for token in tokens:
         score = _SCORE.match(token)
         if score and choice.points is not None:
             if choice.points != int(score[1]):
                 return False
             continue
-        words = notation if len(token) == 1 and token.isalpha() else notation + label
+        words = notation if len(token) == 1 and token.isalpha() else notation + label + named
         if not any(_starts(word, token) for word in words):
             return False
     return True
 
 
-def with_hint(
-    shown: list[MoveChoice], total: int, typed: str, hint: str, locale: str | None
+def listed(
+    typed: str,
+    choices: list[MoveChoice],
+    hint: str,
+    locale: str | None,
+    distance: Distance,
+    limit: int,
+    previewed: Callable[[list[MoveChoice]], list[MoveChoice]],
 ) -> list[MoveChoice]:
-    """`shown` (the first of `total` offered choices) with, when some are left out, the first
-    choice's name saying how many there are and how to narrow them (`hint`, the game's
-    translation key; `move.narrow_more` once something is typed). The choice stays the best
-    move, so picking it plays that move: the hint costs no place in the list."""
-    if total <= len(shown) or not shown:
-        return shown
-    note = t(hint if not typed.strip() else "move.narrow_more", locale, count=total)
-    first = shown[0]
-    room = LABEL_LIMIT - len(t("move.hinted", locale, move="", hint=note))
-    label = first.label if len(first.label) <= room else first.label[: room - 1].rstrip() + "…"
-    return [replace(first, label=t("move.hinted", locale, move=label, hint=note)), *shown[1:]]
+    """What `/move`'s list shows for `typed` (at most `limit` choices): the moves that match,
+    best first, with what each would change (`previewed`, only for those shown).
+
+    - **More than fit**: the first `limit - 1` moves, then a line of its own saying how many
+      there are and how to narrow them (`hint`, the game's translation key; `move.narrow_more`
+      once something is typed). The best move stays first and whole.
+    - **None match**: the first line says so (`+3` when no move scores 3: which scores there
+      are), and after it, when the text names a board place, the legal moves nearest it.
+    Either line's value is no move (`explaining`): picked, it plays nothing. No legal move at
+    all (not the caller's turn) is an empty list."""
+    if not choices:
+        return []
+    found = offered_for(typed, choices)
+    if not found:
+        near = nearest(typed, choices, distance, CLOSEST)
+        return [_nothing_matches(typed, choices, bool(near), locale), *previewed(near)]
+    if len(found) <= limit:
+        return previewed(found)
+    note = t(hint if not typed.strip() else "move.narrow_more", locale, count=len(found))
+    more = MoveChoice(explaining(typed), _fit(t("move.more_line", locale, hint=note)))
+    return [*previewed(found[: limit - 1]), more]
+
+
+def _nothing_matches(typed: str, choices: list[MoveChoice], near: bool, locale: str | None) -> MoveChoice:
+    """The line that says nothing matches `typed`: for a lone score, the scores there are; for a
+    board place, that the nearest moves follow."""
+    tokens = _tokens(typed)
+    score = _SCORE.match(tokens[0]) if len(tokens) == 1 else None
+    scores = sorted({choice.points for choice in choices if choice.points is not None})
+    shown = " ".join(typed.split())
+    shown = shown if len(shown) <= TYPED_SHOWN else shown[: TYPED_SHOWN - 1].rstrip() + "…"
+    if score and scores:
+        listing = ", ".join(f"+{points}" for points in scores)
+        label = t("move.no_score", locale, points=int(score[1]), scores=listing)
+    else:
+        label = t("move.none_near" if near else "move.none_match", locale, typed=shown)
+    return MoveChoice(explaining(typed), _fit(label))
+
+
+def explaining(typed: str) -> str:
+    """The value of a line that only explains the list for `typed`: no move, and the text it
+    was shown for, so picking it can be answered with the same explanation."""
+    return (EXPLAINS + " ".join(typed.split()))[:VALUE_LIMIT]
+
+
+def explained(value: str) -> str | None:
+    """The typed text a submitted explaining line was shown for; None for a move."""
+    return value.strip()[len(EXPLAINS) :] if value.strip().startswith(EXPLAINS) else None
+
+
+def _fit(label: str) -> str:
+    return label if len(label) <= LABEL_LIMIT else label[: LABEL_LIMIT - 1].rstrip() + "…"
 
 
 def narrow_hint(game_id: str) -> str:
@@ -164,8 +227,13 @@ def narrow_hint(game_id: str) -> str:
     return key if has(key) else "move.narrow"
 
 
-def closest(text: str, choices: list[MoveChoice], count: int = CLOSEST) -> list[MoveChoice]:
-    """The `count` legal moves most like `text`, by notation or by label (difflib's ratio)."""
+def closest(
+    text: str, choices: list[MoveChoice], count: int = CLOSEST, distance: Distance | None = None
+) -> list[MoveChoice]:
+    """The `count` legal moves nearest `text`: when it names a board place (`distance`), those
+    nearest that place on the board (`nearest`), then the rest; otherwise, and for the rest, by
+    how alike they are spelled (difflib's ratio, by notation or by label)."""
+    near = nearest(text, choices, distance, count) if distance is not None else []
     typed = _words(text)
 
     def likeness(choice: MoveChoice) -> float:
@@ -174,16 +242,56 @@ def closest(text: str, choices: list[MoveChoice], count: int = CLOSEST) -> list[
             for shown in (choice.notation, choice.label)
         )
 
-    ranked = sorted(enumerate(choices), key=lambda item: (-likeness(item[1]), item[0]))
-    return [choice for _, choice in ranked[:count]]
+    rest = [(index, choice) for index, choice in enumerate(choices) if choice not in near]
+    ranked = sorted(rest, key=lambda item: (-likeness(item[1]), item[0]))
+    return [*near, *(choice for _, choice in ranked)][:count]
 
 
-def closest_text(text: str, choices: list[MoveChoice], locale: str | None) -> str:
-    """`switch gear` (switch token: +1 gear), `F8` (energy farm, +3), `hibernate` (cards and
-    energy back…): each notation with its label (a label that starts with the notation says it
-    once)."""
+def nearest(text: str, choices: list[MoveChoice], distance: Distance, count: int) -> list[MoveChoice]:
+    """The `count` legal moves nearest on the board to the place `text` names (`J18`, `build
+    small S1.3`); none when it names no place. Among equally near moves, those whose other
+    words are most like the text's other words (`build small`), then the engine's best first."""
+    places = [place for choice in choices if choice.facts for place in choice.facts.places]
+    named = next(
+        (
+            candidate
+            for candidate in (text.strip(), *text.split())
+            if candidate and places and distance(candidate, places[0]) is not None
+        ),
+        None,
+    )
+    if named is None:
+        return []
+    rest = _words(text.replace(named, " ", 1))
+
+    def steps(choice: MoveChoice) -> float:
+        away = [distance(named, place) for place in (choice.facts.places if choice.facts else ())]
+        return min((step for step in away if step is not None), default=_FAR)
+
+    def likeness(choice: MoveChoice) -> float:
+        if not rest:
+            return 0.0
+        own = choice.facts.places if choice.facts else ()
+        words = " ".join(word for word in choice.notation.split() if word not in own)
+        return difflib.SequenceMatcher(None, rest, _words(words)).ratio()
+
+    ranked = sorted(
+        ((steps(choice), -likeness(choice), index, choice) for index, choice in enumerate(choices)),
+        key=lambda item: item[:3],
+    )
+    return [choice for away, _, _, choice in ranked[:count] if away != _FAR]
+
+
+_FAR = float("inf")
+
+
+def closest_text(
+    text: str, choices: list[MoveChoice], locale: str | None, distance: Distance | None = None
+) -> str:
+    """`switch gear` (switch token: +1 gear), `F8` (energy farm, +3): each notation with its
+    label (a label that starts with the notation, set apart, says it once)."""
     items = []
-    for choice in closest(text, choices):
+    for choice in closest(text, choices, CLOSEST, distance):
         label = choice.label
         if label.lower().startswith(choice.notation.lower() + "  "):  # `F8  energy farm, +3`
             label = label[len(choice.notation) :].strip()

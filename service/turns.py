@@ -28,7 +28,7 @@ from service.announcing import Announcer
 from service.cautions import asked, confirmed
 from service.fallback_turns import FallbackTurns
 from service.messages import CHOICES_AT_MOST, Caller, Message, Ready, ServiceError, StaleGame
-from service.move_text import apply_typed, narrow_hint, offered, offered_for, submitted, with_hint
+from service.move_text import apply_typed, explained, listed, narrow_hint, offered, submitted
 from service.story import Storyteller
 from service.tables import Tables, seat_of
 from service.views import legal_choices, previewed
@@ -59,13 +59,19 @@ class Turns:
         if game is None or game.status != "active" or caller.user_id not in game.players:
             return []
         presenter = self.tables.presenter(game)
-        state = presenter.engine.loads(game.state or "")
+        engine = presenter.engine
+        state = engine.loads(game.state or "")
         seat = game.players.index(caller.user_id)
-        found = offered_for(typed, legal_choices(presenter, state, seat, caller.locale))
-        # Only for the few choices shown: each preview plays the move on a copy.
-        shown = previewed(presenter, state, seat, found[:AUTOCOMPLETE_LIMIT], caller.locale)
-        # More than the list holds: the first choice's name says how many, and how to narrow.
-        return with_hint(shown, len(found), typed, narrow_hint(game.game), caller.locale)
+        return listed(
+            typed,
+            legal_choices(presenter, state, seat, caller.locale),
+            narrow_hint(game.game),
+            caller.locale,
+            functools.partial(engine.distance, state),
+            AUTOCOMPLETE_LIMIT,
+            # Only for the few choices shown: each preview plays the move on a copy.
+            lambda shown: previewed(presenter, state, seat, shown, caller.locale),
+        )
 
     async def move_offer(self, caller: Caller, typed: str) -> list[MoveChoice]:
         """`move_choices` as autocomplete offers them: each notation carries the game and version
@@ -76,16 +82,36 @@ class Turns:
         if game is None:
             return choices
         return [
-            replace(choice, notation=offered(choice.notation, game.id, game.version)) for choice in choices
+            choice
+            if explained(choice.notation) is not None
+            else replace(choice, notation=offered(choice.notation, game.id, game.version))
+            for choice in choices
         ]
 
     async def move(self, caller: Caller, text: str, ready: Ready = None) -> list[Message]:
         """Apply the caller's move and say it in the channel, pinging whoever is next. A move
-        picked from autocomplete is refused, nothing applied, once its game has moved on."""
+        picked from autocomplete is refused, nothing applied, once its game has moved on. A line
+        of the list that only explains is answered privately with its explanation, nothing
+        played."""
+        typed = explained(text)
+        if typed is not None:
+            return await self._explain(caller, typed)
         notation, seen = submitted(text)
         if notation.strip().lower() == RESIGN:
             raise ServiceError("error.resign_via_command")
         return await self._play(caller, notation, ready, expected=seen, stale="error.move_stale")
+
+    async def _explain(self, caller: Caller, typed: str) -> list[Message]:
+        """The answer to a picked line that only explains (`service/move_text.py` `explaining`):
+        what the list now says for the same text, and that nothing was played."""
+        shown = self._choices_in(await self.db.open_game(caller.channel_id), caller, typed)
+        notes = [choice.label for choice in shown if explained(choice.notation) is not None]
+        text = (
+            t("move.explained", caller.locale, explanation=notes[0])
+            if notes
+            else t("move.explained_only", caller.locale)
+        )
+        return [Message(text, ephemeral=True)]
 
     async def resign(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """The caller leaves the game (a move of its own, so replays include it)."""

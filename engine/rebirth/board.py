@@ -60,6 +60,9 @@ class Board:
     steps: dict[str, tuple[str | None, ...]] = field(default_factory=dict)
     # Spaces next to at least one space of each kind of feature (sea, loch, castle, ...).
     touching: dict[str, frozenset[str]] = field(default_factory=dict)
+    # The named places each placement space touches: the castles, cathedrals and towers next to
+    # it, and the settlements it is in or next to (content names, never translated).
+    named_near: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def open_spaces(self, players: int, dense: bool = False) -> tuple[str, ...]:
         """Placement spaces not covered by a neutral tile at this player count and setup."""
@@ -141,3 +144,7 @@ def _index_neighbourhoods(board: Board) -> None:
         board.adjacent_castles[space] = tuple(n for n in near if n in board.castles)
         board.adjacent_cathedrals[space] = tuple(n for n in near if n in board.cathedrals)
         board.adjacent_towers[space] = tuple(n for n in near if n in board.towers)
+        named = [board.castles.get(n) or board.cathedrals.get(n) or board.towers.get(n) for n in near]
+        settled = (board.settlement_of.get(n) for n in (space, *near))
+        named += [settlement.name for settlement in settled if settlement is not None]
+        board.named_near[space] = tuple(dict.fromkeys(name for name in named if name))

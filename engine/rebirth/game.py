@@ -60,6 +60,9 @@ class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
     def moves(self, state: RebirthState, seat: int) -> list[MoveFacts]:
         return previews.move_facts(self.tables, state, seat)
 
+    def distance(self, state: RebirthState, place: str, other: str) -> int | None:
+        return moves.distance(place, other)
+
     def apply(self, state: RebirthState, seat: int, move: str) -> Applied[RebirthState, RebirthEvent]:
         return apply.apply(self.tables, state, seat, move)
 

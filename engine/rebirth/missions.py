@@ -174,6 +174,38 @@ CONDITIONS: dict[str, Callable[[Position, int, Condition], tuple[int, int]]] = {
 }
 
 
+def places(board: Board, condition: Condition) -> frozenset[str]:
+    """The spaces where a tile counts towards `condition` by where it stands: next to its
+    castle, castles, cathedrals or feature, in its region, on a port or in its settlements.
+    Empty for a condition about shapes or totals (clusters, lines, regions, influence), which
+    any space may serve."""
+    kind = condition["type"]
+    if kind == "adjacent":
+        return board.touching[condition["feature"]]
+    if kind == "castle":
+        return frozenset(board.neighbours[board.castle_of_name[condition["name"]]])
+    if kind in ("castles", "cathedrals"):
+        features = board.castles if kind == "castles" else board.cathedrals
+        return frozenset(near for feature in features for near in board.neighbours[feature])
+    if kind == "region":
+        return frozenset(space for space, region in board.region.items() if region == condition["region"])
+    if kind == "ports":
+        return board.ports
+    if kind in _SETTLEMENT_MINIMUM:
+        wanted, least = condition.get("size"), _SETTLEMENT_MINIMUM[kind]
+        return frozenset(
+            space
+            for settlement in board.settlements
+            if _size_matches(settlement.size, wanted, least)
+            for space in settlement.spaces
+        )
+    return frozenset()
+
+
+# The smallest settlement a settlement condition without a size counts (as its rule above does).
+_SETTLEMENT_MINIMUM = {"settlements_won": 2, "settlements_present": 1, "sole_settlement": 1}
+
+
 def progress(condition: Condition, pos: Position, seat: int) -> tuple[int, int]:
     """(have, need) for `seat`; the mission is met when have >= need."""
     have, need = CONDITIONS[condition["type"]](pos, seat, condition)

@@ -68,3 +68,10 @@ def space_order(notation: str) -> tuple[int, int]:
     """Where a move's space is in reading order (row, then column); a move without one last."""
     coords = hexgrid.parse(notation)
     return (coords[1], coords[0]) if coords else (999, 999)
+
+
+def distance(place: str, other: str) -> int | None:
+    """Steps between two spaces (`F7`, any case; None when either names no space): a typed
+    space off the board or already taken still has its neighbours."""
+    first, second = hexgrid.parse(place), hexgrid.parse(other)
+    return hexgrid.distance(first, second) if first and second else None

@@ -27,15 +27,21 @@ def move_facts(tables: RebirthTables, state: RebirthState, seat: int) -> list[Mo
     if not spaces:
         return [MoveFacts(DISCARD, "discard", rank=0)]
     assert tile is not None, "a tile with legal spaces exists"
-    moves, regions = [], tables.board(state).region
+    moves, board = [], tables.board(state)
+    missions = tables.missions_near.get(state.map_id, {})
     for space in spaces:
         preview = _preview(tables, state, seat, tile, space)
         facts = {
             "tile": tile,
-            "region": regions.get(space),  # typing a region's name finds its spaces
+            "region": board.region.get(space),  # typing a region's name finds its spaces
             "castles": preview["castles"],
             "cathedrals": preview["cathedrals"],
             "towers": preview["towers"],
+            # What else a name finds it by: the places it touches, the missions it counts for.
+            "near": board.named_near.get(space, ()),
+            "missions": [
+                {"id": card, "name": tables.missions[card]["name"]} for card in missions.get(space, ())
+            ],
         }
         rank = preview["points"] + 3 * len(preview["castles"]) + 2 * preview["cathedrals"] + preview["bonus"]
         moves.append(MoveFacts(space, "place", (space,), points=preview["points"], rank=rank, facts=facts))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rebirth.board import Board, build_board
-from engine.rebirth.missions import Position
+from engine.rebirth.missions import Position, places
 from engine.rebirth.state import RebirthState
 
 Card = dict[str, Any]
@@ -36,6 +36,17 @@ class RebirthTables:
         self.tower_sets = {
             map_id: [tile["id"] for tile in tiles_] for map_id, tiles_ in (towers or {}).items()
         }
+
+        # Per map, the mission cards of its deck whose condition each space counts towards by
+        # where it stands (`missions.places`): typing a card's name finds the spaces it is about.
+        self.missions_near: dict[str, dict[str, tuple[str, ...]]] = {}
+        for map_id, deck in self.mission_decks.items():
+            near: dict[str, list[str]] = {}
+            if map_id in self.boards:
+                for card in deck:
+                    for space in places(self.boards[map_id], self.missions[card]["condition"]):
+                        near.setdefault(space, []).append(card)
+            self.missions_near[map_id] = {space: tuple(cards) for space, cards in near.items()}
 
     def board(self, state: RebirthState) -> Board:
         """The board of the map `state` is played on."""

@@ -32,6 +32,17 @@ class ReviveBoard:
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
     chasm: frozenset[str] = frozenset()
     corners: frozenset[str] = frozenset()
+    # Axial (q, r) of every space, of each slot's centre (a tile) and of each corner.
+    coords: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def distance(self, place: str, other: str) -> int | None:
+        """Steps between two places (spaces, tiles by their centre, corners; any case), None
+        when either is not on the board."""
+        first, second = self.coords.get(place.strip().upper()), self.coords.get(other.strip().upper())
+        if first is None or second is None:
+            return None
+        dq, dr = first[0] - second[0], first[1] - second[1]
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def build_board(data: dict[str, Any]) -> ReviveBoard:
@@ -40,6 +51,7 @@ def build_board(data: dict[str, Any]) -> ReviveBoard:
     board = ReviveBoard()
     groups = [(CHASM, data["chasm"]["center"])] + [(slot["id"], slot["center"]) for slot in data["slots"]]
     for slot, (cq, cr) in groups:
+        board.coords[slot] = (cq, cr)
         names = []
         for index, (dq, dr) in enumerate(offsets):
             name = f"{slot}.{index}"
@@ -62,5 +74,7 @@ def build_board(data: dict[str, Any]) -> ReviveBoard:
             links[corner["id"]].add(by_coord[(q, r)])
             links[by_coord[(q, r)]].add(corner["id"])
     board.corners = frozenset(corner["id"] for corner in data["corners"])
+    board.coords.update({name: coord for coord, name in by_coord.items()})
+    board.coords.update({corner["id"]: tuple(corner["center"]) for corner in data["corners"]})
     board.neighbours = {name: tuple(sorted(near)) for name, near in links.items()}
     return board

@@ -119,6 +119,9 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
             offered = [facts for facts in listed if facts.kind in ("end", "hibernate")]
         return offered if len(offered) <= limit else []
 
+    def distance(self, state: ReviveState, place: str, other: str) -> int | None:
+        return self.tables.board.distance(place, other)
+
     def apply(self, state: ReviveState, seat: int, move: str) -> ReviveApplied:
         """Play `move` for `seat`; raises a GameError saying why when it is refused."""
         return apply.apply(self.tables, self.legal, state, seat, move)

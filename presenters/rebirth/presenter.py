@@ -40,7 +40,7 @@ from presenters.protocol import (
     translated_locales,
 )
 from presenters.rebirth.missions import condition_text, mission_name, worded_cards
-from presenters.rebirth.moves import move_label
+from presenters.rebirth.moves import move_label, move_names
 
 DEFAULT_MAP = MAP_IDS[0]
 CATEGORY_ORDER = (
@@ -65,7 +65,7 @@ class RebirthPresenter(SeatTags):
     def __init__(self, engine: Game[RebirthState, RebirthView, RebirthEvent]) -> None:
         self.engine = engine
         self.colours = COLOURS
-        self.moves = MoveWords(engine, move_label)
+        self.moves = MoveWords(engine, move_label, move_names)
 
     def seen_text(self, state: RebirthState, seat: int) -> str:
         """`seat`'s view as the fallback player's tie-breaks read it: each mission card with its

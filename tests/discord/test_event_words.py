@@ -11,6 +11,7 @@ from bot import create_bot
 from db import Database
 from engine.fallback import choose_move
 from games.registry import load_engine
+from service.move_text import explained
 from tests.conftest import SEED
 from tests.support.discord import make_table, notation_of
 
@@ -157,18 +158,18 @@ async def test_a_round_tower_message_says_what_the_player_got(simcord_env, bot_s
             return False
         if member.id in got:
             return None
-        # With nothing matching, the list offers the three closest moves: keep the true matches.
+        # With nothing matching, the list's one line says so (no move): keep the true matches.
         choices = [
             c
             for c in await member.autocomplete(table.channel, "move", "action", "tower: doubling")
-            if "tower: doubling" in c["name"].lower()
+            if explained(c["value"]) is None and "tower: doubling" in c["name"].lower()
         ]
         first = table.members.index(member) == 0
         if not first and member.id not in used_marker:  # bob doubles a placement first
             doubled = [
                 c
                 for c in await member.autocomplete(table.channel, "move", "action", "x2")
-                if notation_of(c["value"]).lower().endswith("x2")
+                if explained(c["value"]) is None and notation_of(c["value"]).lower().endswith("x2")
             ]
             if doubled:
                 used_marker.add(member.id)

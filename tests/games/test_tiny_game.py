@@ -135,7 +135,7 @@ async def test_a_whole_game_through_the_slash_commands(simcord_env):
     assert hand.ephemeral and "In hand:" in hand.response.content and "Your turn: " in hand.response.content
     offered = await first.autocomplete(table.channel, "move", "action", "")
     assert 0 < len(offered) <= 25 and offered[0]["name"].startswith("claim ")
-    assert "moves: type a hex (C3)" in offered[0]["name"], "the game's own hint on the best move"
+    assert "moves: type a hex (C3)" in offered[-1]["name"], "the game's own hint, on a line of its own"
     narrowed = await first.autocomplete(table.channel, "move", "action", "C3")
     assert narrowed and all("C3" in notation_of(c["value"]).split("-") for c in narrowed)
     refused(simcord_env, await first.slash(table.channel, "move", action="Z9"), "is not a move: type a hex")

@@ -5,7 +5,7 @@ score ("+3"), and an empty field says how many there are and how to narrow them;
 the most useful, as now."
 
 The simcord tests drive the real `/move` command on real positions of both games with more than 25
-legal moves; the unit tests pin the narrowing rules of `service/typed.py`.
+legal moves; the unit tests pin the narrowing rules of `service/move_text.py`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ import re
 import pytest
 
 from db import Database
+from engine import hexgrid
+from engine.base import MoveFacts
 from games.registry import load_engine, spec
 from presenters.protocol import MoveChoice
-from service.move_text import offered_for, with_hint
+from service.move_text import closest, explained, listed, offered_for
 from tests.support.discord import make_table, notation_of
 
 pytestmark = pytest.mark.asyncio
@@ -82,9 +84,10 @@ async def legal_choices(database_path: str, channel_id: int, game_id: str) -> tu
 
 
 async def offered(member, channel, typed: str) -> list[str]:
+    """The moves the list offers for `typed` (without the lines that only explain it)."""
     choices = await member.autocomplete(channel, "move", "action", typed)
     assert len(choices) <= SHOWN and all(len(c["name"]) <= 100 for c in choices), choices
-    return [notation_of(c["value"]) for c in choices]
+    return [notation_of(c["value"]) for c in choices if explained(c["value"]) is None]
 
 
 async def assert_every_move_reachable(member, channel, choices, texts) -> dict[str, int]:
@@ -105,13 +108,15 @@ async def assert_every_move_reachable(member, channel, choices, texts) -> dict[s
 
 
 async def assert_empty_field_says_how_many(member, channel, choices) -> None:
-    """An empty field: 25 moves, the best first as now, its name saying how many and how to narrow."""
-    listed = await member.autocomplete(channel, "move", "action", "")
-    assert len(listed) == SHOWN
-    assert [notation_of(c["value"]) for c in listed] == [c.notation for c in choices[:SHOWN]]
-    found = COUNT.search(listed[0]["name"])
-    assert found and int(found.group(1)) == len(choices), listed[0]["name"]
-    assert not any(COUNT.search(c["name"]) for c in listed[1:])
+    """An empty field: the 24 best moves, each name whole, then a line of its own saying how
+    many there are and how to narrow them, whose value is no move."""
+    shown = await member.autocomplete(channel, "move", "action", "")
+    assert len(shown) == SHOWN
+    assert [notation_of(c["value"]) for c in shown[:-1]] == [c.notation for c in choices[: SHOWN - 1]]
+    assert not any(COUNT.search(c["name"]) for c in shown[:-1])
+    found = COUNT.search(shown[-1]["name"])
+    assert found and int(found.group(1)) == len(choices), shown[-1]["name"]
+    assert explained(shown[-1]["value"]) == ""
 
 
 def rebirth_texts(choice: MoveChoice) -> list[tuple[str, str]]:
@@ -144,9 +149,15 @@ async def test_every_rebirth_space_is_reachable_by_its_region_column_or_score(
     assert all(n.startswith(column) for n in await offered(member, table.channel, column))
     region = re.search(r" · in ([^,]+)", choices[0].label).group(1)
     in_region = [c.notation for c in choices if f" · in {region}" in c.label]
-    assert await offered(member, table.channel, region.lower()) == in_region[:SHOWN]
+    assert await offered(member, table.channel, region.lower()) == shown_of(in_region)
     scoring = [c.notation for c in choices if c.points == choices[0].points]
-    assert await offered(member, table.channel, f"+{choices[0].points}") == scoring[:SHOWN]
+    assert await offered(member, table.channel, f"+{choices[0].points}") == shown_of(scoring)
+
+
+def shown_of(moves: list[str]) -> list[str]:
+    """The moves a list of 25 shows of `moves`: all when they fit, else the first 24 (the last
+    line says how many there are)."""
+    return moves if len(moves) <= SHOWN else moves[: SHOWN - 1]
 
 
 def revive_texts(choice: MoveChoice) -> list[tuple[str, str]]:
@@ -198,16 +209,73 @@ async def test_a_number_in_a_word_is_whole():
     assert [c.notation for c in offered_for("S1", choices)] == ["build small S1.0"]
 
 
-async def test_the_hint_rides_on_the_best_move_within_discords_100_characters():
-    """ "an empty field says how many there are and how to narrow them": the first choice stays
-    the best move, its name cut so the hint fits in 100 characters."""
+def listing(typed: str, choices: list[MoveChoice], limit: int = SHOWN) -> list[MoveChoice]:
+    return listed(typed, choices, "rebirth.narrow", None, lambda a, b: None, limit, list)
+
+
+async def test_the_hint_is_a_line_of_its_own_after_the_moves_and_plays_nothing():
+    """ "The hint is not glued to the best move": with more moves than fit, the best move's name
+    stays whole and first; the last line says how many there are, and its value is no move."""
     long = MoveChoice(
-        "G11", "G11  food farm, +1 · in Highlands, takes Eilean Donan Castle, takes Urquhart Castle", 9
+        "G11", "G11  food farm, +1 · in Highlands, takes Eilean Donan Castle, takes Urquhart Castle", 9, 1
     )
-    shown = [long] + [farm(f"A{i}", 1) for i in range(24)]
-    hinted = with_hint(shown, 59, "", "rebirth.narrow", None)
-    assert hinted[0].notation == "G11" and hinted[1:] == shown[1:]
-    assert len(hinted[0].label) <= 100 and hinted[0].label.startswith("G11  food farm, +1")
-    assert "59 moves: type a region, a column letter" in hinted[0].label
-    assert with_hint(shown, 25, "", "rebirth.narrow", None) == shown
-    assert "30 moves match" in with_hint(shown, 30, "castle", "rebirth.narrow", None)[0].label
+    choices = [long] + [farm(f"A{i}", 1) for i in range(40)]
+    shown = listing("", choices)
+    assert len(shown) == SHOWN and shown[:-1] == choices[: SHOWN - 1]
+    assert shown[0].label == long.label
+    assert "41 moves: type a region, a column letter" in shown[-1].label and len(shown[-1].label) <= 100
+    assert explained(shown[-1].notation) == "" and shown[-1].notation not in {c.notation for c in choices}
+    assert listing("", choices[:SHOWN]) == choices[:SHOWN]  # all fit: no line that explains
+    assert "41 moves match" in listing("farm", choices)[-1].label
+
+
+async def test_nothing_matching_is_said_first_and_offers_no_move():
+    """ "The move list never plays what you did not mean": `+2` when no move scores 2 is a line
+    saying which scores there are, not a move; a name nothing touches likewise."""
+    choices = [farm("M2", 0), farm("F7", 4), farm("G2", 1), farm("H1", 0)]
+    for typed in ("+2", "+3", "urq", "zzz"):
+        shown = listing(typed, choices)
+        assert len(shown) == 1 and explained(shown[0].notation) == typed, (typed, shown)
+    assert listing("+2", choices)[0].label == "No move scores exactly +2 now; yours score +0, +1, +4"
+    assert listing("Urq", choices)[0].label == "No move matches “Urq” (this line plays nothing)"
+    assert [c.notation for c in listing("+4", choices)] == ["F7"]
+    assert listing("+2", []) == []  # not the caller's turn: nothing to explain
+
+
+async def test_a_name_finds_the_spaces_that_touch_it():
+    """A castle's, settlement's or mission's name (any part of it) finds the spaces that touch
+    it, though the label does not show it."""
+    names = ("Urquhart Castle", "Inverness")
+    near = MoveChoice("G10", "G10  food farm, +1 · in Highlands", 1, 1, names=names)
+    far = MoveChoice("J18", "J18  food farm, +1 · in Lowlands", 2, 1, names=("Stirling Castle",))
+    assert [c.notation for c in offered_for("Urq", [far, near])] == ["G10"]
+    assert [c.notation for c in offered_for("inverness +1", [far, near])] == ["G10"]
+    assert [c.notation for c in offered_for("castle", [far, near])] == ["J18", "G10"]
+    assert offered_for("Urq +2", [far, near]) == []
+
+
+def placed(notation: str, place: str, rank: float = 0.0) -> MoveChoice:
+    return MoveChoice(notation, notation, rank, facts=MoveFacts(notation, "x", (place,)))
+
+
+def hex_steps(place: str, other: str) -> int | None:
+    first, second = hexgrid.parse(place), hexgrid.parse(other)
+    return hexgrid.distance(first, second) if first and second else None
+
+
+async def test_closest_is_close_on_the_board_then_alike_in_words():
+    """A space that cannot be played gets the legal spaces around it (J18: not J10, alike only in
+    spelling), the best first among equals; a move's other words break ties (`build small`)."""
+    spaces = [placed(space, space) for space in ("J10", "J8", "K18", "I17", "H18", "J19")]
+    assert [c.notation for c in closest("J18", spaces, 3, hex_steps)] == ["K18", "J19", "I17"]
+    assert [c.notation for c in closest("J18", spaces, 2)] == ["J8", "J10"]  # no geometry: spelling
+    moves = [
+        placed("populate S1.4", "C4"),
+        placed("build large S1.4", "C4"),
+        placed("build small S1.9", "C9"),
+        MoveChoice("end", "end your turn"),
+        placed("build small S1.4", "C4"),
+    ]
+    near = closest("build small S1.3", moves, 4, lambda a, b: hex_steps("C3" if a == "S1.3" else a, b))
+    assert [c.notation for c in near[:3]] == ["build small S1.4", "build large S1.4", "populate S1.4"]
+    assert near[3].notation == "build small S1.9"  # farther on the board, before a move with no place
