@@ -18,6 +18,7 @@ from db import Database, GameRecord
 from db.migrations import MIGRATIONS
 from engine.fallback import choose_move
 from games.registry import load_engine
+from service.cautions import CONFIRM
 from service.game_service import GameService
 from service.messages import Caller, ServiceError
 from tests.support.paths import FIXTURES
@@ -81,6 +82,8 @@ async def play_to_the_end(service: GameService, channel: int) -> int:
         seat = engine.to_move(state)
         assert seat is not None and not game.is_bot(seat), f"channel {channel} waits on nobody"
         move = choose_move(engine, state, seat, game.seed + game.version)
+        if engine.caution(state, seat, move) is not None:  # meant: confirmed, as a player would
+            move = f"{move} {CONFIRM}"
         messages = await service.turns.move(caller(game.players[seat], channel), move)
         assert messages and all(m.text for m in messages), f"{move!r} in channel {channel} said nothing"
     raise AssertionError(f"channel {channel} did not end in {MAX_MOVES} moves")
