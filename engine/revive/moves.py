@@ -243,10 +243,10 @@ def populate_techs(
 
 
 def facts_of(
-    tables: ReviveTables, state: ReviveState, seat: int, move: str, acting: bool = False
+    tables: ReviveTables, state: ReviveState, seat: int, move: str, main_left: bool = False
 ) -> MoveFacts:
     """One legal move of `seat` as facts, no words: its verb as `kind`, the board place it uses,
-    its rank (`acting`: a main action is among the legal moves, `rank_of`), and in `facts` the
+    its rank (`main_left`: a main action is among the legal moves, `rank_of`), and in `facts` the
     ids and effects a presenter words it by (the card played and what playing it resolves, the
     option's effects, the machine's colour...)."""
     verb, *args = move.split()
@@ -260,14 +260,14 @@ def facts_of(
     facts = _action_facts(tables, state, seat, verb, args)
     if facts is None:
         facts = _answer_facts(tables, state, verb, args)
-    return MoveFacts(move, verb, places, rank=rank_of(verb, acting), facts=facts)
+    return MoveFacts(move, verb, places, rank=rank_of(verb, main_left), facts=facts)
 
 
-def rank_of(verb: str, acting: bool) -> float:
+def rank_of(verb: str, main_left: bool) -> float:
     """Where a move of `verb` is offered: `RANK`, and ending the turn first when no main action
-    is left (`acting` False), else `end` after the actions and `hibernate` last."""
+    is left (`main_left` False), else `end` after the actions and `hibernate` last."""
     if verb in ("end", "hibernate"):
-        if not acting:
+        if not main_left:
             return ENDING_FIRST
         return END_AFTER_ACTIONS if verb == "end" else HIBERNATE_LAST
     return RANK.get(verb, 100)

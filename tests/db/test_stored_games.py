@@ -18,7 +18,6 @@ from db import Database, GameRecord
 from db.migrations import MIGRATIONS
 from engine.fallback import choose_move
 from games.registry import load_engine
-from service.cautions import CONFIRM
 from service.game_service import GameService
 from service.messages import Caller, ServiceError
 from tests.support.paths import FIXTURES
@@ -71,8 +70,9 @@ async def replays_to_its_stored_state(service: GameService, game: GameRecord) ->
 
 
 async def play_to_the_end(service: GameService, channel: int) -> int:
-    """Every person's move chosen by the fallback player, sent through `Turns.move` (the
-    fallback seats answer by themselves); the number of moves sent."""
+    """Every person's move chosen by the fallback player, sent through `Turns.move` (confirmed
+    when the engine asks for it; the fallback seats answer by themselves); the number of moves
+    sent."""
     for sent in range(MAX_MOVES):
         game = await record(service, channel)
         if game.status == "finished":
@@ -82,9 +82,8 @@ async def play_to_the_end(service: GameService, channel: int) -> int:
         seat = engine.to_move(state)
         assert seat is not None and not game.is_bot(seat), f"channel {channel} waits on nobody"
         move = choose_move(engine, state, seat, game.seed + game.version)
-        if engine.caution(state, seat, move) is not None:  # meant: confirmed, as a player would
-            move = f"{move} {CONFIRM}"
-        messages = await service.turns.move(caller(game.players[seat], channel), move)
+        sure = " confirm" if engine.caution(state, seat, move) else ""  # a move asked about first
+        messages = await service.turns.move(caller(game.players[seat], channel), move + sure)
         assert messages and all(m.text for m in messages), f"{move!r} in channel {channel} said nothing"
     raise AssertionError(f"channel {channel} did not end in {MAX_MOVES} moves")
 
