@@ -100,7 +100,9 @@ class TabletopBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.database = await Database.open(self.database_path)
-        self.database_file = health.identity(self.database_path)
+        # A file deleted under a running bot is a SQLite risk; a server's database has no file here.
+        if self.database.dialect == "sqlite":
+            self.database_file = health.identity(self.database_path)
         self.service = GameService(
             self.database,
             engines=load_engine,
@@ -120,7 +122,7 @@ class TabletopBot(commands.Bot):
         if self.warm_up:
             self._warming = asyncio.create_task(self.service.tables.warm_up(game_ids()))
         active = await self.database.active_games()
-        log.info("ready to continue %d game(s) from %s", len(active), self.database_path)
+        log.info("ready to continue %d game(s) from %s", len(active), self.database.path)
         if waiting:
             log.info("%d message(s) held from before the restart will be posted now", waiting)
 

@@ -1,4 +1,4 @@
-"""Games, seats and moves in one SQLite file (WAL), through aiosqlite.
+"""Games, seats and moves, in a SQLite file or a PostgreSQL database (`db/store.py`).
 
 Every write is one transaction. A game row carries a version: each write names the version it
 was computed from and is refused (`StaleVersion`) if the row moved on meanwhile, so two racing
@@ -9,23 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
-import sqlite3
-from collections.abc import AsyncIterator, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
-from db.files import create_private, private_if_new
 from db.migrations import MIGRATIONS
 from db.outbox import OutboxRows, promise
-
-# aiosqlite logs every statement with its values at DEBUG: the seeds and the hidden states of
-# every game. A log is read by more people than the database is, so the driver never says more
-# than INFO, whatever level the bot's log is at.
-logging.getLogger("aiosqlite").setLevel(logging.INFO)
+from db.postgres_migrations import POSTGRES_MIGRATIONS
+from db.postgres_store import PostgresStore
+from db.sqlite_store import SqliteStore
+from db.store import Conflict, Row, Store, Transaction, is_postgresql, sqlite_path
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, state, version, "
@@ -41,6 +35,8 @@ _INTEGER_MAX = 2**63 - 1
 # enough to take back any turn's moves one by one, while a long game stores a few states, not
 # one per move. A move older than that is taken back by a replay from the seed.
 UNDO_STATES = 64
+# The order rows of a table came in: SQLite's rowid, or an identity column PostgreSQL fills.
+_ARRIVAL = {"sqlite": "rowid", "postgresql": "ordinal"}
 # More moves than this are read from their JSON off the event loop (`Database.moves`).
 _PARSED_ON_LOOP = 64
 
@@ -73,11 +69,10 @@ def checked_columns(fields: Mapping[str, Any], allowed: frozenset[str], table: s
     return ", ".join(f"{name} = ?" for name in fields)
 
 
-
-
 def stored_seed(seed: int) -> tuple[int, str | None]:
     """The `seed` and `seed_text` columns for a seed: an SQLite integer holds 64 bits."""
     return (seed, None) if 0 <= seed <= _INTEGER_MAX else (0, str(seed))
+
 
 class StaleVersion(Exception):
     """The game changed since it was read; the caller should reload and tell the user."""
@@ -132,66 +127,63 @@ class MoveRecord:
 
 
 class Database(OutboxRows):
-    """One connection to the game database; open with `await Database.open(path)`."""
+    """The game database, whichever engine holds it; open with `await Database.open(target)`."""
 
-    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
-        self._db = connection
-        self.path = path
-        self._lock = asyncio.Lock()  # one transaction at a time on the shared connection
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.path = store.target
 
     @classmethod
-    async def open(cls, path: str) -> Database:
-        if path != ":memory:":
-            private_if_new(path)  # it holds every game's seed: db/files.py
-        connection = await aiosqlite.connect(path, isolation_level=None)
-        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA busy_timeout=5000"):
-            await _run(connection, pragma)
-        await _migrate(connection)
-        return cls(connection, path)
+    async def open(cls, target: str) -> Database:
+        """Open (and migrate) the database `target` names: a `postgresql://` address, or a SQLite
+        file (a path, `sqlite:///path`, or ":memory:")."""
+        store: Store
+        if is_postgresql(target):
+            store = await PostgresStore.open(target)
+            await store.migrate(POSTGRES_MIGRATIONS)
+        else:
+            store = await SqliteStore.open(sqlite_path(target))
+            await store.migrate(MIGRATIONS)
+        return cls(store)
 
     @property
-    def connection(self) -> aiosqlite.Connection:
+    def dialect(self) -> str:
+        return self.store.dialect
+
+    @property
+    def sqlite(self) -> SqliteStore:
+        """The SQLite store, for what only a file has (its backup, its journal); a PostgreSQL
+        database is backed up by the server's own tools (docs/deploy.md)."""
+        if not isinstance(self.store, SqliteStore):
+            raise TypeError(f"{self.path} is not a SQLite file")
+        return self.store
+
+    @property
+    def connection(self) -> Any:
         """The SQLite connection itself, for checks of the file (its journal mode, whether a
         transaction is left open); every read and write goes through the methods below."""
-        return self._db
+        return self.sqlite.connection
 
     async def close(self) -> None:
-        await self._db.close()
+        await self.store.close()
 
     async def copy_to(self, target: str) -> None:
-        """Write everything this connection holds to a new file at `target` (SQLite's online
-        backup), created private like the database (db/files.py): how a bot whose file was
-        deleted under it saves what it still has open."""
-        create_private(target)
-        async with self._lock, aiosqlite.connect(target) as copy:
-            await self._db.backup(copy)
+        """Write everything a SQLite database holds to a new file at `target`: how a bot whose
+        file was deleted under it saves what it still has open."""
+        await self.sqlite.copy_to(target)
 
     async def schema_version(self) -> int:
-        [(version,)] = await self._fetch("PRAGMA user_version")
-        return int(version)
+        return await self.store.schema_version()
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            try:
-                await _run(self._db, "BEGIN IMMEDIATE")
-                yield self._db
-                await _run(self._db, "COMMIT")
-            except BaseException:
-                # Whatever failed (a statement, the COMMIT itself, a cancellation), never leave the
-                # shared connection inside a transaction: every later write would fail.
-                if self._db.in_transaction:
-                    await _run(self._db, "ROLLBACK")
-                raise
+    def _transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        return self.store.transaction()
 
     # ---------------------------------------------------------------- reads
 
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        """Run a query to completion under the lock, so no read is ever left open across a COMMIT."""
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self.store.fetch(sql, params)
 
-    async def _records(self, rows: list[Sequence[Any]]) -> list[GameRecord]:
+    async def _records(self, rows: list[Row]) -> list[GameRecord]:
         records = []
         for row in rows:
             values = list(row)
@@ -302,10 +294,10 @@ class Database(OutboxRows):
         """Open a lobby in a channel with its creator seated; ChannelBusy if one is open there."""
         try:
             async with self._transaction() as db:
-                async with db.execute(
+                [(game_id,)] = await db.fetch(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, seed_text, status,"
                     " creator_id, created_at, updated_at, language)"
-                    " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -317,36 +309,28 @@ class Database(OutboxRows):
                         now,
                         language,
                     ),
-                ) as cursor:
-                    game_id = cursor.lastrowid
-                assert game_id is not None  # an INSERT names its row
-                await _run(
-                    db,
+                )
+                await db.run(
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                     (game_id, creator_id, creator_name),
                 )
-        except sqlite3.IntegrityError as error:
+        except Conflict as error:
             raise ChannelBusy from error
         record = await self.game(game_id)
         assert record is not None
         return record
 
-    async def _bump(
-        self, db: aiosqlite.Connection, game: GameRecord, sets: str, params: tuple[Any, ...]
-    ) -> None:
-        changed = await _run(
-            db,
+    async def _bump(self, db: Transaction, game: GameRecord, sets: str, params: tuple[Any, ...]) -> None:
+        changed = await db.run(
             f"UPDATE games SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
             (*params, game.id, game.version),
         )
         if changed != 1:
             raise StaleVersion
 
-    async def _set_players(
-        self, db: aiosqlite.Connection, game_id: int, players: Sequence[tuple[int, str]]
-    ) -> None:
-        await _run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
-        await db.executemany(  # negative user ids are seats filled by the fallback player
+    async def _set_players(self, db: Transaction, game_id: int, players: Sequence[tuple[int, str]]) -> None:
+        await db.run("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await db.run_many(  # negative user ids are seats filled by the fallback player
             "INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, ?)",
             [(game_id, seat, user, name, int(user < 0)) for seat, (user, name) in enumerate(players)],
         )
@@ -413,18 +397,14 @@ class Database(OutboxRows):
                 (state, status, now, turn_started),
             )
             if turn_changed:  # a new turn: its clock starts without the last turn's extra day
-                await _run(
-                    db, "UPDATE games SET clock_extra = 0, clock_asked = NULL WHERE id = ?", (game.id,)
-                )
-            await _run(
-                db,
+                await db.run("UPDATE games SET clock_extra = 0, clock_asked = NULL WHERE id = ?", (game.id,))
+            await db.run(
                 "INSERT INTO moves (game_id, number, seat, user_id, move, event, created_at, state_before)"
                 " VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM moves WHERE game_id = ?),"
                 " ?, ?, ?, ?, ?, ?)",
                 (game.id, game.id, seat, user_id, move, json.dumps(event), now, game.state),
             )
-            await _run(
-                db,
+            await db.run(
                 "UPDATE moves SET state_before = NULL WHERE game_id = ?"
                 " AND number = (SELECT MAX(number) FROM moves WHERE game_id = ?) - ?",
                 (game.id, game.id, UNDO_STATES),
@@ -438,8 +418,7 @@ class Database(OutboxRows):
         in one transaction, if `game` is still current."""
         async with self._transaction() as db:
             await self._bump(db, game, "state = ?, updated_at = ?", (state, now))
-            deleted = await _run(
-                db,
+            deleted = await db.run(
                 "DELETE FROM moves WHERE game_id = ? AND number = ?"
                 " AND number = (SELECT MAX(number) FROM moves WHERE game_id = ?)",
                 (game.id, number, game.id),
@@ -459,14 +438,14 @@ class Database(OutboxRows):
         settled messages (ON DELETE CASCADE): a game nobody played is no history. Returns how
         many went."""
         async with self._transaction() as db:
-            return await _run(db, f"DELETE FROM games WHERE {UNSTARTED_ABORTED}", (before,))
+            return await db.run(f"DELETE FROM games WHERE {UNSTARTED_ABORTED}", (before,))
 
     async def forget_ended_votes(self) -> int:
         """Delete the clock votes and waits of games that ended: each counts for its turn only."""
         ended = " WHERE game_id IN (SELECT id FROM games WHERE status IN ('finished', 'aborted'))"
         async with self._transaction() as db:
-            votes = await _run(db, "DELETE FROM handover_votes" + ended)
-            return votes + await _run(db, "DELETE FROM clock_waits" + ended)
+            votes = await db.run("DELETE FROM handover_votes" + ended)
+            return votes + await db.run("DELETE FROM clock_waits" + ended)
 
     async def set_settings(
         self,
@@ -500,13 +479,13 @@ class Database(OutboxRows):
         the player's buttons stale."""
         sets = checked_columns(fields, TURN_NOTE_COLUMNS, "games")
         async with self._transaction() as db:
-            await _run(db, f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
+            await db.run(f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
 
     async def set_bot(self, game: GameRecord, seat: int, now: float) -> GameRecord:
         """Hand a seat to the fallback player for the rest of the game."""
         async with self._transaction() as db:
             await self._bump(db, game, "updated_at = ?", (now,))
-            await _run(db, "UPDATE seats SET bot = 1 WHERE game_id = ? AND seat = ?", (game.id, seat))
+            await db.run("UPDATE seats SET bot = 1 WHERE game_id = ? AND seat = ?", (game.id, seat))
         return await self._reload(game.id)
 
     async def take_seat_back(self, game: GameRecord, seat: int, now: float) -> GameRecord:
@@ -515,24 +494,22 @@ class Database(OutboxRows):
         It does not bump the version: whose move it is and what they may play are unchanged, so
         the buttons and offered moves of the player to move stay valid."""
         async with self._transaction() as db:
-            changed = await _run(
-                db,
+            changed = await db.run(
                 "UPDATE games SET updated_at = ? WHERE id = ? AND version = ?",
                 (now, game.id, game.version),
             )
             if changed != 1:
                 raise StaleVersion
-            await _run(db, "UPDATE seats SET bot = 0 WHERE game_id = ? AND seat = ?", (game.id, seat))
+            await db.run("UPDATE seats SET bot = 0 WHERE game_id = ? AND seat = ?", (game.id, seat))
         return await self._reload(game.id)
 
     async def vote_handover(self, game_id: int, turn: float, seat: int, user_id: int, now: float) -> bool:
         """Record `user_id`'s vote to hand `seat` to the fallback player after the clock of turn
         `turn` ran out; False (nothing changed) when they had voted in that turn already."""
         async with self._transaction() as db:
-            added = await _run(
-                db,
-                "INSERT OR IGNORE INTO handover_votes (game_id, turn, seat, user_id, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
+            added = await db.run(
+                "INSERT INTO handover_votes (game_id, turn, seat, user_id, created_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, turn, seat, user_id, now),
             )
         return added == 1
@@ -543,15 +520,14 @@ class Database(OutboxRows):
         next runs out, in one transaction; False (nothing changed) when they had asked in that
         turn already; StaleVersion (nothing kept) when that turn is over."""
         async with self._transaction() as db:
-            added = await _run(
-                db,
-                "INSERT OR IGNORE INTO clock_waits (game_id, turn, user_id, created_at) VALUES (?, ?, ?, ?)",
+            added = await db.run(
+                "INSERT INTO clock_waits (game_id, turn, user_id, created_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
                 (game_id, turn, user_id, now),
             )
             if added != 1:
                 return False
-            changed = await _run(
-                db,
+            changed = await db.run(
                 "UPDATE games SET clock_extra = clock_extra + ?, clock_asked = NULL"
                 " WHERE id = ? AND turn_started_at = ?",
                 (extra, game_id, turn),
@@ -564,7 +540,7 @@ class Database(OutboxRows):
         """Who voted to hand `seat` over in turn `turn`, in the order they voted."""
         rows = await self._fetch(
             "SELECT user_id FROM handover_votes WHERE game_id = ? AND turn = ? AND seat = ?"
-            " ORDER BY created_at, rowid",
+            f" ORDER BY created_at, {_ARRIVAL[self.store.dialect]}",
             (game_id, turn, seat),
         )
         return [int(row[0]) for row in rows]
@@ -586,13 +562,11 @@ class Database(OutboxRows):
     async def set_member(self, guild_id: int | None, user_id: int, **fields: Any) -> None:
         sets = checked_columns(fields, MEMBER_COLUMNS, "members")
         async with self._transaction() as db:
-            await _run(
-                db,
-                "INSERT OR IGNORE INTO members (guild_id, user_id) VALUES (?, ?)",
+            await db.run(
+                "INSERT INTO members (guild_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 (guild_id or 0, user_id),
             )
-            await _run(
-                db,
+            await db.run(
                 f"UPDATE members SET {sets} WHERE guild_id = ? AND user_id = ?",
                 (*fields.values(), guild_id or 0, user_id),
             )
@@ -604,8 +578,7 @@ class Database(OutboxRows):
 
     async def set_person_locale(self, user_id: int, locale: str, now: float) -> None:
         async with self._transaction() as db:
-            await _run(
-                db,
+            await db.run(
                 "INSERT INTO people (user_id, locale, seen_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, seen_at = excluded.seen_at",
                 (user_id, locale, now),
@@ -645,8 +618,7 @@ class Database(OutboxRows):
     ) -> None:
         """Store a server's caps (None: the bot's default), and who set them when."""
         async with self._transaction() as db:
-            await _run(
-                db,
+            await db.run(
                 "INSERT INTO server_limits (guild_id, lobbies, games, changed_by, changed_at)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET lobbies = excluded.lobbies,"
                 " games = excluded.games, changed_by = excluded.changed_by, changed_at = excluded.changed_at",
@@ -659,22 +631,5 @@ class Database(OutboxRows):
         return record
 
 
-def _move_records(rows: list[Sequence[Any]]) -> list[MoveRecord]:
+def _move_records(rows: list[Row]) -> list[MoveRecord]:
     return [MoveRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
-
-
-async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
-    """Execute one statement to completion and close its cursor (an open cursor would keep the
-    statement running and block COMMIT). Returns the number of rows changed."""
-    async with db.execute(sql, params) as cursor:
-        await cursor.fetchall()
-        return cursor.rowcount
-
-
-async def _migrate(db: aiosqlite.Connection) -> None:
-    """Apply the migrations this file has not had yet, each in its own transaction (opening
-    the file, before anyone else uses the connection)."""
-    async with db.execute("PRAGMA user_version") as cursor:
-        [(applied,)] = list(await cursor.fetchall())
-    for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
-        await db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")

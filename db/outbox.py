@@ -13,7 +13,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import aiosqlite
+from db.store import Row, Transaction
 
 
 @dataclass(frozen=True)
@@ -48,18 +48,18 @@ SETTLED_BEFORE = "status != 'pending' AND sent_at < ?"
 class _Connection(Protocol):
     """What the outbox's methods need of the database (`db/database.py` `Database`)."""
 
-    def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]: ...
+    def _transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
 
-async def promise(db: aiosqlite.Connection, game_id: int, due_at: float, now: float) -> None:
+async def promise(db: Transaction, game_id: int, due_at: float, now: float) -> None:
     """Inside a move's transaction: the move will be announced (the game's version after it)."""
-    async with db.execute(
+    await db.run(
         "INSERT INTO outbox (game_id, version, channel_id, due_at, created_at)"
-        " SELECT id, version, channel_id, ?, ? FROM games WHERE id = ?",
+        " SELECT id, version, channel_id, CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION)"
+        " FROM games WHERE id = ?",
         (due_at, now, game_id),
-    ) as cursor:
-        await cursor.fetchall()
+    )
 
 
 class OutboxRows:
@@ -77,15 +77,14 @@ class OutboxRows:
         retires the promises they keep (every promise up to that version)."""
         ids = []
         async with self._transaction() as db:
-            await _exec(
-                db,
+            await db.run(
                 "DELETE FROM outbox WHERE game_id = ? AND body IS NULL AND version <= ?",
                 (game_id, version),
             )
             for message in messages:
-                async with db.execute(
+                [(row_id,)] = await db.fetch(
                     "INSERT INTO outbox (game_id, version, channel_id, dm_to, body, image, due_at,"
-                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         game_id,
                         version,
@@ -96,9 +95,8 @@ class OutboxRows:
                         due_at,
                         now,
                     ),
-                ) as cursor:
-                    assert cursor.lastrowid is not None
-                    ids.append(cursor.lastrowid)
+                )
+                ids.append(int(row_id))
         return ids
 
     async def due_deliveries(self: _Connection, now: float, limit: int) -> list[Delivery]:
@@ -135,8 +133,7 @@ class OutboxRows:
     async def claim(self: _Connection, delivery_id: int, until: float, now: float) -> bool:
         """Take a due message for one attempt (until `until`), unless someone else has it."""
         async with self._transaction() as db:
-            changed = await _exec(
-                db,
+            changed = await db.run(
                 "UPDATE outbox SET due_at = ? WHERE id = ? AND status = 'pending' AND due_at <= ?",
                 (until, delivery_id, now),
             )
@@ -146,13 +143,11 @@ class OutboxRows:
         """Discord took it: keep the row (without its image) as a record; a channel message
         taken means the channel works again, so a later refusal there is reported again."""
         async with self._transaction() as db:
-            await _exec(
-                db,
+            await db.run(
                 "UPDATE outbox SET status = 'sent', sent_at = ?, image = NULL, error = NULL WHERE id = ?",
                 (now, delivery_id),
             )
-            await _exec(
-                db,
+            await db.run(
                 "UPDATE games SET delivery_reported = 0"
                 " WHERE id = (SELECT game_id FROM outbox WHERE id = ? AND dm_to IS NULL)",
                 (delivery_id,),
@@ -164,8 +159,7 @@ class OutboxRows:
         """Try again at `due_at`: after a failed attempt (counted), or, not `failed`, after a
         message that had to wait for an older one (no attempt made)."""
         async with self._transaction() as db:
-            await _exec(
-                db,
+            await db.run(
                 "UPDATE outbox SET attempts = attempts + ?, due_at = ?, error = ? WHERE id = ?",
                 (int(failed), due_at, error, delivery_id),
             )
@@ -175,16 +169,14 @@ class OutboxRows:
         (a channel message), True the first time since the game's last delivered message, when
         the creator should be told."""
         async with self._transaction() as db:
-            await _exec(
-                db,
+            await db.run(
                 "UPDATE outbox SET status = 'refused', attempts = attempts + 1, error = ?, sent_at = ?,"
                 " image = NULL WHERE id = ?",
                 (error, now, delivery_id),
             )
             if not report:
                 return False
-            first = await _exec(
-                db,
+            first = await db.run(
                 "UPDATE games SET delivery_reported = 1 WHERE delivery_reported = 0"
                 " AND id = (SELECT game_id FROM outbox WHERE id = ?)",
                 (delivery_id,),
@@ -195,8 +187,8 @@ class OutboxRows:
         """At start: nothing is in flight any more (the process that claimed it is gone), so
         every undelivered message and every promise is due now."""
         async with self._transaction() as db:
-            return await _exec(
-                db, "UPDATE outbox SET due_at = ? WHERE status = 'pending' AND due_at > ?", (now, now)
+            return await db.run(
+                "UPDATE outbox SET due_at = ? WHERE status = 'pending' AND due_at > ?", (now, now)
             )
 
     async def outbox_rows(self: _Connection, game_id: int) -> list[dict[str, Any]]:
@@ -212,10 +204,10 @@ class OutboxRows:
     async def prune_outbox(self: _Connection, before: float) -> int:
         """Forget delivered and refused messages settled before `before`."""
         async with self._transaction() as db:
-            return await _exec(db, f"DELETE FROM outbox WHERE {SETTLED_BEFORE}", (before,))
+            return await db.run(f"DELETE FROM outbox WHERE {SETTLED_BEFORE}", (before,))
 
 
-def _delivery(row: Sequence[Any]) -> Delivery:
+def _delivery(row: Row) -> Delivery:
     return Delivery(
         id=row[0],
         game_id=row[1],
@@ -226,12 +218,6 @@ def _delivery(row: Sequence[Any]) -> Delivery:
         image=bytes(row[6]) if row[6] is not None else None,
         attempts=row[7],
     )
-
-
-async def _exec(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
-    async with db.execute(sql, params) as cursor:
-        await cursor.fetchall()
-        return cursor.rowcount
 
 
 __all__ = ["SETTLED_BEFORE", "Delivery", "HeldMessage", "OutboxRows", "promise"]

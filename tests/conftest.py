@@ -6,6 +6,9 @@ import pytest
 
 from bot import create_bot
 
+# Storage tests run on SQLite and on PostgreSQL (tests/support/storage.py).
+pytest_plugins = ["tests.support.storage"]
+
 SEED = 20261129
 
 

@@ -1,0 +1,127 @@
+"""The embedded store: one SQLite file (WAL) through aiosqlite, one connection, one process.
+
+SQLite lets one writer in at a time, so the connection is shared and a lock keeps one
+transaction (or one read) on it at a time; `BEGIN IMMEDIATE` takes the file's write lock at the
+start, so two writes never interleave. `PRAGMA user_version` counts the migrations.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiosqlite
+
+from db.files import create_private, private_if_new
+from db.store import Conflict, Dialect, Row
+
+# aiosqlite logs every statement with its values at DEBUG: the seeds and the hidden states of
+# every game. A log is read by more people than the database is, so the driver never says more
+# than INFO, whatever level the bot's log is at.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
+
+
+class SqliteTransaction:
+    """Statements on the shared connection, inside its open transaction."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return await _run(self._db, sql, params)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            async with self._db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+        except sqlite3.IntegrityError as error:
+            raise Conflict(str(error)) from error
+
+    async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            await self._db.executemany(sql, rows)
+        except sqlite3.IntegrityError as error:
+            raise Conflict(str(error)) from error
+
+
+class SqliteStore:
+    """One SQLite file; open with `await SqliteStore.open(path)`."""
+
+    dialect: Dialect = "sqlite"
+
+    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+        self._db = connection
+        self.target = path
+        self._lock = asyncio.Lock()  # one transaction at a time on the shared connection
+
+    @classmethod
+    async def open(cls, path: str) -> SqliteStore:
+        if path != ":memory:":
+            private_if_new(path)  # it holds every game's seed: db/files.py
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA busy_timeout=5000"):
+            await _run(connection, pragma)
+        return cls(connection, path)
+
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        """The SQLite connection itself, for checks of the file (its journal mode, whether a
+        transaction is left open); every read and write goes through the methods."""
+        return self._db
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def copy_to(self, target: str) -> None:
+        """Write everything this connection holds to a new file at `target` (SQLite's online
+        backup), created private like the database (db/files.py)."""
+        create_private(target)
+        async with self._lock, aiosqlite.connect(target) as copy:
+            await self._db.backup(copy)
+
+    async def schema_version(self) -> int:
+        [(version,)] = await self.fetch("PRAGMA user_version")
+        return int(version)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteTransaction]:
+        async with self._lock:
+            try:
+                await _run(self._db, "BEGIN IMMEDIATE")
+                yield SqliteTransaction(self._db)
+                await _run(self._db, "COMMIT")
+            except BaseException:
+                # Whatever failed (a statement, the COMMIT itself, a cancellation), never leave the
+                # shared connection inside a transaction: every later write would fail.
+                if self._db.in_transaction:
+                    await _run(self._db, "ROLLBACK")
+                raise
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Run a query to completion under the lock, so no read is ever left open across a COMMIT."""
+        async with self._lock, self._db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def migrate(self, migrations: Sequence[str]) -> None:
+        """Apply the migrations this file has not had yet, each in its own transaction (opening
+        the file, before anyone else uses the connection)."""
+        applied = await self.schema_version()
+        for number, script in enumerate(migrations[applied:], start=applied + 1):
+            await self._db.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
+            )
+
+
+async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+    """Execute one statement to completion and close its cursor (an open cursor would keep the
+    statement running and block COMMIT). Returns the number of rows changed."""
+    try:
+        async with db.execute(sql, params) as cursor:
+            await cursor.fetchall()
+            return cursor.rowcount
+    except sqlite3.IntegrityError as error:
+        raise Conflict(str(error)) from error

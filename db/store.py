@@ -1,0 +1,85 @@
+"""What `Database` needs of a storage engine, whichever it is: SQLite in one file, or PostgreSQL.
+
+The queries are written once, in the SQL both engines read: `?` placeholders, `IS ?` for a
+comparison that may meet NULL, `ON CONFLICT ... DO NOTHING` rather than `INSERT OR IGNORE`,
+`RETURNING id` rather than a cursor's last row id, and a `CAST(? AS DOUBLE PRECISION)` where a
+bare parameter would leave PostgreSQL guessing its type. Each store turns them into its
+engine's own form (`db/sqlite_store.py`, `db/postgres_store.py`), so a query never forks by
+engine except where the engines truly differ (`Store.dialect`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Literal, Protocol
+
+Dialect = Literal["sqlite", "postgresql"]
+Row = Sequence[Any]
+
+
+class Conflict(Exception):
+    """A write broke a uniqueness or foreign-key rule (a second open table in a channel)."""
+
+
+class Transaction(Protocol):
+    """Statements inside one transaction: all of them land, or none."""
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute one statement; the number of rows it changed."""
+        ...
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Execute one statement (a query, or a write with RETURNING); its rows."""
+        ...
+
+    async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Execute one statement once per row of parameters."""
+        ...
+
+
+class Store(Protocol):
+    """A storage engine: reads outside any transaction, writes inside one."""
+
+    dialect: Dialect
+    target: str  # where it is: a file path, ":memory:", or a PostgreSQL address without password
+
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """One transaction, committed when the block ends, rolled back when it raises."""
+        ...
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Run a query to completion outside any transaction."""
+        ...
+
+    async def schema_version(self) -> int:
+        """How many migrations this database has had."""
+        ...
+
+    async def migrate(self, migrations: Sequence[str]) -> None:
+        """Apply the migrations it has not had yet, each in its own transaction."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+def is_postgresql(target: str) -> bool:
+    """Whether `target` (`TABLETOP_DATABASE`, `--database`) names a PostgreSQL server rather than
+    a SQLite file."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+def sqlite_path(target: str) -> str:
+    """The file a SQLite target names: a plain path, or `sqlite:///relative/path`,
+    `sqlite:////absolute/path`, `sqlite:///:memory:` (as SQLAlchemy writes them)."""
+    return target.removeprefix("sqlite:///")
+
+
+def safe_target(target: str) -> str:
+    """`target` with any password left out, for logs and messages."""
+    if not is_postgresql(target) or "@" not in target:
+        return target
+    scheme, rest = target.split("://", 1)
+    credentials, place = rest.rsplit("@", 1)
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}@{place}"

@@ -1,0 +1,118 @@
+"""Running storage tests on both engines: SQLite, and a real PostgreSQL server.
+
+A test module marked `pytestmark = pytest.mark.both_backends` runs each of its tests twice,
+`[sqlite]` and `[postgresql]`; a test in it marked `sqlite_only` (the file's modes, its backups,
+SQLite's query plans) runs once. On PostgreSQL, every `Database.open` of a SQLite target (a
+path, ":memory:") made during the test opens a schema of its own on the server instead, the
+same schema for the same path (a restart finds its games again), and a new one for each
+":memory:"; the schemas are dropped when the test ends. So one test, written once against a
+file, checks both engines.
+
+The server is the one `TABLETOP_TEST_POSTGRES` names (`scripts/with-postgres` starts one and
+sets it). Without it the PostgreSQL runs are skipped, unless `TABLETOP_REQUIRE_POSTGRES` is set
+(CI), where they fail instead: a suite that silently tested one engine would pass for the wrong
+reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import urllib.parse
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from db import Database
+from db.store import is_postgresql
+
+SERVER = os.environ.get("TABLETOP_TEST_POSTGRES", "")
+REQUIRED = bool(os.environ.get("TABLETOP_REQUIRE_POSTGRES"))
+BACKENDS = ("sqlite", "postgresql")
+_numbers = itertools.count()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "both_backends: run each test on SQLite and on PostgreSQL")
+    config.addinivalue_line("markers", "sqlite_only: in a both_backends module, a check of SQLite alone")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    marked = metafunc.definition.get_closest_marker("both_backends")
+    if marked is None or metafunc.definition.get_closest_marker("sqlite_only"):
+        return
+    if "storage" not in metafunc.fixturenames:
+        metafunc.fixturenames.append("storage")
+    metafunc.parametrize("storage", BACKENDS, indirect=True)
+
+
+def schema_target(server: str, schema: str) -> str:
+    """The address of `server` with `schema` first on the search path (asyncpg passes a query
+    parameter it does not know to the server as a setting)."""
+    joiner = "&" if "?" in server else "?"
+    return f"{server}{joiner}search_path={urllib.parse.quote(schema)}"
+
+
+async def _run_on_server(*statements: str) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(SERVER)
+    try:
+        for statement in statements:
+            await connection.execute(statement)
+    finally:
+        await connection.close()
+
+
+class PostgresSchemas:
+    """The schemas one test opened, by the SQLite target each stands for."""
+
+    def __init__(self) -> None:
+        self.by_target: dict[str, str] = {}
+        self.made: list[str] = []
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        self._prefix = f"t_{worker}_{os.getpid()}"
+
+    async def target_for(self, target: str) -> str:
+        schema = self.by_target.get(target) if target != ":memory:" else None
+        if schema is None:
+            schema = f"{self._prefix}_{next(_numbers)}"
+            await _run_on_server(f'CREATE SCHEMA "{schema}"')
+            self.made.append(schema)
+            if target != ":memory:":
+                self.by_target[target] = schema
+        return schema_target(SERVER, schema)
+
+    def drop_all(self) -> None:
+        if self.made:
+            asyncio.run(_run_on_server(*(f'DROP SCHEMA IF EXISTS "{name}" CASCADE' for name in self.made)))
+
+
+@pytest.fixture
+def storage(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The engine this run of the test stores its games in."""
+    backend = getattr(request, "param", "sqlite")
+    if backend != "postgresql":
+        yield backend
+        return
+    if not SERVER:
+        if REQUIRED:
+            pytest.fail("TABLETOP_REQUIRE_POSTGRES is set but TABLETOP_TEST_POSTGRES names no server")
+        pytest.skip("no PostgreSQL server (TABLETOP_TEST_POSTGRES; scripts/with-postgres starts one)")
+    schemas = PostgresSchemas()
+    opened = Database.open.__func__  # type: ignore[attr-defined]
+
+    async def open_on_server(cls: Any, target: str) -> Database:
+        if not is_postgresql(target):
+            target = await schemas.target_for(str(target))
+        database: Database = await opened(cls, target)
+        return database
+
+    monkeypatch.setattr(Database, "open", classmethod(open_on_server))
+    try:
+        yield backend
+    finally:
+        monkeypatch.undo()
+        schemas.drop_all()
