@@ -81,6 +81,15 @@ class PostgresStore:
         )
         return int(rows[0][0]) if rows else 0
 
+    async def columns(self, table: str) -> list[str]:
+        rows = await self._pool.fetch(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+            " AND table_name = $1 AND (is_identity = 'NO' OR identity_generation = 'BY DEFAULT')"
+            " ORDER BY ordinal_position",
+            table,
+        )
+        return [str(row[0]) for row in rows]
+
     async def migrate(self, migrations: Sequence[str]) -> None:
         """Apply the migrations this database has not had yet, each in its own transaction, one
         process at a time (the advisory lock); `tabletop_schema` counts them."""

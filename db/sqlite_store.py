@@ -106,6 +106,9 @@ class SqliteStore:
         async with self._lock, self._db.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
+    async def columns(self, table: str) -> list[str]:
+        return [str(row[1]) for row in await self.fetch(f"PRAGMA table_info({table})")]
+
     async def migrate(self, migrations: Sequence[str]) -> None:
         """Apply the migrations this file has not had yet, each in its own transaction (opening
         the file, before anyone else uses the connection)."""

@@ -60,6 +60,10 @@ class Store(Protocol):
         """Apply the migrations it has not had yet, each in its own transaction."""
         ...
 
+    async def columns(self, table: str) -> list[str]:
+        """The columns of `table` a row is written with (not those the engine fills itself)."""
+        ...
+
     async def close(self) -> None: ...
 
 

@@ -3,7 +3,12 @@ one indexed search, and the servers' own caps stored across a reopening."""
 
 from __future__ import annotations
 
+import pytest
+
 from db import Database
+
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
 
 GUILD, OTHER = 9, 10
 ANN, BOB = 100, 200
@@ -43,6 +48,7 @@ async def test_open_lobbies_and_seats_count_what_a_person_holds_open_in_one_serv
     await database.close()
 
 
+@pytest.mark.sqlite_only  # its query plans: tests/db/test_query_plans.py reads both engines'
 async def test_each_count_is_one_indexed_search():
     database = await Database.open(":memory:")
     seen: list[str] = []

@@ -22,6 +22,9 @@ from service.game_service import GameService
 from service.messages import Caller, ServiceError
 from tests.support.paths import FIXTURES
 
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 FIXTURE = FIXTURES / "stored-games-362bf5a.sqlite3"
 LATER = 1_800_000_000.0  # after every stored timestamp
 NEWCOMER = 505

@@ -3,9 +3,14 @@ messages kept: their query plans name the indexes of migration 8, and they find 
 
 from __future__ import annotations
 
+import pytest
+
 from db import Database
 from db.database import IDLE_LOBBIES, UNSTARTED_ABORTED
 from db.outbox import SETTLED_BEFORE
+
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
 
 
 async def plan(database: Database, sql: str) -> str:
@@ -13,6 +18,7 @@ async def plan(database: Database, sql: str) -> str:
         return "\n".join(str(row[-1]) for row in await cursor.fetchall())
 
 
+@pytest.mark.sqlite_only  # its query plans: tests/db/test_query_plans.py reads both engines'
 async def test_each_upkeep_search_uses_its_index(tmp_path):
     database = await Database.open(str(tmp_path / "t.sqlite3"))
     try:

@@ -15,6 +15,9 @@ from service.outbox import PROMISE_GRACE, Outbox
 from tests.delivery.test_failed_sends import boards, first_move, stored_moves
 from tests.support.discord import make_table, open_and_start, pinged
 
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 POSTED = t("reply.posted", None)
 SOMETHING_WRONG = "Something went wrong"
 

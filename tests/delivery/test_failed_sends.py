@@ -16,6 +16,9 @@ from service.outbox import Outbox
 from tests.conftest import SEED
 from tests.support.discord import make_table, open_and_start, pinged
 
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 SAVED = "Saved. Discord did not take the channel message just now"
 
 

@@ -22,6 +22,9 @@ import pytest
 from games.registry import load_engine
 from tests.support.paths import ROOT
 
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 CYCLES = 6
 
 

@@ -10,6 +10,9 @@ from service.game_service import GameService
 from service.messages import Caller
 from tests.support.refusals import refusing
 
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 ANN, BOB, CY = 11, 22, 33
 CHANNEL = 77
 

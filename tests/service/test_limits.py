@@ -13,6 +13,9 @@ from service.game_service import GameService
 from service.limits import DEFAULT_LOBBIES
 from service.messages import Caller, ServiceError
 
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 MALLORY = 7
 
 

@@ -23,7 +23,7 @@ from presenters.protocol import MoveChoice
 from service.move_text import closest, explained, listed, offered_for
 from tests.support.discord import make_table, notation_of
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.both_backends]
 
 SHOWN = 25  # Discord's most autocomplete choices
 COUNT = re.compile(r"(\d+) moves: type")

@@ -14,6 +14,9 @@ from service.game_service import GameService
 from service.messages import Caller, ServiceError, StaleGame
 from tests.support.refusals import refusing
 
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 ALICE, BOB = 101, 202
 _OPENED: list[Database] = []
 

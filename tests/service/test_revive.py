@@ -10,6 +10,9 @@ from engine.revive import Revive
 from service.game_service import GameService
 from service.messages import Caller
 
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 ALICE, BOB = 101, 202
 CHANNEL = 56
 

@@ -16,6 +16,9 @@ from service.game_service import GameService
 from service.messages import Caller
 from service.tables import SEED_BITS, new_seed
 
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 ANN, BEA = 11, 22
 CHANNEL = 5
 

@@ -17,6 +17,9 @@ from service.messages import Caller, ServiceError
 from tests.support.refusals import refusing
 from tests.support.revive_play import recorded_play
 
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 PLAYERS = (11, 22, 33, 44)
 CHANNEL = 77
 
@@ -104,8 +107,8 @@ async def test_a_move_stored_without_its_state_is_replayed_in_a_worker_thread(da
     _, mover = await recorded_play(service.tables, CHANNEL, 120, seed=3)
     expected = await replayed_before_last(database)
     # As a game stored before moves kept their states reads.
-    await database.connection.execute("UPDATE moves SET state_before = NULL")
-    await database.connection.commit()
+    async with database.store.transaction() as writing:
+        await writing.run("UPDATE moves SET state_before = NULL")
     replays = Replays(monkeypatch)
     await service.turns.undo(caller(mover))
     assert (await database.open_game(CHANNEL)).state == expected
@@ -116,8 +119,8 @@ async def test_a_move_stored_without_its_state_is_replayed_in_a_worker_thread(da
 async def test_only_the_last_moves_keep_the_state_they_were_played_on(database):
     service = await revive_table(database)
     game, _ = await recorded_play(service.tables, CHANNEL, 150, seed=3)
-    cursor = await database.connection.execute(
+    rows = await database.store.fetch(
         "SELECT number FROM moves WHERE game_id = ? AND state_before IS NOT NULL ORDER BY number", (game.id,)
     )
-    kept = [row[0] for row in await cursor.fetchall()]
+    kept = [row[0] for row in rows]
     assert kept == list(range(151 - UNDO_STATES + 1, 152))

@@ -12,6 +12,9 @@ from service.messages import Caller, ServiceError, StaleGame
 from service.upkeep import KEEP_UNSTARTED, LOBBY_IDLE
 from tests.support.refusals import refusing
 
+# Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 ANN, BOB, CY = 11, 22, 33
 CHANNEL = 77
 DAY = 86_400.0

@@ -21,12 +21,14 @@ import itertools
 import os
 import urllib.parse
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from db import Database
 from db.store import is_postgresql
+from db.transfer import copy_rows
 
 SERVER = os.environ.get("TABLETOP_TEST_POSTGRES", "")
 REQUIRED = bool(os.environ.get("TABLETOP_REQUIRE_POSTGRES"))
@@ -43,8 +45,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     marked = metafunc.definition.get_closest_marker("both_backends")
     if marked is None or metafunc.definition.get_closest_marker("sqlite_only"):
         return
-    if "storage" not in metafunc.fixturenames:
-        metafunc.fixturenames.append("storage")
     metafunc.parametrize("storage", BACKENDS, indirect=True)
 
 
@@ -75,28 +75,39 @@ class PostgresSchemas:
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         self._prefix = f"t_{worker}_{os.getpid()}"
 
-    async def target_for(self, target: str) -> str:
+    async def target_for(self, target: str, opened: Any) -> str:
+        """The schema standing for `target`; the first time a file that exists is opened (a
+        stored-games fixture), its games are copied into the new schema."""
         schema = self.by_target.get(target) if target != ":memory:" else None
-        if schema is None:
-            schema = f"{self._prefix}_{next(_numbers)}"
-            await _run_on_server(f'CREATE SCHEMA "{schema}"')
-            self.made.append(schema)
-            if target != ":memory:":
-                self.by_target[target] = schema
-        return schema_target(SERVER, schema)
+        if schema is not None:
+            return schema_target(SERVER, schema)
+        schema = f"{self._prefix}_{next(_numbers)}"
+        await _run_on_server(f'CREATE SCHEMA "{schema}"')
+        self.made.append(schema)
+        address = schema_target(SERVER, schema)
+        if target != ":memory:":
+            self.by_target[target] = schema
+            if Path(target).is_file():
+                source, copy = await opened(Database, target), await opened(Database, address)
+                await copy_rows(source.store, copy.store)
+                await source.close()
+                await copy.close()
+        return address
 
     def drop_all(self) -> None:
         if self.made:
             asyncio.run(_run_on_server(*(f'DROP SCHEMA IF EXISTS "{name}" CASCADE' for name in self.made)))
 
 
-@pytest.fixture
-def storage(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """The engine this run of the test stores its games in."""
+@pytest.fixture(autouse=True)
+def storage(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The engine this run of the test stores its games in (every test has one, so a
+    `both_backends` module can parametrise it)."""
     backend = getattr(request, "param", "sqlite")
     if backend != "postgresql":
         yield backend
         return
+    monkeypatch = pytest.MonkeyPatch()
     if not SERVER:
         if REQUIRED:
             pytest.fail("TABLETOP_REQUIRE_POSTGRES is set but TABLETOP_TEST_POSTGRES names no server")
@@ -106,7 +117,7 @@ def storage(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
 
     async def open_on_server(cls: Any, target: str) -> Database:
         if not is_postgresql(target):
-            target = await schemas.target_for(str(target))
+            target = await schemas.target_for(str(target), opened)
         database: Database = await opened(cls, target)
         return database
 
