@@ -121,8 +121,8 @@ class TabletopBot(commands.Bot):
         await self.tree.sync()
         if self.warm_up:
             self._warming = asyncio.create_task(self.service.tables.warm_up(game_ids()))
-        active = await self.database.active_games()
-        log.info("ready to continue %d game(s) from %s", len(active), self.database.path)
+        active = await self.database.count_in_play()
+        log.info("ready to continue %d game(s) from %s", active, self.database.path)
         if waiting:
             log.info("%d message(s) held from before the restart will be posted now", waiting)
 

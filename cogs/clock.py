@@ -74,15 +74,25 @@ class ClockCog(commands.Cog):
 
     async def _keep_threads_open(self) -> None:
         """A game's thread must not archive while the game is on (a week of quiet would do it)."""
-        for game in await self.service.time.games_in_play():
-            if self.bot.get_channel(game.channel_id) is not None:
+        for channel_id in await self.service.time.quiet_channels():
+            if self.bot.get_channel(channel_id) is not None:
                 continue  # cached: a channel, or a thread that is still open
             try:  # an archived thread leaves the cache: look it up and reopen it
-                thread = await self.bot.fetch_channel(game.channel_id)
+                thread = await self.bot.fetch_channel(channel_id)
                 if isinstance(thread, discord.Thread) and thread.archived:
                     await thread.edit(archived=False, auto_archive_duration=10080)
             except discord.HTTPException:
-                log.warning("could not reopen the thread of game %s", game.id)
+                log.warning("could not reopen the thread of channel %s", channel_id)
+
+    @commands.Cog.listener()
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        """A game's thread archived (a week of quiet, or by hand) is opened again at once; the
+        tick's look at quiet games catches what happened while the bot was away."""
+        if after.archived and not before.archived and await self.service.time.in_play(after.id):
+            try:
+                await after.edit(archived=False, auto_archive_duration=10080)
+            except discord.HTTPException:
+                log.warning("could not reopen the thread of channel %s", after.id)
 
     @ticker.before_loop
     async def _wait_until_ready(self) -> None:

@@ -44,6 +44,7 @@ _PARSED_ON_LOOP = 64
 # bound), so a name is checked against these before it gets there, under `python -O` too.
 TURN_NOTE_COLUMNS = frozenset({"reminded_at", "muted_turn", "clock_extra", "clock_asked"})
 MEMBER_COLUMNS = frozenset({"dm", "dm_failed", "away_from", "away_until"})
+AWAY_COLUMNS = frozenset({"away_from", "away_until"})
 
 
 # The upkeep's searches (service/upkeep.py), each an index search of migration 8 on
@@ -224,6 +225,52 @@ class Database(OutboxRows):
             await self._fetch(f"SELECT {_GAME_SELECT} FROM games WHERE status = 'active' ORDER BY id")
         )
 
+    async def count_in_play(self) -> int:
+        [(count,)] = await self._fetch("SELECT COUNT(*) FROM games WHERE status = 'active'")
+        return int(count)
+
+    async def claim_due(self, now: float, lease_until: float, limit: int) -> list[GameRecord]:
+        """Take up to `limit` games in play whose periodic check is due, the longest due first,
+        for one process until `lease_until` (their `due_at` is set to it): another process's
+        check skips them meanwhile, and takes them if this one dies before it is done. Found by
+        `games_due` (migration 12); on PostgreSQL, rows another process is claiming right now are
+        skipped rather than waited for."""
+        skip = " FOR UPDATE SKIP LOCKED" if self.store.dialect == "postgresql" else ""
+        async with self._transaction() as db:
+            rows = await db.fetch(
+                "UPDATE games SET due_at = ? WHERE id IN (SELECT id FROM games"
+                f" WHERE status = 'active' AND due_at <= ? ORDER BY due_at LIMIT ?{skip}) RETURNING id",
+                (lease_until, now, limit),
+            )
+        ids = sorted(int(row[0]) for row in rows)
+        if not ids:
+            return []
+        marks = ", ".join("?" * len(ids))
+        return await self._records(
+            await self._fetch(f"SELECT {_GAME_SELECT} FROM games WHERE id IN ({marks}) ORDER BY id", ids)
+        )
+
+    async def set_due(self, game: GameRecord, due_at: float | None, claimed_until: float) -> bool:
+        """After a check: when the game next needs one (None: only after it changes). Kept only
+        if nothing changed since it was claimed (its version, and its `due_at` still the claim's):
+        a change meanwhile left it due at once, for the next check to work out again."""
+        async with self._transaction() as db:
+            changed = await db.run(
+                "UPDATE games SET due_at = ? WHERE id = ? AND version = ? AND due_at = ?",
+                (due_at, game.id, game.version, claimed_until),
+            )
+        return changed == 1
+
+    async def quiet_channels(self, before: float, limit: int) -> list[tuple[int, int]]:
+        """(game id, channel id) of games in play nothing happened in since `before`, the quietest
+        first: the threads that might archive (`games_by_status_age`, migration 8)."""
+        rows = await self._fetch(
+            "SELECT id, channel_id FROM games WHERE status = 'active' AND updated_at < ?"
+            " ORDER BY updated_at LIMIT ?",
+            (before, limit),
+        )
+        return [(int(row[0]), int(row[1])) for row in rows]
+
     async def idle_lobbies(self, before: float) -> list[GameRecord]:
         """Lobbies nothing happened in since `before` (no join, leave, bot seat or settings
         change: each of those sets `updated_at`), the longest idle first."""
@@ -234,12 +281,15 @@ class Database(OutboxRows):
         )
 
     async def games_of(self, user_id: int, guild_id: int | None) -> list[GameRecord]:
-        """The lobbies and games in play where `user_id` has a seat, in one server."""
+        """The lobbies and games in play where `user_id` has a seat, in one server: their seats
+        found by `seats_by_user` first, then each game by its key (the materialised seats and the
+        `CROSS JOIN` keep both engines to that order, whatever the count of games open elsewhere)."""
         return await self._records(
             await self._fetch(
-                f"SELECT {_GAME_SELECT} FROM games WHERE status IN ('lobby', 'active') AND guild_id IS ?"
-                " AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id",
-                (guild_id, user_id),
+                "WITH mine AS MATERIALIZED (SELECT game_id FROM seats WHERE user_id = ?)"
+                f" SELECT {_GAME_SELECT} FROM mine CROSS JOIN games WHERE games.id = mine.game_id"
+                " AND games.status IN ('lobby', 'active') AND games.guild_id IS ? ORDER BY games.id",
+                (user_id, guild_id),
             )
         )
 
@@ -321,8 +371,8 @@ class Database(OutboxRows):
         return record
 
     async def _bump(self, db: Transaction, game: GameRecord, sets: str, params: tuple[Any, ...]) -> None:
-        changed = await db.run(
-            f"UPDATE games SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
+        changed = await db.run(  # a changed game is due for the periodic check (migration 12)
+            f"UPDATE games SET {sets}, version = version + 1, due_at = 0 WHERE id = ? AND version = ?",
             (*params, game.id, game.version),
         )
         if changed != 1:
@@ -495,7 +545,7 @@ class Database(OutboxRows):
         the buttons and offered moves of the player to move stay valid."""
         async with self._transaction() as db:
             changed = await db.run(
-                "UPDATE games SET updated_at = ? WHERE id = ? AND version = ?",
+                "UPDATE games SET updated_at = ?, due_at = 0 WHERE id = ? AND version = ?",
                 (now, game.id, game.version),
             )
             if changed != 1:
@@ -528,7 +578,7 @@ class Database(OutboxRows):
             if added != 1:
                 return False
             changed = await db.run(
-                "UPDATE games SET clock_extra = clock_extra + ?, clock_asked = NULL"
+                "UPDATE games SET clock_extra = clock_extra + ?, clock_asked = NULL, due_at = 0"
                 " WHERE id = ? AND turn_started_at = ?",
                 (extra, game_id, turn),
             )
@@ -570,6 +620,12 @@ class Database(OutboxRows):
                 f"UPDATE members SET {sets} WHERE guild_id = ? AND user_id = ?",
                 (*fields.values(), guild_id or 0, user_id),
             )
+            if AWAY_COLUMNS & fields.keys():  # their games' reminders and clocks move with them
+                await db.run(
+                    "UPDATE games SET due_at = 0 WHERE status = 'active' AND guild_id IS ?"
+                    " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)",
+                    (guild_id, user_id),
+                )
 
     async def person_locale(self, user_id: int) -> str | None:
         """The Discord locale `user_id` last used a command in (None: never seen), for DMs."""

@@ -165,4 +165,14 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, turn, user_id)
     );
     """,
+    # 12: when each game in play next needs the periodic check (a reminder, a turn clock), so the
+    # check reads the few games due, by `games_due`, not every game in play. Any change to a game
+    # (`Database._bump`), to a seat or to a player's time away sets it to 0: "check at the next
+    # round", where the check works out the real time again. Games stored before are all due once.
+    # `outbox_waiting` finds the messages still waiting in one channel, before a newer one goes.
+    """
+    ALTER TABLE games ADD COLUMN due_at REAL DEFAULT 0;
+    CREATE INDEX games_due ON games (status, due_at);
+    CREATE INDEX outbox_waiting ON outbox (channel_id, id) WHERE status = 'pending';
+    """,
 ]

@@ -101,9 +101,11 @@ class OutboxRows:
 
     async def due_deliveries(self: _Connection, now: float, limit: int) -> list[Delivery]:
         """Held messages whose (next) attempt is due, oldest first."""
+        # Found by `outbox_pending` and then put in order: planned as one query, SQLite would
+        # rather walk every row ever kept in id order than sort the few that are due.
         rows = await self._fetch(
-            f"SELECT {_DELIVERY} FROM outbox WHERE status = 'pending' AND body IS NOT NULL AND due_at <= ?"
-            " ORDER BY id LIMIT ?",
+            f"WITH due AS MATERIALIZED (SELECT {_DELIVERY} FROM outbox WHERE status = 'pending'"
+            " AND body IS NOT NULL AND due_at <= ?) SELECT * FROM due ORDER BY id LIMIT ?",
             (now, limit),
         )
         return [_delivery(row) for row in rows]
@@ -115,7 +117,7 @@ class OutboxRows:
 
     async def waiting_before(self: _Connection, channel_id: int, before_id: int) -> list[Delivery]:
         """Held messages for this channel older than `before_id` that are still undelivered (a
-        new message must not overtake them)."""
+        new message must not overtake them): found by `outbox_waiting` (migration 12)."""
         rows = await self._fetch(
             f"SELECT {_DELIVERY} FROM outbox WHERE status = 'pending' AND body IS NOT NULL"
             " AND channel_id = ? AND dm_to IS NULL AND id < ? ORDER BY id",
@@ -126,7 +128,9 @@ class OutboxRows:
     async def broken_promises(self: _Connection, now: float) -> list[int]:
         """Games with a move whose message was never held (the process died in between)."""
         rows = await self._fetch(
-            "SELECT DISTINCT game_id FROM outbox WHERE body IS NULL AND due_at <= ? ORDER BY game_id", (now,)
+            "WITH due AS MATERIALIZED (SELECT game_id FROM outbox WHERE status = 'pending'"
+            " AND body IS NULL AND due_at <= ?) SELECT DISTINCT game_id FROM due ORDER BY game_id",
+            (now,),
         )
         return [int(row[0]) for row in rows]
 

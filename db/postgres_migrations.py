@@ -152,4 +152,10 @@ POSTGRES_MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, turn, user_id)
     );
     """,
+    # 12: when each game in play next needs the periodic check.
+    """
+    ALTER TABLE games ADD COLUMN due_at DOUBLE PRECISION DEFAULT 0;
+    CREATE INDEX games_due ON games (status, due_at);
+    CREATE INDEX outbox_waiting ON outbox (channel_id, id) WHERE status = 'pending';
+    """,
 ]

@@ -81,6 +81,14 @@ class PostgresStore:
         )
         return int(rows[0][0]) if rows else 0
 
+    async def plan(self, sql: str, params: Sequence[Any] = ()) -> str:
+        async with self._pool.acquire() as connection, connection.transaction():
+            # A test's tables hold a few rows, where reading them all is cheapest: planned as if
+            # each were large, the plan shows whether an index can serve the query at all.
+            await connection.execute("SET LOCAL enable_seqscan = off")
+            rows = await connection.fetch(f"EXPLAIN {native(sql)}", *params)
+        return "\n".join(str(row[0]) for row in rows)
+
     async def columns(self, table: str) -> list[str]:
         rows = await self._pool.fetch(
             "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"

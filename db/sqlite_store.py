@@ -106,6 +106,10 @@ class SqliteStore:
         async with self._lock, self._db.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
+    async def plan(self, sql: str, params: Sequence[Any] = ()) -> str:
+        rows = await self.fetch(f"EXPLAIN QUERY PLAN {sql}", params)
+        return "\n".join(str(row[-1]) for row in rows)
+
     async def columns(self, table: str) -> list[str]:
         return [str(row[1]) for row in await self.fetch(f"PRAGMA table_info({table})")]
 

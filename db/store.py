@@ -60,6 +60,11 @@ class Store(Protocol):
         """Apply the migrations it has not had yet, each in its own transaction."""
         ...
 
+    async def plan(self, sql: str, params: Sequence[Any] = ()) -> str:
+        """How the engine would run `sql` (nothing is executed): which index serves it. On
+        PostgreSQL, as if its tables were large (no sequential scan where an index can do)."""
+        ...
+
     async def columns(self, table: str) -> list[str]:
         """The columns of `table` a row is written with (not those the engine fills itself)."""
         ...

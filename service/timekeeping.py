@@ -36,6 +36,14 @@ CLOCK_DAYS = (1, 2, 3, 5, 7, 14)
 CLOCK_ACTIONS = ("fallback", "vote")
 # Reminders come at most once an hour: a shorter interval pings the player at every check.
 MIN_REMINDER_HOURS = 1.0
+# A periodic check takes the games due a batch at a time, each for this long: a process that dies
+# mid-check leaves them to another process's check after it.
+CHECK_BATCH = 100
+CHECK_LEASE = 300.0
+# A game quiet this long has its thread checked for archiving (Discord's longest auto-archive is
+# 7 days), at most this many per check, the quietest first.
+QUIET_DAYS = 3
+QUIET_LIMIT = 200
 
 
 def check_reminder_hours(hours: float | None) -> None:
@@ -85,6 +93,35 @@ def clock_deadline(game: GameRecord, member: dict[str, Any], now: float) -> floa
         + game.clock_extra
         + away_overlap(member, game.turn_started_at, now)
     )
+
+
+def next_check(game: GameRecord, member: dict[str, Any] | None, now: float) -> float | None:
+    """When `game`'s periodic check next has something to do: its turn clock running out or its
+    next reminder, whichever comes first; None when neither can come before the game changes
+    (it is a fallback seat's turn, reminders are off or muted, the clock was put to the others).
+    `member` is the player to move's settings (None: no person is to move). Time away only
+    pushes these later, so the time found while someone is away may come early: the check then
+    finds nothing to do and works it out again."""
+    if member is None or game.turn_started_at is None:
+        return None
+    times = []
+    deadline = clock_deadline(game, member, now)
+    if deadline is not None:
+        if now < deadline:
+            times.append(deadline)
+        elif game.clock_action == "vote" and game.clock_asked == game.turn_started_at:
+            return None  # ran out and put to the others: no reminder comes after that
+        else:
+            times.append(now)  # ran out while the player was away: as soon as they are back
+    hours = reminder_interval(game)
+    if hours and game.muted_turn != game.turn_started_at:
+        times.append(max(game.turn_started_at, game.reminded_at or 0) + hours * HOUR)
+    if not times:
+        return None
+    due = min(times)
+    if is_away(member, now):
+        due = max(due, member["away_until"])
+    return due
 
 
 async def turn_notes(db: Database, game: GameRecord, seat: int, locale: str | None, now: float) -> list[str]:
@@ -203,21 +240,56 @@ class Timekeeper:
 
     # ------------------------------------------------------------------ tick
 
-    async def games_in_play(self) -> list[GameRecord]:
-        """The games being played now: a front end keeps their channels open (a thread must not
-        archive while its game is on)."""
-        return await self.db.active_games()
+    async def quiet_channels(self) -> list[int]:
+        """The channels of games in play where nothing happened for `QUIET_DAYS`: a front end
+        keeps them open (a thread archives after a week of quiet, and its game must not vanish)."""
+        before = self.tables.now() - QUIET_DAYS * DAY
+        return [channel for _, channel in await self.db.quiet_channels(before, QUIET_LIMIT)]
+
+    async def in_play(self, channel_id: int) -> bool:
+        """Whether a game is being played in this channel (a thread just archived, say)."""
+        game = await self.db.open_game(channel_id)
+        return game is not None and game.status == "active"
 
     async def tick(self, server_names: Callable[[int | None], str] | None = None) -> list[Message]:
-        """What is due now in every game: reminders and clocks that ran out. `server_names`
-        gives a server's name by its id, for the DMs (no Caller comes with a tick)."""
+        """What is due now: reminders and clocks that ran out. `server_names` gives a server's
+        name by its id, for the DMs (no Caller comes with a tick).
+
+        Only the games whose check is due are read (`Database.claim_due`), each claimed for this
+        process until `CHECK_LEASE` from now, so the check costs what is due, not every game in
+        play, and two processes sharing a database never remind twice. After its check a game
+        is given the time it next needs one (`next_check`)."""
         out: list[Message] = []
-        for game in await self.db.active_games():
-            try:
-                out += await self._tick_game(game, server_names(game.guild_id) if server_names else "")
-            except Exception:  # one broken game must not stop the others' reminders
-                log.exception("tick failed for game %s", game.id)
-        return out
+        now = self.tables.now()
+        lease = now + CHECK_LEASE
+        while True:
+            games = await self.db.claim_due(now, lease, CHECK_BATCH)
+            for game in games:
+                try:
+                    out += await self._tick_game(game, server_names(game.guild_id) if server_names else "")
+                    await self._plan(game.id, lease)
+                except Exception:  # one broken game must not stop the others' reminders
+                    log.exception("tick failed for game %s", game.id)  # due again when the lease ends
+            if len(games) < CHECK_BATCH:
+                return out
+
+    async def _plan(self, game_id: int, lease: float) -> None:
+        """Store when the game, as its check left it, next needs one."""
+        game = await self.db.game(game_id)
+        if game is None or game.status != "active":
+            return
+        now = self.tables.now()
+        user = self._player_to_move(game)
+        member = await self.db.member(game.guild_id, user) if user is not None else None
+        await self.db.set_due(game, next_check(game, member, now), lease)
+
+    def _player_to_move(self, game: GameRecord) -> int | None:
+        """The person whose turn it is, or None (the game is between turns, or a fallback seat)."""
+        engine = self.tables.presenter(game).engine
+        seat = engine.to_move(engine.loads(game.state or ""))
+        if seat is None or game.players[seat] < 0 or game.is_bot(seat):
+            return None
+        return game.players[seat]
 
     async def _tick_game(self, game: GameRecord, server: str = "") -> list[Message]:
         presenter = self.tables.presenter(game)
