@@ -1,6 +1,8 @@
 # tabletop: the Discord bot, with its SQLite database on a volume.
 #   docker build -t tabletop .
 #   docker run -e DISCORD_TOKEN=... -v tabletop-data:/data tabletop
+# Or with a PostgreSQL server beside it: docker-compose.yml builds this image and starts both
+# (`docker compose up -d --build`; TABLETOP_DATABASE then names the server, docs/deploy.md).
 # Two stages: the first builds the wheel from the source (`pip wheel`, as tests/packaging/test_wheel.py
 # does); the second installs only that wheel, so the bot runs from site-packages with the data
 # files the wheel carries, and the image holds no source tree (docs/deploy.md).

@@ -29,10 +29,12 @@ from cogs.play import PlayCog
 from cogs.posting import ActionButton, MoveButton, MoveSelect, TableButton
 from cogs.replies import report_error
 from cogs.translator import CatalogTranslator
-from db import Database, health
+from db import Database, health, reach
+from db.store import is_postgresql
 from games.registry import game_ids, load_engine
 from i18n import table_languages
 from service.game_service import GameService
+from service.relocation import relocate
 
 log = logging.getLogger("tabletop")
 
@@ -195,7 +197,8 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
         epilog=(
             "Settings from the environment (or a .env file here): DISCORD_TOKEN, the bot's token "
             "(without one the bot starts in the sandbox, a local page that works like Discord); "
-            f"TABLETOP_DATABASE, the database file (default {DEFAULT_DATABASE}); "
+            f"TABLETOP_DATABASE, the database file (default {DEFAULT_DATABASE}), or a PostgreSQL "
+            "server's postgresql://user:password@host/database address; "
             f"{SANDBOX_DATABASE}, the sandbox's own database file (default: beside the other one, "
             "tabletop-sandbox.sqlite3); TABLETOP_LOG_LEVEL (default INFO)."
         ),
@@ -232,6 +235,24 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
     commands_ = parser.add_subparsers(dest="command")
     copy = commands_.add_parser("backup", help="copy the database, safely while the bot runs, and exit")
     copy.add_argument("target", help="the new file to write")
+    move = commands_.add_parser(
+        "migrate",
+        help="copy every game into another database (SQLite or PostgreSQL), check the copy, and exit",
+        description=(
+            "Copy every game from SOURCE into DESTINATION, each a SQLite file or a postgresql:// address, "
+            "after bringing both to the current schema; then check that every table holds as many rows "
+            "as the source's and that every started game replays from its seed to its stored state. "
+            "Stop the bot first. Exit 0 when the copy is sound, 1 when it differs (each difference is "
+            "named), 2 when nothing was copied."
+        ),
+    )
+    move.add_argument("source", help="the database to copy from (it is migrated to the current schema first)")
+    move.add_argument("destination", help="the database to copy into: empty, or given with --force")
+    move.add_argument(
+        "--force",
+        action="store_true",
+        help="delete everything the destination holds first (in one transaction), instead of refusing",
+    )
     return parser.parse_args(argv)
 
 
@@ -257,14 +278,20 @@ def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
             games = health.backup(database, args.target)
             print(f"Copied {database} to {args.target} ({games} game(s)).")
             return 0
+        if args.command == "migrate":
+            return migrate(args.source, args.destination, force=args.force)
         token = os.environ.get("DISCORD_TOKEN", "").strip()
+        if is_postgresql(database) and not args.sandbox and (token or args.live):
+            # The server is reached (and migrated) before Discord: a wrong address is one line now.
+            log.info(asyncio.run(reach.server_ready(database)))
         if args.live and not token:
             print(NO_TOKEN_LIVE, file=sys.stderr)
             return 2
         if args.sandbox or not token:
             live_help = SANDBOX_BY_CHOICE if token else TOKEN_HELP
             return run_in_sandbox(database, args.port, live_help, args.locale)
-        log.info(health.prepare(database, init=args.init))
+        if not is_postgresql(database):
+            log.info(health.prepare(database, init=args.init))
     except health.DatabaseProblem as problem:
         print(problem, file=sys.stderr)
         return 2
@@ -274,11 +301,21 @@ def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
         return 130
 
 
+def migrate(source: str, destination: str, *, force: bool) -> int:
+    """`tabletop migrate`: 0 and a short report when the copy is sound, 1 and every difference
+    when it is not (service/relocation.py); a refusal raises `health.DatabaseProblem`."""
+    done = asyncio.run(relocate(source, destination, engines=load_engine, force=force))
+    print("\n".join(done.report()), file=sys.stdout if done.sound else sys.stderr)
+    return 0 if done.sound else 1
+
+
 def sandbox_database(database: str) -> str:
     """The sandbox's own file: never the live database, so no sandbox game lands among real ones."""
     named = os.environ.get(SANDBOX_DATABASE, "").strip()
     if named:
         return named
+    if is_postgresql(database):  # the live games are on a server: the sandbox's file is here
+        return "tabletop-sandbox.sqlite3"
     live = Path(database)
     return str(live.with_name(f"{live.stem}-sandbox{live.suffix}"))
 
@@ -331,6 +368,9 @@ usage: tabletop COMMAND [ARGS]
                                    the bot in a local page that works like Discord, no token needed
                                    (--locale: its players' Discord language)
   tabletop backup FILE             copy the database, safely while the bot runs
+  tabletop migrate SOURCE DESTINATION [--force]
+                                   copy every game into another database (SQLite or PostgreSQL,
+                                   e.g. postgresql://user:password@host/db) and check the copy
   tabletop selfplay GAME [...]     play random legal games offline (as python -m offline)
   tabletop balance GAME [...]      the fallback player in every seat: win shares and scores
   tabletop replay RECORD           re-play a game record; exit 1 if its scores differ
@@ -352,7 +392,7 @@ def cli(argv: list[str] | None = None) -> int:
         return main(args[1:], prog="tabletop run")
     if command == "sandbox":
         return main(["--sandbox", *args[1:]], prog="tabletop sandbox")
-    if command == "backup":
+    if command in ("backup", "migrate"):
         return main(args, prog="tabletop")
     print(CLI_HELP, file=sys.stdout if command in ("-h", "--help", "help") else sys.stderr)
     return 0 if command in ("-h", "--help", "help") else 2

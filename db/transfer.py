@@ -40,6 +40,22 @@ async def is_empty(store: Store) -> bool:
     return not any((await row_counts(store)).values())
 
 
+async def clear(store: Store) -> None:
+    """Delete every row of every table, in one transaction: all of them go, or none (what
+    `tabletop migrate --force` does to a destination before copying into it). A game's own
+    rows go before the game, so no foreign key is ever left pointing nowhere."""
+    async with store.transaction() as writing:
+        for table in reversed(TABLES):
+            await writing.run(f"DELETE FROM {table}")
+
+
+async def games_with_state(store: Store) -> list[int]:
+    """The ids of the games that have a state (started once), in order: the ones a replay from
+    the seed can check."""
+    rows = await store.fetch("SELECT id FROM games WHERE state IS NOT NULL ORDER BY id")
+    return [int(row[0]) for row in rows]
+
+
 async def copy_rows(source: Store, target: Store, *, batch: int = BATCH) -> dict[str, int]:
     """Write every row of `source` into `target` (migrated to the same version, and empty), in
     one transaction per batch of games; how many rows of each table were written."""
