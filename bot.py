@@ -35,6 +35,7 @@ from games.registry import game_ids, load_engine
 from i18n import table_languages
 from service.game_service import GameService
 from service.relocation import relocate
+from service.shards import ONE_SHARD, ShardPlan, ShardSettingError, shard_plan
 
 log = logging.getLogger("tabletop")
 
@@ -72,8 +73,9 @@ TOKEN_REFUSED = (
 NO_NETWORK = "Cannot reach Discord ({reason}): trying again in {delay:.0f} s. Check the network."
 
 
-class TabletopBot(commands.Bot):
-    """The bot: one database, one game service, the cogs, and one error funnel."""
+class TabletopBot(commands.AutoShardedBot):
+    """The bot: one database, one game service, the cogs, and one error funnel; the shards of
+    its `ShardPlan` (all Discord recommends, unless a cluster gives each process its own)."""
 
     def __init__(
         self,
@@ -82,6 +84,7 @@ class TabletopBot(commands.Bot):
         defer_after: float = DEFER_AFTER_SECONDS,
         warm_up: bool = False,
         tick_seconds: float = TICK_SECONDS,
+        shards: ShardPlan = ONE_SHARD,
     ) -> None:
         intents = discord.Intents.default()  # slash commands need no privileged intent
         super().__init__(
@@ -89,7 +92,10 @@ class TabletopBot(commands.Bot):
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            shard_count=shards.count,
+            shard_ids=list(shards.ids) if shards.ids is not None else None,  # type: ignore[arg-type]
         )
+        self.shards_planned = shards
         self.database_path = database
         self._seeds = seeds
         self.defer_after = defer_after
@@ -101,7 +107,7 @@ class TabletopBot(commands.Bot):
         self.tree.error(self._on_app_command_error)
 
     async def setup_hook(self) -> None:
-        self.database = await Database.open(self.database_path)
+        self.database = await Database.open(self.database_path, process=self.shards_planned.process_name)
         # A file deleted under a running bot is a SQLite risk; a server's database has no file here.
         if self.database.dialect == "sqlite":
             self.database_file = health.identity(self.database_path)
@@ -177,16 +183,22 @@ def create_bot(
     defer_after: float = DEFER_AFTER_SECONDS,
     warm_up: bool = False,
     tick_seconds: float = TICK_SECONDS,
+    shards: ShardPlan = ONE_SHARD,
 ) -> TabletopBot:
     """The configured, unstarted bot storing its games in `database` (a path, or ":memory:").
 
     `seeds` draws each new game's seed (tests fix it); `defer_after` is how old a command may get
     before the bot defers it (tests set 0 to exercise the deferred path); `warm_up` pre-draws
     the boards' static layers in the background at start (the running bot does); `tick_seconds`
-    is how often reminders and turn clocks are checked.
+    is how often reminders and turn clocks are checked; `shards` which shards this process runs.
     """
     return TabletopBot(
-        database, seeds=seeds, defer_after=defer_after, warm_up=warm_up, tick_seconds=tick_seconds
+        database,
+        seeds=seeds,
+        defer_after=defer_after,
+        warm_up=warm_up,
+        tick_seconds=tick_seconds,
+        shards=shards,
     )
 
 
@@ -200,7 +212,8 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
             f"TABLETOP_DATABASE, the database file (default {DEFAULT_DATABASE}), or a PostgreSQL "
             "server's postgresql://user:password@host/database address; "
             f"{SANDBOX_DATABASE}, the sandbox's own database file (default: beside the other one, "
-            "tabletop-sandbox.sqlite3); TABLETOP_LOG_LEVEL (default INFO)."
+            "tabletop-sandbox.sqlite3); TABLETOP_LOG_LEVEL (default INFO); TABLETOP_SHARDS and "
+            "TABLETOP_SHARD_IDS, for a cluster: the shards in all and this process's (docs/deploy.md)."
         ),
     )
     parser.add_argument("--database", default=None, help="the database file (overrides TABLETOP_DATABASE)")
@@ -292,11 +305,23 @@ def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
             return run_in_sandbox(database, args.port, live_help, args.locale)
         if not is_postgresql(database):
             log.info(health.prepare(database, init=args.init))
-    except health.DatabaseProblem as problem:
+        shards = shard_plan(os.environ.get("TABLETOP_SHARDS"), os.environ.get("TABLETOP_SHARD_IDS"))
+        if (
+            shards.count is not None
+            and not is_postgresql(database)
+            and shards.ids != tuple(range(shards.count))
+        ):
+            # Another process runs the other shards: it cannot share a SQLite file.
+            raise ShardSettingError(
+                "a cluster of processes shares one PostgreSQL database: set TABLETOP_DATABASE"
+            )
+    except (health.DatabaseProblem, ShardSettingError) as problem:
         print(problem, file=sys.stderr)
         return 2
     try:
-        return asyncio.run(run_until_stopped(lambda: create_bot(database, warm_up=True), token))
+        return asyncio.run(
+            run_until_stopped(lambda: create_bot(database, warm_up=True, shards=shards), token)
+        )
     except KeyboardInterrupt:  # Ctrl+C, even while waiting to try Discord again: no traceback
         return 130
 

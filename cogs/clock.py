@@ -31,7 +31,7 @@ class ClockCog(commands.Cog):
 
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: commands.Bot | commands.AutoShardedBot,
         service: GameService,
         tick_seconds: float,
         still_sound: Callable[[], Awaitable[bool]] | None = None,

@@ -23,7 +23,7 @@ LATEST = 600.0  # an idle outbox is looked at as often as reminders are
 class DeliveryCog(commands.Cog):
     """Posts the outbox's due messages in the background."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.bot = bot
         self._in_round = False
 
@@ -48,7 +48,7 @@ class DeliveryCog(commands.Cog):
             delivered = await deliver_due(self.bot)
             if delivered:
                 log.info("delivered %d held message(s)", delivered)
-            outbox = self.bot.service.outbox  # type: ignore[attr-defined]
+            outbox = self.bot.service.outbox  # type: ignore[union-attr]
             self.rounds.change_interval(seconds=await outbox.next_round_in(SOONEST, LATEST))
         except Exception:
             log.exception("a delivery round failed")

@@ -130,14 +130,16 @@ class MoveRecord:
 class Database(OutboxRows):
     """The game database, whichever engine holds it; open with `await Database.open(target)`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, process: str = "all") -> None:
         self.store = store
         self.path = store.target
+        self.process = process  # how this process signs its claims (db/outbox.py)
 
     @classmethod
-    async def open(cls, target: str) -> Database:
+    async def open(cls, target: str, *, process: str = "all") -> Database:
         """Open (and migrate) the database `target` names: a `postgresql://` address, or a SQLite
-        file (a path, `sqlite:///path`, or ":memory:")."""
+        file (a path, `sqlite:///path`, or ":memory:"). `process` names this process among those
+        sharing the database (`ShardPlan.process_name`): the same after a restart."""
         store: Store
         if is_postgresql(target):
             store = await PostgresStore.open(target)
@@ -145,7 +147,7 @@ class Database(OutboxRows):
         else:
             store = await SqliteStore.open(sqlite_path(target))
             await store.migrate(MIGRATIONS)
-        return cls(store)
+        return cls(store, process)
 
     @property
     def dialect(self) -> str:
@@ -415,7 +417,7 @@ class Database(OutboxRows):
             )
             await self._set_players(db, game.id, players)
             if announce_by is not None:
-                await promise(db, game.id, announce_by, now)
+                await promise(db, game.id, announce_by, now, self.process)
         return await self._reload(game.id)
 
     async def record_move(
@@ -460,7 +462,7 @@ class Database(OutboxRows):
                 (game.id, game.id, UNDO_STATES),
             )
             if announce_by is not None:
-                await promise(db, game.id, announce_by, now)
+                await promise(db, game.id, announce_by, now, self.process)
         return await self._reload(game.id)
 
     async def undo_move(self, game: GameRecord, number: int, state: str, now: float) -> GameRecord:

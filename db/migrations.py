@@ -170,9 +170,12 @@ MIGRATIONS: list[str] = [
     # (`Database._bump`), to a seat or to a player's time away sets it to 0: "check at the next
     # round", where the check works out the real time again. Games stored before are all due once.
     # `outbox_waiting` finds the messages still waiting in one channel, before a newer one goes.
+    # `claimed_by` names the process that holds a message, promise or attempt (`Database.process`):
+    # a restarted process takes back its own claims at once, and another's only when they lapse.
     """
     ALTER TABLE games ADD COLUMN due_at REAL DEFAULT 0;
     CREATE INDEX games_due ON games (status, due_at);
     CREATE INDEX outbox_waiting ON outbox (channel_id, id) WHERE status = 'pending';
+    ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
     """,
 ]

@@ -48,17 +48,20 @@ SETTLED_BEFORE = "status != 'pending' AND sent_at < ?"
 class _Connection(Protocol):
     """What the outbox's methods need of the database (`db/database.py` `Database`)."""
 
+    process: str
+
     def _transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
 
-async def promise(db: Transaction, game_id: int, due_at: float, now: float) -> None:
-    """Inside a move's transaction: the move will be announced (the game's version after it)."""
+async def promise(db: Transaction, game_id: int, due_at: float, now: float, by: str) -> None:
+    """Inside a move's transaction: the move will be announced (the game's version after it), by
+    the process `by` unless it has not done so by `due_at`."""
     await db.run(
-        "INSERT INTO outbox (game_id, version, channel_id, due_at, created_at)"
-        " SELECT id, version, channel_id, CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION)"
-        " FROM games WHERE id = ?",
-        (due_at, now, game_id),
+        "INSERT INTO outbox (game_id, version, channel_id, due_at, created_at, claimed_by)"
+        " SELECT id, version, channel_id, CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION),"
+        " CAST(? AS TEXT) FROM games WHERE id = ?",
+        (due_at, now, by, game_id),
     )
 
 
@@ -84,7 +87,7 @@ class OutboxRows:
             for message in messages:
                 [(row_id,)] = await db.fetch(
                     "INSERT INTO outbox (game_id, version, channel_id, dm_to, body, image, due_at,"
-                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    " created_at, claimed_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         game_id,
                         version,
@@ -94,6 +97,7 @@ class OutboxRows:
                         message.image,
                         due_at,
                         now,
+                        self.process,
                     ),
                 )
                 ids.append(int(row_id))
@@ -138,8 +142,9 @@ class OutboxRows:
         """Take a due message for one attempt (until `until`), unless someone else has it."""
         async with self._transaction() as db:
             changed = await db.run(
-                "UPDATE outbox SET due_at = ? WHERE id = ? AND status = 'pending' AND due_at <= ?",
-                (until, delivery_id, now),
+                "UPDATE outbox SET due_at = ?, claimed_by = ? WHERE id = ? AND status = 'pending'"
+                " AND due_at <= ?",
+                (until, self.process, delivery_id, now),
             )
         return changed == 1
 
@@ -164,7 +169,8 @@ class OutboxRows:
         message that had to wait for an older one (no attempt made)."""
         async with self._transaction() as db:
             await db.run(
-                "UPDATE outbox SET attempts = attempts + ?, due_at = ?, error = ? WHERE id = ?",
+                "UPDATE outbox SET attempts = attempts + ?, due_at = ?, error = ?, claimed_by = NULL"
+                " WHERE id = ?",
                 (int(failed), due_at, error, delivery_id),
             )
 
@@ -188,11 +194,15 @@ class OutboxRows:
         return first == 1
 
     async def release_claims(self: _Connection, now: float) -> int:
-        """At start: nothing is in flight any more (the process that claimed it is gone), so
-        every undelivered message and every promise is due now."""
+        """At start: nothing this process had taken is in flight any more (it is a new process of
+        the same name), so every undelivered message and promise it held, and every retry waiting
+        for its time, is due now. What another process of a cluster holds stays its own until
+        its claim lapses: it may be posting it right now."""
         async with self._transaction() as db:
             return await db.run(
-                "UPDATE outbox SET due_at = ? WHERE status = 'pending' AND due_at > ?", (now, now)
+                "UPDATE outbox SET due_at = ?, claimed_by = NULL WHERE status = 'pending' AND due_at > ?"
+                " AND (claimed_by IS NULL OR claimed_by = ?)",
+                (now, now, self.process),
             )
 
     async def outbox_rows(self: _Connection, game_id: int) -> list[dict[str, Any]]:

@@ -157,5 +157,6 @@ POSTGRES_MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN due_at DOUBLE PRECISION DEFAULT 0;
     CREATE INDEX games_due ON games (status, due_at);
     CREATE INDEX outbox_waiting ON outbox (channel_id, id) WHERE status = 'pending';
+    ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
     """,
 ]

@@ -49,7 +49,9 @@ PORT_PROBLEM = (
 class Sandbox:
     """One sandbox run: the simcord world around the bot, and the page that shows it."""
 
-    def __init__(self, bot: commands.Bot, database: str, port: int = 0, locale: str = DEFAULT) -> None:
+    def __init__(
+        self, bot: commands.Bot | commands.AutoShardedBot, database: str, port: int = 0, locale: str = DEFAULT
+    ) -> None:
         self.database = database
         # The page's address: the one an earlier start served, unless --port names a port.
         saved = load_address(database)
@@ -214,7 +216,7 @@ Ctrl+C stops the sandbox.
 
 
 def run_sandbox(
-    make_bot: Callable[[], commands.Bot],
+    make_bot: Callable[[], commands.Bot | commands.AutoShardedBot],
     database: str,
     port: int = 0,
     live_help: str = "",

@@ -115,10 +115,10 @@ def storage(request: pytest.FixtureRequest) -> Iterator[str]:
     schemas = PostgresSchemas()
     opened = Database.open.__func__  # type: ignore[attr-defined]
 
-    async def open_on_server(cls: Any, target: str) -> Database:
+    async def open_on_server(cls: Any, target: str, **options: Any) -> Database:
         if not is_postgresql(target):
             target = await schemas.target_for(str(target), opened)
-        database: Database = await opened(cls, target)
+        database: Database = await opened(cls, target, **options)
         return database
 
     monkeypatch.setattr(Database, "open", classmethod(open_on_server))
