@@ -40,6 +40,7 @@ MIN_REMINDER_HOURS = 1.0
 # mid-check leaves them to another process's check after it.
 CHECK_BATCH = 100
 CHECK_LEASE = 300.0
+RECHECK_AFTER = 60.0
 # A game quiet this long has its thread checked for archiving (Discord's longest auto-archive is
 # 7 days), at most this many per check, the quietest first.
 QUIET_DAYS = 3
@@ -281,7 +282,10 @@ class Timekeeper:
         now = self.tables.now()
         user = self._player_to_move(game)
         member = await self.db.member(game.guild_id, user) if user is not None else None
-        await self.db.set_due(game, next_check(game, member, now), lease)
+        due = next_check(game, member, now)
+        # Never due again within the same round: a game whose check finds something to do each
+        # time (a clock that ran out while its player was away) is looked at once a minute.
+        await self.db.set_due(game, None if due is None else max(due, now + RECHECK_AFTER), lease)
 
     def _player_to_move(self, game: GameRecord) -> int | None:
         """The person whose turn it is, or None (the game is between turns, or a fallback seat)."""

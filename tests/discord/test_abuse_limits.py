@@ -14,7 +14,8 @@ from db import Database
 from tests.support.discord import make_table, refused
 from tests.support.locales import speaking
 
-pytestmark = pytest.mark.asyncio
+# Through the real commands, on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = [pytest.mark.asyncio, pytest.mark.both_backends]
 
 NO_THREADS = discord.PermissionOverwrite(create_public_threads=False)
 

@@ -6,7 +6,8 @@ import pytest
 
 from tests.support.discord import pass_time
 
-pytestmark = pytest.mark.asyncio
+# Through the real commands, on SQLite and on PostgreSQL (tests/support/storage.py).
+pytestmark = [pytest.mark.asyncio, pytest.mark.both_backends]
 
 
 async def test_games_lists_mine_in_this_server_waiting_on_me_first_with_links(simcord_env):

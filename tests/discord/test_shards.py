@@ -12,6 +12,9 @@ from tests.support.discord import Table, current_player, open_and_start
 
 HOUR = 3600
 
+# A cluster shares one PostgreSQL database: run on both engines (tests/support/storage.py).
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
 def simcord_bot(database_path):
