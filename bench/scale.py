@@ -201,10 +201,6 @@ async def fill(
     default `plan`'s); the seconds it took (ANALYZE included)."""
     start = time.perf_counter()
     columns = {table: list(next((t.rows[table][0] for t in found if t.rows[table]), {})) for table in TABLES}
-    inserts = {
-        table: f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
-        for table, names in columns.items()
-    }
     layout = layout or plan(count, len(IN_PLAY))
     for first in range(0, count, BATCH):
         rows: dict[str, list[tuple[Any, ...]]] = {table: [] for table in TABLES}
@@ -215,7 +211,7 @@ async def fill(
         async with database.store.transaction() as writing:
             for table in TABLES:
                 if rows[table]:
-                    await writing.run_many(inserts[table], rows[table])
+                    await writing.copy_in(table, columns[table], rows[table])
     if database.dialect == "postgresql":  # a game opened later gets an id after the copies
         await database.store.fetch(
             "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games) + 1, false)"
