@@ -23,6 +23,12 @@ it prints `{"name", "value", "baseline", "ratio", "unit"}`: the best of the roun
 rate, the lowest time or size, since noise only ever slows a run down), and `ratio` = value /
 baseline (above 1 is slower for a time, faster for a rate). The worktree is removed at the end. Example:
 `python bench/run.py --baseline 362bf5a --rounds 3`.
+
+Stored games: `--stored` measures, alone (it takes minutes), what the games a bot keeps cost:
+`/move`, `/games` and a periodic check on 100 and on 100,000 stored games and their ratio, and
+the bytes a finished game takes (`bench/scale.py`, `bench/stored_bytes.py`, docs/scale.md), on
+SQLite and, when `--postgres DSN` or `TABLETOP_BENCH_POSTGRES` names a server, on PostgreSQL.
+Example: `TABLETOP_BENCH_POSTGRES=postgresql://postgres@localhost/postgres python bench/run.py --stored`.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import asyncio
 import io
 import json
 import math
+import os
 import random
 import shutil
 import statistics
@@ -52,6 +59,8 @@ if __package__ in (None, ""):  # run as `python bench/run.py`: make the project 
 import simcord  # noqa: E402
 from PIL import Image  # noqa: E402
 
+from bench.scale import RATIO_MAX, SIZES, scale  # noqa: E402
+from bench.stored_bytes import BYTES_MAX, bytes_per_finished_game  # noqa: E402
 from bot import create_bot  # noqa: E402
 from engine.base import AnyGame  # noqa: E402
 from engine.records import random_game  # noqa: E402
@@ -512,6 +521,62 @@ def run(
     return ok
 
 
+# ---------------------------------------------------------------------------- stored games
+
+POSTGRES_ENV = "TABLETOP_BENCH_POSTGRES"
+
+
+def bench_stored_games(
+    server: str | None, sizes: Sequence[int] = SIZES, repeats: int = 9, copies: int = 200
+) -> list[Figure]:
+    """What history costs on one engine (SQLite, or the PostgreSQL `server`): `/move`, `/games`
+    and a periodic check on each stored-games count (`bench/scale.py`), with the largest count's
+    time over the smallest's (at most `RATIO_MAX`), how long the largest took to store, and the
+    bytes a finished game of each kind takes as rows and packed (`bench/stored_bytes.py`)."""
+    timed = asyncio.run(scale(server, sizes, repeats))
+    engine = "postgresql" if server else "sqlite"
+    small, large = min(sizes), max(sizes)
+    figures = []
+    for command in ("move", "games", "check"):
+        figures += [
+            Figure(f"stored_{engine}_{command}_ms_{count}", round(timed[count][command], 2), "ms")
+            for count in sizes
+        ]
+        ratio = timed[large][command] / timed[small][command]
+        figures.append(Figure(f"stored_{engine}_{command}_ratio", round(ratio, 3), "x", maximum=RATIO_MAX))
+    figures.append(Figure(f"stored_{engine}_build_s_{large}", round(timed[large]["build"], 1), "s"))
+    sizes_of = asyncio.run(bytes_per_finished_game(server, copies))
+    for game in ("rebirth", "revive"):
+        figures += [
+            Figure(
+                f"stored_{engine}_{game}_finished_bytes",
+                sizes_of[f"{game}_packed"],
+                "bytes",
+                maximum=BYTES_MAX,
+            ),
+            Figure(f"stored_{engine}_{game}_finished_bytes_as_rows", sizes_of[f"{game}_rows"], "bytes"),
+        ]
+    return figures
+
+
+def run_stored(
+    server: str | None,
+    sizes: Sequence[int] = SIZES,
+    repeats: int = 9,
+    copies: int = 200,
+    emit: Callable[[str], None] = print,
+) -> bool:
+    """The stored-games figures on SQLite, then on PostgreSQL when `server` names one; True if
+    all budgets hold."""
+    ok = True
+    for target in (None, server) if server else (None,):
+        for figure in bench_stored_games(target, sizes, repeats, copies):
+            emit(json.dumps(figure.as_dict()))
+            ok = ok and figure.ok is not False
+    emit(json.dumps({"name": "budgets_ok", "value": ok, "unit": "bool"}))
+    return ok
+
+
 # ------------------------------------------------------------------------------ side by side
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -600,7 +665,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", help="exit 1 if any budget is missed")
     parser.add_argument("--baseline", metavar="REF", help="measure commit REF side by side (see above)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each tree with --baseline (default 2)")
+    stored = parser.add_argument_group(
+        "stored games", "what history costs (bench/scale.py, docs/scale.md): run alone, for minutes"
+    )
+    stored.add_argument(
+        "--stored", action="store_true", help="only the stored-games figures: SQLite, and PostgreSQL if named"
+    )
+    stored.add_argument(
+        "--postgres",
+        metavar="DSN",
+        default=os.environ.get(POSTGRES_ENV),
+        help=f"a PostgreSQL server to measure too (default ${POSTGRES_ENV}); a schema is made and dropped",
+    )
+    stored.add_argument(
+        "--stored-sizes",
+        default=",".join(map(str, SIZES)),
+        help="stored-games counts, comma-separated (default 100,100000)",
+    )
+    stored.add_argument("--stored-repeats", type=int, default=9, help="timings of each command (default 9)")
+    stored.add_argument(
+        "--stored-copies", type=int, default=200, help="games measured for bytes (default 200)"
+    )
     args = parser.parse_args(argv)
+    if args.stored:
+        sizes = [int(size) for size in args.stored_sizes.split(",")]
+        ok = run_stored(
+            args.postgres,
+            sizes,
+            args.stored_repeats,
+            args.stored_copies,
+            emit=lambda line: print(line, flush=True),
+        )
+        return 1 if args.strict and not ok else 0
     if args.baseline:
         counts = [f"--{name.replace('_', '-')}={getattr(args, name)}" for name in COUNT_OPTIONS]
         compare(args.baseline, counts, max(1, args.rounds), emit=lambda line: print(line, flush=True))

@@ -16,6 +16,7 @@ from typing import Any
 
 from db.migrations import MIGRATIONS
 from db.outbox import OutboxRows, promise
+from db.packing import pack, unpack
 from db.postgres_migrations import POSTGRES_MIGRATIONS
 from db.postgres_store import PostgresStore
 from db.sqlite_store import SqliteStore
@@ -57,6 +58,10 @@ UNSTARTED_ABORTED = (
     " AND NOT EXISTS (SELECT 1 FROM moves WHERE moves.game_id = games.id)"
     " AND NOT EXISTS (SELECT 1 FROM outbox WHERE outbox.game_id = games.id AND outbox.status = 'pending')"
 )
+
+
+# Games that ended and keep their moves as rows (migration 13's `games_to_pack`).
+ENDED_UNPACKED = "status IN ('finished', 'aborted') AND record IS NULL"
 
 
 def checked_columns(fields: Mapping[str, Any], allowed: frozenset[str], table: str) -> str:
@@ -123,7 +128,7 @@ class MoveRecord:
     seat: int
     user_id: int | None
     move: str
-    event: dict[str, Any]
+    event: dict[str, Any]  # empty for a packed game's move (`Database.pack_game`): replay to know it
     created_at: float
 
 
@@ -303,6 +308,10 @@ class Database(OutboxRows):
             query += " AND number > (SELECT COALESCE(MAX(number), 0) - ? FROM moves WHERE game_id = ?)"
             params = (game_id, last, game_id)
         rows = await self._fetch(query + " ORDER BY number", params)
+        if not rows:  # no move yet, or an ended game whose moves are packed (migration 13)
+            packed = await self._packed(game_id)
+            kept = packed[max(0, len(packed) - last) :] if last is not None else packed
+            return [MoveRecord(number, seat, user, move, {}, at) for number, seat, user, move, at in kept]
         if len(rows) > _PARSED_ON_LOOP:  # a whole long game: its events are read in a worker thread
             return await asyncio.to_thread(_move_records, rows)
         return _move_records(rows)
@@ -311,7 +320,50 @@ class Database(OutboxRows):
         """Every move of the game as (seat, notation), in order: what a replay needs, without
         reading the events."""
         rows = await self._fetch("SELECT seat, move FROM moves WHERE game_id = ? ORDER BY number", (game_id,))
+        if not rows:
+            return [(seat, move) for _, seat, _, move, _ in await self._packed(game_id)]
         return [(row[0], row[1]) for row in rows]
+
+    async def _packed(self, game_id: int) -> list[tuple[int, int, int | None, str, float]]:
+        """The moves of a packed game (`db/packing.py`); none for a game that is not packed."""
+        rows = await self._fetch("SELECT record FROM games WHERE id = ?", (game_id,))
+        record = rows[0][0] if rows else None
+        return await asyncio.to_thread(unpack, record) if record is not None else []
+
+    async def is_packed(self, game_id: int) -> bool:
+        """Whether the game's moves are packed: its `MoveRecord`s then come with no event."""
+        rows = await self._fetch("SELECT record IS NOT NULL FROM games WHERE id = ?", (game_id,))
+        return bool(rows and rows[0][0])
+
+    async def ended_unpacked(self, before: float, limit: int) -> list[int]:
+        """Up to `limit` ids of games that ended (finished, or aborted) before `before` and keep
+        their moves as rows, the longest ended first (`games_to_pack`, migration 13)."""
+        rows = await self._fetch(
+            f"SELECT id FROM games WHERE {ENDED_UNPACKED} AND updated_at < ? ORDER BY updated_at LIMIT ?",
+            (before, limit),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def pack_game(self, game_id: int) -> bool:
+        """Pack an ended game's moves into `games.record` and delete their rows (with their
+        events and states), in one transaction; False (nothing changed) when the game is not
+        ended or is packed already. Its moves read the same after (`moves`, `played`), without
+        their events, which a replay works out again (`service/tables.py` `Tables.moves`)."""
+        rows = await self._fetch(
+            "SELECT number, seat, user_id, move, created_at FROM moves WHERE game_id = ? ORDER BY number",
+            (game_id,),
+        )
+        record = await asyncio.to_thread(pack, rows)  # an ended game's moves no longer change
+        async with self._transaction() as db:
+            changed = await db.run(
+                f"UPDATE games SET record = ? WHERE id = ? AND {ENDED_UNPACKED}", (record, game_id)
+            )
+            if changed != 1:
+                return False
+            deleted = await db.run("DELETE FROM moves WHERE game_id = ?", (game_id,))
+            if deleted != len(rows):  # a move came or went since they were read: not packed
+                raise StaleVersion
+        return True
 
     async def state_before(self, game_id: int, number: int) -> str | None:
         """The state move `number` was played on, as stored with it; None when the move keeps

@@ -178,4 +178,14 @@ MIGRATIONS: list[str] = [
     CREATE INDEX outbox_waiting ON outbox (channel_id, id) WHERE status = 'pending';
     ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
     """,
+    # 13: a game that ended long ago keeps its moves packed in one compressed column (`record`:
+    # each move's seat, notation, player and time; `db/packing.py`) instead of a row each with its
+    # event and the states `/undo` needed, so a finished game takes a few kilobytes, not hundreds;
+    # the events are worked out again by replaying it. `games_to_pack` finds the ended games not
+    # packed yet, by when they ended, without reading the packed ones.
+    """
+    ALTER TABLE games ADD COLUMN record BLOB;
+    CREATE INDEX games_to_pack ON games (updated_at)
+        WHERE status IN ('finished', 'aborted') AND record IS NULL;
+    """,
 ]

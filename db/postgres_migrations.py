@@ -159,4 +159,10 @@ POSTGRES_MIGRATIONS: list[str] = [
     CREATE INDEX outbox_waiting ON outbox (channel_id, id) WHERE status = 'pending';
     ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
     """,
+    # 13: ended games' moves packed in one compressed column, and the index of those not packed yet.
+    """
+    ALTER TABLE games ADD COLUMN record BYTEA;
+    CREATE INDEX games_to_pack ON games (updated_at)
+        WHERE status IN ('finished', 'aborted') AND record IS NULL;
+    """,
 ]

@@ -44,6 +44,9 @@ class PostgresTransaction:
     async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         await _guarded(self._connection.executemany(native(sql), rows))
 
+    async def copy_in(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        await _guarded(self._connection.copy_records_to_table(table, records=rows, columns=list(columns)))
+
 
 class PostgresStore:
     """A pool of connections to one PostgreSQL database; open with `await PostgresStore.open(dsn)`."""

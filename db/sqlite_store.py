@@ -47,6 +47,10 @@ class SqliteTransaction:
         except sqlite3.IntegrityError as error:
             raise Conflict(str(error)) from error
 
+    async def copy_in(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        marks = ", ".join("?" * len(columns))
+        await self.run_many(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+
 
 class SqliteStore:
     """One SQLite file; open with `await SqliteStore.open(path)`."""

@@ -281,7 +281,7 @@ class Looking:
         only as many as fit in one message. `share` posts it in the channel for a seated caller
         (anyone else reads it privately, with a note saying why)."""
         game = await self._logged_game(caller, game_id)
-        moves = await self.db.moves(game.id)
+        moves = await self.tables.moves(game)
         look = self._look(caller, game, public=share, draws=False)
         share = look.public
         locale = reader_locale(game, caller, share)

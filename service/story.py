@@ -192,7 +192,7 @@ class Storyteller:
         if inside_turn and count == 1:
             return await self._mid_turn(caller, game, presenter, applied, state)
         if inside_turn:  # the fallback player answered a decision: did the turn end with it?
-            answered = (await self.db.moves(game.id, last=count))[1:]
+            answered = (await self.tables.moves(game, last=count))[1:]
             if not engine.is_over(state) and not any(m.event.get("turn_over") for m in answered):
                 answers = [presenter.event_text(m.event, game, locale) for m in answered]
                 return await self._mid_turn(caller, game, presenter, applied, state, answers)
@@ -214,7 +214,7 @@ class Storyteller:
         engine, language = presenter.engine, game.language
         over = engine.is_over(state)
         # One read serves the story (whole turns to summarise) and the catch-up.
-        stored = await self.db.moves(game.id, last=max(count, CATCH_UP_MOVES))
+        stored = await self.tables.moves(game, last=max(count, CATCH_UP_MOVES))
         view = public_view(presenter, state)
         story = story_of(presenter, game, stored, count, view, over, language)
 
@@ -352,7 +352,7 @@ class Storyteller:
         engine, language = presenter.engine, game.language
         state = engine.loads(game.state)
         image = await board_image(presenter, game, public_view(presenter, state))
-        last = await self.db.moves(game.id, last=1)
+        last = await self.tables.moves(game, last=1)
         over = engine.is_over(state)
         seat = None if over else next_seat(engine, state)
 
@@ -392,7 +392,7 @@ class Storyteller:
         """Other players' moves since `seat` last moved, oldest first, without quiet moves and
         without those numbered in `shown` (the ones the message itself already tells); `recent`:
         the game's last moves when already read."""
-        moves = recent if recent is not None else await self.db.moves(game.id, last=CATCH_UP_MOVES)
+        moves = recent if recent is not None else await self.tables.moves(game, last=CATCH_UP_MOVES)
         mine = [m.number for m in moves if m.seat == seat]
         start = mine[-1] if mine else 0
         return [

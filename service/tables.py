@@ -13,13 +13,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from db import ChannelBusy, Database, GameRecord, StaleVersion
+from db import ChannelBusy, Database, GameRecord, MoveRecord, StaleVersion
 from engine.base import RESIGN, AnyGame, Applied
 from engine.errors import GameOver, NotAPlayer
 from games import registry
 from presenters.protocol import Presenter
 from service.messages import Caller, ServiceError, StaleGame
 from service.outbox import PROMISE_GRACE
+from service.replays import Replays
 
 SEED_BITS = 128
 
@@ -47,6 +48,7 @@ class Tables:
         self._seeds = seeds or new_seed
         self._locks: dict[int, asyncio.Lock] = {}
         self._presenters: dict[str, Presenter] = {}
+        self._replays = Replays()
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The one lock of a channel: every read-modify-write of its game holds it."""
@@ -126,6 +128,17 @@ class Tables:
         game = await self.clicked_game(caller, game_id)
         async with self.lock(game.channel_id):
             yield await self.db.game(game_id) or game  # a game row is never deleted
+
+    async def moves(self, game: GameRecord, *, last: int | None = None) -> list[MoveRecord]:
+        """The game's moves in order (with `last`, only the most recent ones), each with its
+        event: as stored, or, for an ended game whose moves are packed without them
+        (`Database.pack_game`), worked out again by replaying it (`service/replays.py`)."""
+        moves = await self.db.moves(game.id, last=last)
+        if not moves or moves[-1].event:  # a stored move always has an event: not packed
+            return moves
+        every = moves if last is None else await self.db.moves(game.id)
+        told = await self._replays.told(self.presenter(game).engine, game, every)
+        return told[len(told) - len(moves) :]
 
     async def people_playing(self, game: GameRecord) -> list[int]:
         """The people still in the game: seated, not handed to the fallback player, not resigned.

@@ -9,8 +9,14 @@ grow with every message ever posted.
 - **Pruning** (docs/architecture.md, "db/"): delivered and refused outbox rows after
   `KEEP_SETTLED` (a sent row's image went at once), aborted lobbies that never started after
   `KEEP_UNSTARTED`, and the clock votes of games that ended. A game that started keeps its row
-  (options, seed, final state), its seats and its moves with their events for good: what
-  `/game log`, `/board`, replays and any later statistics read.
+  (options, seed, final state), its seats and its moves for good: what `/game log`, `/board`,
+  replays and any later statistics read.
+- **Packing** (`db/packing.py`): `PACK_AFTER` after a game ended, its moves are packed into its
+  row (seat, notation, player and time of each), without the events and undo states their rows
+  kept: no move is taken back after the end, and the events are worked out again by a replay
+  when its log is read (`service/replays.py`). A few kilobytes a game instead of hundreds; at
+  most `PACK_BATCH` games a check, so a database stored before packing existed is packed over
+  a few checks rather than in one long one.
 """
 
 from __future__ import annotations
@@ -30,6 +36,10 @@ DAY = 86_400.0
 LOBBY_IDLE_DAYS = 2  # a lobby with no join, leave, bot seat or settings change this long closes
 LOBBY_IDLE = LOBBY_IDLE_DAYS * DAY
 KEEP_UNSTARTED = 7 * DAY  # how long an aborted lobby that never started stays, then goes
+# An ended game's moves stay rows this long (its last messages retold with their stored events,
+# should Discord have lost one), then are packed, at most `PACK_BATCH` games a check.
+PACK_AFTER = 3 * DAY
+PACK_BATCH = 200
 
 
 @dataclass(frozen=True)
@@ -39,6 +49,7 @@ class Pruned:
     messages: int
     lobbies: int
     votes: int
+    packed: int = 0
 
 
 class Upkeep:
@@ -58,12 +69,13 @@ class Upkeep:
             except Exception:  # one broken lobby must not keep the others open
                 log.exception("could not close idle lobby %s", game.id)
         pruned = await self.prune()
-        if pruned.messages or pruned.lobbies or pruned.votes:
+        if pruned.messages or pruned.lobbies or pruned.votes or pruned.packed:
             log.info(
-                "pruned %d settled messages, %d unstarted lobbies, %d clock votes",
+                "pruned %d settled messages, %d unstarted lobbies, %d clock votes; packed %d games",
                 pruned.messages,
                 pruned.lobbies,
                 pruned.votes,
+                pruned.packed,
             )
         return out
 
@@ -96,4 +108,15 @@ class Upkeep:
             messages=await self.db.prune_outbox(now - KEEP_SETTLED),
             lobbies=await self.db.forget_unstarted(now - KEEP_UNSTARTED),
             votes=await self.db.forget_ended_votes(),
+            packed=await self.pack(now - PACK_AFTER),
         )
+
+    async def pack(self, before: float) -> int:
+        """Pack the moves of up to `PACK_BATCH` games that ended before `before`; how many."""
+        packed = 0
+        for game_id in await self.db.ended_unpacked(before, PACK_BATCH):
+            try:
+                packed += await self.db.pack_game(game_id)
+            except Exception:  # one game that will not pack must not keep the others as rows
+                log.exception("could not pack game %s", game_id)
+        return packed

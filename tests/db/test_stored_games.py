@@ -170,3 +170,18 @@ async def test_a_stored_lobby_plays_to_its_end(stored, channel):
     await stored.lobby.start(caller(lobby.creator_id, channel))
     assert await play_to_the_end(stored, channel) > 0
     await replays_to_its_stored_state(stored, await record(stored, channel))
+
+
+@pytest.mark.parametrize("channel", FINISHED)
+async def test_a_stored_finished_game_packs_and_still_replays_and_reads_the_same(stored, channel):
+    """The upkeep packs a finished game stored by an older bot (migration 13's `record`): it still
+    replays from its seed to its stored state, and its log reads as before."""
+    game = await record(stored, channel)
+    who = caller(game.players[0], channel)
+    [log_before] = await stored.looking.log(who)
+    assert not await stored.db.is_packed(game.id)
+    await stored.upkeep.tick()  # long after it ended
+    assert await stored.db.is_packed(game.id)
+    await replays_to_its_stored_state(stored, await record(stored, channel))
+    [log_after] = await stored.looking.log(who)
+    assert log_after.text == log_before.text
