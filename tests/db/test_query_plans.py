@@ -28,19 +28,19 @@ class Recording:
     """A store that notes every statement sent through it, for its plan to be read after."""
 
     def __init__(self, store: Any) -> None:
-        self._store = store
+        self.inner = store
         self.statements: list[tuple[str, tuple[Any, ...]]] = []
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._store, name)
+        return getattr(self.inner, name)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         self.statements.append((sql, tuple(params)))
-        return await self._store.fetch(sql, params)
+        return await self.inner.fetch(sql, params)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Any]:
-        async with self._store.transaction() as writing:
+        async with self.inner.transaction() as writing:
             yield RecordingTransaction(writing, self.statements)
 
 
@@ -129,7 +129,7 @@ async def test_a_move_games_the_periodic_check_and_delivery_read_only_indexed_ro
         await service.time.tick()  # and nothing twice
         await service.outbox.due()
     finally:
-        database.store = recording._store
+        database.store = recording.inner
     assert [m for m in reminders if "<@" in m.text], "the check found the due reminder"
     kinds = {sql.split()[0].upper() for sql, _ in recording.statements}
     assert {"SELECT", "INSERT", "UPDATE"} <= kinds
