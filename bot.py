@@ -33,6 +33,8 @@ from db import Database, health
 from games.registry import game_ids, load_engine
 from i18n import table_languages
 from service.game_service import GameService
+from service.images import drawing_workers
+from service.workers import Workers, configured_workers
 
 log = logging.getLogger("tabletop")
 
@@ -80,6 +82,7 @@ class TabletopBot(commands.Bot):
         defer_after: float = DEFER_AFTER_SECONDS,
         warm_up: bool = False,
         tick_seconds: float = TICK_SECONDS,
+        workers: Workers | None = None,
     ) -> None:
         intents = discord.Intents.default()  # slash commands need no privileged intent
         super().__init__(
@@ -93,6 +96,10 @@ class TabletopBot(commands.Bot):
         self.defer_after = defer_after
         self.warm_up = warm_up
         self.tick_seconds = tick_seconds
+        # The processes images are drawn in (service/workers.py): the bot's own, started with it
+        # (warmed up with the boards' static layers when `warm_up`) and stopped when it closes.
+        warmed = game_ids() if warm_up else ()
+        self.workers = workers if workers is not None else drawing_workers(configured_workers(), warmed)
         self.database: Database | None = None
         self.database_file: health.FileIdentity | None = None
         self.service: GameService | None = None
@@ -106,6 +113,7 @@ class TabletopBot(commands.Bot):
             engines=load_engine,
             clock=lambda: discord.utils.utcnow().timestamp(),
             seeds=self._seeds,
+            workers=self.workers,
         )
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self.service, self.defer_after))
@@ -117,8 +125,9 @@ class TabletopBot(commands.Bot):
         # Persistent components: they work after a restart.
         self.add_dynamic_items(MoveButton, MoveSelect, ActionButton, LogButton, TableButton)
         await self.tree.sync()
-        if self.warm_up:
-            self._warming = asyncio.create_task(self.service.tables.warm_up(game_ids()))
+        if self.warm_up or self.workers.in_processes:  # the workers start now, not at the first move
+            warmed = game_ids() if self.warm_up else ()
+            self._warming = asyncio.create_task(self.service.tables.warm_up(warmed))
         active = await self.database.active_games()
         log.info("ready to continue %d game(s) from %s", len(active), self.database_path)
         if waiting:
@@ -155,6 +164,7 @@ class TabletopBot(commands.Bot):
         if isinstance(delivery, DeliveryCog):
             delivery.stop()  # no delivery round may start on a database being closed
         await super().close()
+        await self.workers.close()
         if self.database is not None:
             await self.database.close()
             self.database = None
@@ -173,16 +183,25 @@ def create_bot(
     defer_after: float = DEFER_AFTER_SECONDS,
     warm_up: bool = False,
     tick_seconds: float = TICK_SECONDS,
+    workers: Workers | None = None,
 ) -> TabletopBot:
     """The configured, unstarted bot storing its games in `database` (a path, or ":memory:").
 
     `seeds` draws each new game's seed (tests fix it); `defer_after` is how old a command may get
     before the bot defers it (tests set 0 to exercise the deferred path); `warm_up` pre-draws
     the boards' static layers in the background at start (the running bot does); `tick_seconds`
-    is how often reminders and turn clocks are checked.
+    is how often reminders and turn clocks are checked. `workers` draw the images
+    (`service.images.drawing_workers`); by default as many processes as `TABLETOP_RENDER_WORKERS`
+    says, or one per processor when it is unset (0: a thread of the bot's process). The bot
+    owns them: it starts them with itself and stops them when it closes.
     """
     return TabletopBot(
-        database, seeds=seeds, defer_after=defer_after, warm_up=warm_up, tick_seconds=tick_seconds
+        database,
+        seeds=seeds,
+        defer_after=defer_after,
+        warm_up=warm_up,
+        tick_seconds=tick_seconds,
+        workers=workers,
     )
 
 
@@ -195,7 +214,9 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
             "(without one the bot starts in the sandbox, a local page that works like Discord); "
             f"TABLETOP_DATABASE, the database file (default {DEFAULT_DATABASE}); "
             f"{SANDBOX_DATABASE}, the sandbox's own database file (default: beside the other one, "
-            "tabletop-sandbox.sqlite3); TABLETOP_LOG_LEVEL (default INFO)."
+            "tabletop-sandbox.sqlite3); TABLETOP_LOG_LEVEL (default INFO); TABLETOP_RENDER_WORKERS, "
+            "the processes that draw images (default one per processor; 0 draws them in a thread, "
+            "the sandbox's default)."
         ),
     )
     parser.add_argument("--database", default=None, help="the database file (overrides TABLETOP_DATABASE)")
@@ -291,7 +312,11 @@ def run_in_sandbox(database: str, port: int, live_help: str, locale: str = SANDB
     path = sandbox_database(database)
     log.info(health.prepare(path, init=True))
     # No warm-up: simcord gives a starting bot 5 s to settle, and the first board draws its layers.
-    return run_sandbox(lambda: create_bot(path), path, port, live_help, locale=locale)
+    # Images in a thread unless TABLETOP_RENDER_WORKERS asks for processes: one person plays.
+    def make_bot() -> TabletopBot:
+        return create_bot(path, workers=drawing_workers(configured_workers(default=0)))
+
+    return run_sandbox(make_bot, path, port, live_help, locale=locale)
 
 
 async def run_until_stopped(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,3 +89,37 @@ async def latest_game_and_moves(database_path: str, channel_id: int) -> tuple[An
         return game, await database.moves(game.id)
     finally:
         await database.close()
+
+
+@contextlib.contextmanager
+def unsettled(env) -> Iterator[None]:
+    """Within the block, a command is handed to the bot and returns at once, its answer to come
+    (simcord otherwise returns once the whole bot has settled, one command at a time): how a
+    test sends commands that the bot works on at the same time. Settle after the block
+    (`env.settle()`) to read their answers."""
+    settle = env._settle_internal
+
+    async def not_yet(**_: Any) -> None:
+        return None
+
+    env._settle_internal = not_yet
+    try:
+        yield
+    finally:
+        env._settle_internal = settle
+
+
+def posts_in_order(env) -> list[tuple[int, bool]]:
+    """From now on, every public message the bot posts, as (channel id, with an image), in the
+    order they reach Discord."""
+    posted: list[tuple[int, bool]] = []
+    backend = env.backend
+    announce = backend.announce_message_create
+
+    def announced(message: Any) -> None:
+        if not message.flags & 64:  # 64: ephemeral
+            posted.append((message.channel_id, bool(message.attachments)))
+        announce(message)
+
+    backend.announce_message_create = announced
+    return posted
