@@ -61,6 +61,7 @@ from render.common import png_bytes  # noqa: E402
 from render.rebirth import static_layer  # noqa: E402
 from service.images import drawing_workers  # noqa: E402
 from service.workers import configured_workers, machine_workers  # noqa: E402
+from tests.support.discord import handed_over  # noqa: E402
 
 SEED = 20261129
 GAME = "rebirth"
@@ -240,7 +241,9 @@ async def _bench_bot(seed: int, workers: int | None = None) -> AsyncIterator[tup
         path = str(Path(folder) / "bench.sqlite3")
         bot = create_bot(path, seeds=lambda: seed, workers=drawing_workers(processes))
         try:
-            async with simcord.run(bot) as env:
+            # A pool's first start (the fork server importing the drawing code) can take seconds on
+            # a loaded machine: longer than simcord's default 5 s for a command to settle.
+            async with simcord.run(bot, settle_timeout=60) as env:
                 yield env, bot
         finally:
             # simcord detaches the bot without closing it; the open sqlite connection's worker
@@ -434,20 +437,11 @@ async def _burst(
         # simcord answers a slash command once the whole bot has settled and runs one operation
         # at a time: so every /move is handed to the bot first (nothing in between lets the bot
         # run), then the bot is let run.
-        settle = env._settle_internal
-
-        async def not_yet(**_: Any) -> None:
-            return None
-
-        env._settle_internal = not_yet  # type: ignore[method-assign]
-        burst = []
         posted.clear()
-        try:
-            for (channel, _), (member, action) in zip(tables, moves, strict=True):
-                start = time.perf_counter()
-                burst.append((start, await member.slash(channel, "move", action=action), action))
-        finally:
-            env._settle_internal = settle  # type: ignore[method-assign]
+        burst = []
+        for (channel, _), (member, action) in zip(tables, moves, strict=True):
+            start = time.perf_counter()
+            burst.append((start, handed_over(env, member, channel, "move", action=action), action))
         # The bot runs on while this waits for every board, without simcord's settling, which
         # scans every pending task at each wake-up: a cost of the harness that grows with the
         # burst and that a bot on Discord does not pay. Settled after, to read the replies.

@@ -26,13 +26,17 @@ from presenters.rebirth.presenter import RebirthPresenter
 from service.images import drawing_workers
 from tests.conftest import SEED
 from tests.support.discord import (
+    handed_over,
     make_table,
     open_and_start,
     pinged,
     posts_in_order,
-    unsettled,
 )
 from tests.support.render_faults import CRASH, SLOW, SLOW_SECONDS, SPEC, faulty_workers
+
+# A pool's first start (the fork server importing the drawing code) can take seconds on a loaded
+# machine: longer than simcord's default 5 s for a command to settle.
+pytestmark = pytest.mark.simcord(settle_timeout=30)
 
 
 def png_of(data: bytes) -> Image.Image:
@@ -134,10 +138,9 @@ async def test_a_slow_drawing_holds_no_other_channels_move(simcord_env, simcord_
     quick, quick_mover = await start_faultlink(simcord_env, ["carol", "dave"], "quick")
     slow_move, quick_move = await first_offer(slow, slow_mover), await first_offer(quick, quick_mover)
     posted = posts_in_order(simcord_env)
-    with unsettled(simcord_env):
-        slowly = await slow_mover.slash(slow.channel, "move", action=slow_move)
-        await asyncio.sleep(SLOW_SECONDS / 3)  # its board is being drawn
-        quickly = await quick_mover.slash(quick.channel, "move", action=quick_move)
+    slowly = handed_over(simcord_env, slow_mover, slow.channel, "move", action=slow_move)
+    await asyncio.sleep(SLOW_SECONDS / 3)  # its board is being drawn
+    quickly = handed_over(simcord_env, quick_mover, quick.channel, "move", action=quick_move)
     await simcord_env.settle()
     assert posted == [(quick.channel.id, True), (slow.channel.id, True)], "the quick move is answered first"
     for result in (slowly, quickly):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,22 +89,31 @@ async def latest_game_and_moves(database_path: str, channel_id: int) -> tuple[An
         await database.close()
 
 
-@contextlib.contextmanager
-def unsettled(env) -> Iterator[None]:
-    """Within the block, a command is handed to the bot and returns at once, its answer to come
-    (simcord otherwise returns once the whole bot has settled, one command at a time): how a
-    test sends commands that the bot works on at the same time. Settle after the block
-    (`env.settle()`) to read their answers."""
-    settle = env._settle_internal
+def handed_over(env, member, channel, name: str, **options: Any) -> Any:
+    """Hand the slash command `name` to the bot and return at once, its answer to come: a
+    simcord slash command returns only once the whole bot has settled, one command at a time,
+    so this is how a test has the bot work on several commands at the same time. Its result
+    (simcord's `InteractionResult`) is complete once the test awaits `env.settle()`."""
+    from simcord import interactions
+    from simcord.results import InteractionResult
 
-    async def not_yet(**_: Any) -> None:
-        return None
-
-    env._settle_internal = not_yet
-    try:
-        yield
-    finally:
-        env._settle_internal = settle
+    parts = name.split()
+    root = env.backend.find_command(parts[0], member.guild.id)
+    leaf, nesting = interactions.walk_to_subcommand(root, parts[1:])
+    built, resolved = interactions.build_options(member, name, leaf, options, channel_id=channel.id)
+    data: dict[str, Any] = {
+        "id": root["id"],
+        "name": root["name"],
+        "type": root.get("type", 1),
+        "options": interactions.nest_options(root, nesting, built),
+    }
+    if resolved:
+        data["resolved"] = resolved
+    record, payload = interactions.base_payload(
+        env.backend, type=2, channel_id=channel.id, guild_id=member.guild.id, user_id=member.id, data=data
+    )
+    env.backend.emit("INTERACTION_CREATE", payload)
+    return InteractionResult(env, record)
 
 
 def posts_in_order(env) -> list[tuple[int, bool]]:

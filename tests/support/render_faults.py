@@ -3,8 +3,8 @@ the tests of the drawing workers (tests/discord/test_render_pool.py).
 
 Whether it does is read from what crosses into a worker anyway, the seat names the board
 prints: a player whose name starts with `SLOW` makes every drawing of their game take
-`SLOW_SECONDS`; `CRASH`, the worker process die under it (`os._exit`, as a kill or a crash in
-C code would; only ever in a worker, never in the test's own process); `RAISE`, the drawing
+`SLOW_SECONDS`; `CRASH`, the worker process killed under it (as a crash in C code or running out
+of memory would end it; only ever in a worker, never in the test's own process); `RAISE`, the drawing
 raise. The game is registered in the test's process (`registered(SPEC)`) and, through the
 workers' initializer `in_workers`, in each worker.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -47,7 +48,7 @@ class FaultlinkPresenter(HexlinkPresenter):
         turn: Sequence[Event] = (),
     ) -> bytes:
         if any(name.startswith(CRASH) for name in names) and multiprocessing.parent_process() is not None:
-            os._exit(3)  # a worker dying mid-drawing, its result never sent
+            os.kill(os.getpid(), signal.SIGKILL)  # a worker killed mid-drawing, its result never sent
         if any(name.startswith(RAISE) for name in names):
             raise RuntimeError("the drawing failed")
         if any(name.startswith(SLOW) for name in names):
