@@ -34,8 +34,10 @@ from db.store import is_postgresql
 from games.registry import game_ids, load_engine
 from i18n import table_languages
 from service.game_service import GameService
+from service.images import drawing_workers
 from service.relocation import relocate
 from service.shards import ONE_SHARD, ShardPlan, ShardSettingError, shard_plan
+from service.workers import Workers, configured_workers
 
 log = logging.getLogger("tabletop")
 
@@ -85,6 +87,7 @@ class TabletopBot(commands.AutoShardedBot):
         warm_up: bool = False,
         tick_seconds: float = TICK_SECONDS,
         shards: ShardPlan = ONE_SHARD,
+        workers: Workers | None = None,
     ) -> None:
         intents = discord.Intents.default()  # slash commands need no privileged intent
         super().__init__(
@@ -101,6 +104,10 @@ class TabletopBot(commands.AutoShardedBot):
         self.defer_after = defer_after
         self.warm_up = warm_up
         self.tick_seconds = tick_seconds
+        # The processes images are drawn in (service/workers.py): the bot's own, started with it
+        # (warmed up with the boards' static layers when `warm_up`) and stopped when it closes.
+        warmed = game_ids() if warm_up else ()
+        self.workers = workers if workers is not None else drawing_workers(configured_workers(), warmed)
         self.database: Database | None = None
         self.database_file: health.FileIdentity | None = None
         self.service: GameService | None = None
@@ -116,6 +123,7 @@ class TabletopBot(commands.AutoShardedBot):
             engines=load_engine,
             clock=lambda: discord.utils.utcnow().timestamp(),
             seeds=self._seeds,
+            workers=self.workers,
         )
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self.service, self.defer_after))
@@ -127,8 +135,9 @@ class TabletopBot(commands.AutoShardedBot):
         # Persistent components: they work after a restart.
         self.add_dynamic_items(MoveButton, MoveSelect, ActionButton, LogButton, TableButton)
         await self.tree.sync()
-        if self.warm_up:
-            self._warming = asyncio.create_task(self.service.tables.warm_up(game_ids()))
+        if self.warm_up or self.workers.in_processes:  # the workers start now, not at the first move
+            warmed = game_ids() if self.warm_up else ()
+            self._warming = asyncio.create_task(self.service.tables.warm_up(warmed))
         active = await self.database.count_in_play()
         log.info("ready to continue %d game(s) from %s", active, self.database.path)
         if waiting:
@@ -165,6 +174,7 @@ class TabletopBot(commands.AutoShardedBot):
         if isinstance(delivery, DeliveryCog):
             delivery.stop()  # no delivery round may start on a database being closed
         await super().close()
+        await self.workers.close()
         if self.database is not None:
             await self.database.close()
             self.database = None
@@ -184,6 +194,7 @@ def create_bot(
     warm_up: bool = False,
     tick_seconds: float = TICK_SECONDS,
     shards: ShardPlan = ONE_SHARD,
+    workers: Workers | None = None,
 ) -> TabletopBot:
     """The configured, unstarted bot storing its games in `database` (a path, or ":memory:").
 
@@ -191,6 +202,9 @@ def create_bot(
     before the bot defers it (tests set 0 to exercise the deferred path); `warm_up` pre-draws
     the boards' static layers in the background at start (the running bot does); `tick_seconds`
     is how often reminders and turn clocks are checked; `shards` which shards this process runs.
+    `workers` draw the images (`service.images.drawing_workers`); by default as many processes as
+    `TABLETOP_RENDER_WORKERS` says, or one per processor when it is unset (0: a thread of the
+    bot's process). The bot owns them: it starts them with itself and stops them when it closes.
     """
     return TabletopBot(
         database,
@@ -199,6 +213,7 @@ def create_bot(
         warm_up=warm_up,
         tick_seconds=tick_seconds,
         shards=shards,
+        workers=workers,
     )
 
 
@@ -213,7 +228,9 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
             "server's postgresql://user:password@host/database address; "
             f"{SANDBOX_DATABASE}, the sandbox's own database file (default: beside the other one, "
             "tabletop-sandbox.sqlite3); TABLETOP_LOG_LEVEL (default INFO); TABLETOP_SHARDS and "
-            "TABLETOP_SHARD_IDS, for a cluster: the shards in all and this process's (docs/deploy.md)."
+            "TABLETOP_SHARD_IDS, for a cluster: the shards in all and this process's (docs/deploy.md); "
+            "TABLETOP_RENDER_WORKERS, the processes that draw images (default one per processor; 0 "
+            "draws them in a thread, the sandbox's default)."
         ),
     )
     parser.add_argument("--database", default=None, help="the database file (overrides TABLETOP_DATABASE)")
@@ -354,8 +371,13 @@ def run_in_sandbox(database: str, port: int, live_help: str, locale: str = SANDB
 
     path = sandbox_database(database)
     log.info(health.prepare(path, init=True))
+
     # No warm-up: simcord gives a starting bot 5 s to settle, and the first board draws its layers.
-    return run_sandbox(lambda: create_bot(path), path, port, live_help, locale=locale)
+    # Images in a thread unless TABLETOP_RENDER_WORKERS asks for processes: one person plays.
+    def make_bot() -> TabletopBot:
+        return create_bot(path, workers=drawing_workers(configured_workers(default=0)))
+
+    return run_sandbox(make_bot, path, port, live_help, locale=locale)
 
 
 async def run_until_stopped(

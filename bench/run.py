@@ -68,6 +68,9 @@ from games.registry import load_engine, spec  # noqa: E402
 from presenters.protocol import Presenter  # noqa: E402
 from render.common import png_bytes  # noqa: E402
 from render.rebirth import static_layer  # noqa: E402
+from service.images import drawing_workers  # noqa: E402
+from service.workers import configured_workers, machine_workers  # noqa: E402
+from tests.support.discord import handed_over  # noqa: E402
 
 SEED = 20261129
 GAME = "rebirth"
@@ -238,12 +241,18 @@ def _percentiles(name: str, seconds: Sequence[float], p95_max: float) -> list[Fi
 
 
 @asynccontextmanager
-async def _bench_bot(seed: int) -> AsyncIterator[tuple[simcord.Env, Any]]:
-    """The real bot under simcord, on a temporary sqlite file, every game seeded with `seed`."""
+async def _bench_bot(seed: int, workers: int | None = None) -> AsyncIterator[tuple[simcord.Env, Any]]:
+    """The real bot under simcord, on a temporary sqlite file, every game seeded with `seed`;
+    its images drawn by `workers` processes (0: a thread; None: as `TABLETOP_RENDER_WORKERS`
+    says, or one per processor, as the running bot does)."""
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as folder:
-        bot = create_bot(str(Path(folder) / "bench.sqlite3"), seeds=lambda: seed)
+        processes = configured_workers() if workers is None else workers
+        path = str(Path(folder) / "bench.sqlite3")
+        bot = create_bot(path, seeds=lambda: seed, workers=drawing_workers(processes))
         try:
-            async with simcord.run(bot) as env:
+            # A pool's first start (the fork server importing the drawing code) can take seconds on
+            # a loaded machine: longer than simcord's default 5 s for a command to settle.
+            async with simcord.run(bot, settle_timeout=60) as env:
                 yield env, bot
         finally:
             # simcord detaches the bot without closing it; the open sqlite connection's worker
@@ -345,6 +354,132 @@ def _revive_reply(result: Any, what: str) -> str:
     raise RuntimeError(
         f"{what!r} got neither a private reply nor the board: {response and response.content!r}"
     )
+
+
+# ------------------------------------------------------------------------- concurrent /moves
+
+# Targets for a burst of moves in many channels at once (docs/scale.md "Concurrent moves"): the
+# slowest replies within 3 times one move alone, and half the replies out before half the burst.
+BURST_P95_PER_ALONE_MAX = 3.0
+BURST_MEDIAN_SHARE_MAX = 0.5
+
+
+def burst_modes() -> list[tuple[str, int, bool]]:
+    """The ways the burst is measured, (name, worker processes, moves paced): as the bot was
+    (a thread, every move at once), each change alone (the pacing, the pool), and the bot as
+    it runs (the pool, paced)."""
+    pool = machine_workers()
+    return [
+        ("burst_before", 0, False),
+        ("burst_thread_paced", 0, True),
+        (f"burst_{pool}proc_unpaced", pool, False),
+        (f"burst_{pool}proc", pool, True),
+    ]
+
+
+async def bench_concurrent_moves(
+    channels: int = 50, alone: int = 5, seed: int = SEED, modes: Sequence[tuple[str, int, bool]] | None = None
+) -> list[Figure]:
+    """`channels` Rebirth games of 4 in as many channels, one `/move` sent in each at the same
+    instant, through the real bot under simcord, once per mode (`burst_modes`): each reply's
+    latency (from the command to the board posted in its channel), p50 and p95, p95 over one
+    move alone (the median of `alone` moves one at a time, in the same bot), and when the
+    median reply came as a share of the whole burst."""
+    figures: list[Figure] = []
+    chosen = burst_modes() if modes is None else modes
+    for name, processes, paced in chosen:
+        single, replies = await _burst(channels, alone, seed, processes, paced)
+        held = name == chosen[-1][0]  # the targets hold the bot as it runs; the rest are references
+        most_p95, most_share = (BURST_P95_PER_ALONE_MAX, BURST_MEDIAN_SHARE_MAX) if held else (None, None)
+        whole = max(replies)
+        p50, p95 = statistics.median(replies), percentile(replies, 0.95)
+        figures += [
+            Figure(f"{name}_alone_ms", round(single * 1000, 1), "ms"),
+            Figure(f"{name}_p50_ms", round(p50 * 1000, 1), "ms"),
+            Figure(f"{name}_p95_ms", round(p95 * 1000, 1), "ms"),
+            Figure(f"{name}_burst_ms", round(whole * 1000, 1), "ms"),
+            Figure(f"{name}_p95_per_alone", round(p95 / single, 2), "x", maximum=most_p95),
+            Figure(f"{name}_median_share", round(p50 / whole, 2), "share", maximum=most_share),
+        ]
+    return figures
+
+
+async def _burst(
+    channels: int, alone: int, seed: int, processes: int, paced: bool = True
+) -> tuple[float, list[float]]:
+    """Seconds of one move alone (the median of `alone`), and of each reply of the burst;
+    `paced` False lets every move be worked on at once, as before `Tables.moving`."""
+    chooser = random.Random(seed)
+    engine = load_engine(GAME)
+    async with _bench_bot(seed, processes) as (env, bot):
+        if not paced:
+            bot.service.tables.moving = asyncio.Semaphore(channels + alone)
+        guild = env.create_guild()
+        tables = []
+        for n in range(channels):
+            channel = guild.create_text_channel(f"bench-{n}")
+            members = [guild.add_member(env.create_user(f"{name} {n}")) for name in NAMES]
+            await _start_game(members, channel, GAME, OPTIONS)
+            tables.append((channel, {member.id: member for member in members}))
+        posted = _board_posts(env)
+
+        def chosen(game: Any) -> tuple[Any, str]:
+            state = engine.loads(game.state or "")
+            seat = engine.to_move(state)
+            legal = engine.legal_moves(state, seat)
+            return seat, legal[chooser.randrange(len(legal))]
+
+        async def chosen_move(channel: Any, by_id: dict[int, Any]) -> tuple[Any, str]:
+            """The player to move in `channel` and a random legal move of theirs."""
+            game = await bot.database.open_game(channel.id)
+            seat, action = chosen(game)
+            return by_id[game.players[seat]], action
+
+        singles = []
+        for n in range(alone):
+            channel, by_id = tables[n % channels]
+            member, action = await chosen_move(channel, by_id)
+            start = time.perf_counter()
+            _posted_board(await member.slash(channel, "move", action=action), action)
+            singles.append(posted[channel.id] - start)
+        moves = [await chosen_move(channel, by_id) for channel, by_id in tables]
+        # simcord answers a slash command once the whole bot has settled and runs one operation
+        # at a time: so every /move is handed to the bot first (nothing in between lets the bot
+        # run), then the bot is let run.
+        posted.clear()
+        burst = []
+        for (channel, _), (member, action) in zip(tables, moves, strict=True):
+            start = time.perf_counter()
+            burst.append((start, handed_over(env, member, channel, "move", action=action), action))
+        # The bot runs on while this waits for every board, without simcord's settling, which
+        # scans every pending task at each wake-up: a cost of the harness that grows with the
+        # burst and that a bot on Discord does not pay. Settled after, to read the replies.
+        deadline = time.perf_counter() + 120
+        while len(posted) < channels and time.perf_counter() < deadline:
+            await asyncio.sleep(0.002)
+        await env.settle(timeout=120)
+        for _start, result, action in burst:
+            _posted_board(result, action)
+        pairs = zip(tables, burst, strict=True)
+        replies = [posted[channel.id] - start for (channel, _), (start, _, _) in pairs]
+        return statistics.median(singles), replies
+
+
+def _board_posts(env: simcord.Env) -> dict[int, float]:
+    """When (`time.perf_counter`) the bot last posted a public message with an image in each
+    channel, as simcord's backend announces it: a reply's own moment, where the slash command
+    returns only once the whole bot has settled (after the burst)."""
+    posted: dict[int, float] = {}
+    backend = env.backend
+    announce = backend.announce_message_create
+
+    def announced(message: Any) -> None:
+        if message.attachments and not message.flags & 64:  # 64: ephemeral
+            posted[message.channel_id] = time.perf_counter()
+        announce(message)
+
+    backend.announce_message_create = announced
+    return posted
 
 
 # ---------------------------------------------------------------------------------------- render
@@ -502,6 +637,8 @@ def run(
     emit: Callable[[str], None] = print,
     revive_games: int = 20,
     revive_moves: int = 300,
+    channels: int = 50,
+    alone: int = 5,
 ) -> bool:
     """Run every benchmark, emitting each line as soon as it is known; True if all budgets hold."""
     ok = True
@@ -510,6 +647,7 @@ def run(
         lambda: bench_revive_random_games(revive_games),
         lambda: asyncio.run(bench_move_roundtrip(moves)),
         lambda: asyncio.run(bench_revive_roundtrip(revive_moves)),
+        lambda: asyncio.run(bench_concurrent_moves(channels, alone)),
         lambda: bench_render(renders),
         lambda: bench_revive_render(renders),
     ]
@@ -580,7 +718,7 @@ def run_stored(
 # ------------------------------------------------------------------------------ side by side
 
 ROOT = Path(__file__).resolve().parent.parent
-COUNT_OPTIONS = ("games", "revive_games", "moves", "revive_moves", "renders")
+COUNT_OPTIONS = ("games", "revive_games", "moves", "revive_moves", "renders", "channels", "alone")
 
 
 @contextmanager
@@ -599,9 +737,13 @@ def worktree(ref: str) -> Iterator[Path]:
 
 
 def run_tree(tree: Path, counts: Sequence[str]) -> dict[str, dict[str, Any]]:
-    """One run of `tree`'s own bench/run.py in a fresh process: its figures by name."""
+    """One run of `tree`'s own bench/run.py in a fresh process: its figures by name. A count
+    an older script has no option for is left out of its command line."""
+    script = tree / "bench" / "run.py"
+    known = script.read_text(encoding="utf-8")
+    counts = [count for count in counts if f'"{count.split("=")[0]}"' in known]
     done = subprocess.run(
-        [sys.executable, str(tree / "bench" / "run.py"), *counts],
+        [sys.executable, str(script), *counts],
         cwd=tree,
         capture_output=True,
         text=True,
@@ -662,6 +804,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--revive-moves", type=int, default=300, help="Revive /move commands to time (default 300)"
     )
     parser.add_argument("--renders", type=int, default=20, help="board renders to time (default 20)")
+    parser.add_argument(
+        "--channels", type=int, default=50, help="games moving at once in the burst (default 50)"
+    )
+    parser.add_argument("--alone", type=int, default=5, help="moves alone the burst is held to (default 5)")
+    parser.add_argument(
+        "--only-burst", action="store_true", help="only the concurrent moves (thread, then processes)"
+    )
     parser.add_argument("--strict", action="store_true", help="exit 1 if any budget is missed")
     parser.add_argument("--baseline", metavar="REF", help="measure commit REF side by side (see above)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each tree with --baseline (default 2)")
@@ -701,6 +850,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         counts = [f"--{name.replace('_', '-')}={getattr(args, name)}" for name in COUNT_OPTIONS]
         compare(args.baseline, counts, max(1, args.rounds), emit=lambda line: print(line, flush=True))
         return 0
+    if args.only_burst:
+        for figure in asyncio.run(bench_concurrent_moves(args.channels, args.alone)):
+            print(json.dumps(figure.as_dict()), flush=True)
+        return 0
     ok = run(
         args.games,
         args.moves,
@@ -708,6 +861,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         emit=lambda line: print(line, flush=True),
         revive_games=args.revive_games,
         revive_moves=args.revive_moves,
+        channels=args.channels,
+        alone=args.alone,
     )
     return 1 if args.strict and not ok else 0
 

@@ -26,6 +26,7 @@ from service.tables import Tables
 from service.timekeeping import Timekeeper
 from service.turns import Turns
 from service.upkeep import Upkeep
+from service.workers import Workers
 
 
 class GameService:
@@ -54,9 +55,11 @@ class GameService:
         engines: Callable[[str], AnyGame],
         clock: Callable[[], float],
         seeds: Callable[[], int] | None = None,
+        workers: Workers | None = None,
     ) -> None:
         self.db = database
-        self.tables = Tables(database, engines=engines, clock=clock, seeds=seeds)
+        # `workers` draw the images (service/workers.py); its owner starts and closes it.
+        self.tables = Tables(database, engines=engines, clock=clock, seeds=seeds, workers=workers)
         self.dms = DirectMessages(self.tables)
         self.story = Storyteller(self.tables, self.dms)
         # Every announcement is held there until Discord took it; a move whose message was

@@ -284,7 +284,8 @@ class Lobby:
             people = tuple(user for user in game.players if user > 0)
             game, bot_turns = await self.fallback.play(game, presenter, state, ready)
             # The fallback player's first turns come under the start, on their board.
-            image = None if bot_turns else await board_image(presenter, game, view, ready)
+            workers = self.tables.workers
+            image = None if bot_turns else await board_image(workers, presenter, game, view, ready)
         start = Message(text, image=image, ping=people, retell=start_in)
         return await self.announcer.announce(game, headed(start, bot_turns), caller.guild_name)
 

@@ -69,7 +69,7 @@ class Looking:
         buttons: dict[str, Any] = {}
         image = None
         if game.status == "active" and engine.to_move(state) == seat:
-            image = await options_image(presenter, game, state, seat, caller.locale)
+            image = await options_image(self.tables.workers, presenter, game, state, seat, caller.locale)
             if presenter.batches_turns:
                 buttons = move_buttons(presenter, state, seat, game, caller.locale)
         # Too long (a hand of many cards), the list is cut, not what the caller can do now.
@@ -94,7 +94,7 @@ class Looking:
         if ready is not None:
             await ready()
         view = public_view(presenter, state)
-        image = await player_image(presenter, game, view, seat, locale=locale)
+        image = await player_image(self.tables.workers, presenter, game, view, seat, locale=locale)
         caption = noted(presenter.player_caption(view, game, seat, locale), look, caller.locale)
         full = ((PLAYER_BUTTONS[seat], game.id, t("button.player_board", locale)),)
         return [
@@ -117,7 +117,8 @@ class Looking:
         if ready is not None:
             await ready()
         view = public_view(presenter, presenter.engine.loads(game.state))
-        image = await player_image(presenter, game, view, seat, whole=True, locale=caller.locale)
+        workers = self.tables.workers
+        image = await player_image(workers, presenter, game, view, seat, whole=True, locale=caller.locale)
         caption = presenter.player_caption(view, game, seat, caller.locale)
         return [Message(caption, image=image, image_name="player.png", ephemeral=True)]
 
@@ -173,7 +174,9 @@ class Looking:
         look = self._look(caller, game, public=True, draws=True)
         locale = reader_locale(game, caller, look.public)
         view = public_view(presenter, presenter.engine.loads(game.state or ""))
-        image = await board_image(presenter, game, view, ready, whole=True, locale=locale)  # all of it
+        workers = self.tables.workers
+        # All of it:
+        image = await board_image(workers, presenter, game, view, ready, whole=True, locale=locale)
         caption = noted(presenter.board_caption(view, game, locale), look, caller.locale)
         return [Message(caption, image=image, ephemeral=not look.public)]
 
@@ -187,7 +190,8 @@ class Looking:
         self._look(caller, game, public=False, draws=True)
         presenter = self.tables.presenter(game)
         view = public_view(presenter, presenter.engine.loads(game.state))
-        image = await board_image(presenter, game, view, ready, whole=True, locale=caller.locale)
+        workers = self.tables.workers
+        image = await board_image(workers, presenter, game, view, ready, whole=True, locale=caller.locale)
         return [Message(presenter.board_caption(view, game, caller.locale), image=image, ephemeral=True)]
 
     async def my_games(self, caller: Caller) -> list[Message]:

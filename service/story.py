@@ -230,7 +230,8 @@ class Storyteller:
                 game, presenter, state, stored, told_view, told_story, locale, bool(buttons)
             )
 
-        image = await board_image(presenter, game, view, ready, story.changed, turn=story.events)
+        workers = self.tables.workers
+        image = await board_image(workers, presenter, game, view, ready, story.changed, turn=story.events)
         text = await self._story_text(game, presenter, state, stored, view, story, language, bool(buttons))
         if seat is None:
             rematch = table_buttons(game.id, REMATCH_BUTTON, language)
@@ -290,7 +291,7 @@ class Storyteller:
         if actor == mover:  # their options drawn too, for them alone
             prompt = presenter.prompt_text(seat_view(presenter, state, actor), actor, locale)
             buttons = move_buttons(presenter, state, actor, game, locale)
-            image = await options_image(presenter, game, state, actor, locale)
+            image = await options_image(self.tables.workers, presenter, game, state, actor, locale)
             text = f"{done}\n{t('turn.next', locale, prompt=prompt)}"
             return [Message(text, image=image, image_name="options.png", ephemeral=True, **buttons)]
         # Another person's decision: asked in the channel, in the game's language.
@@ -327,7 +328,7 @@ class Storyteller:
         language = game.language  # said in the channel
         what = presenter.event_text(last.event, game, language)
         text = t("undo.done", language, user=f"<@{caller.user_id}>", what=what)
-        image = await board_image(presenter, game, public_view(presenter, state), ready)
+        image = await board_image(self.tables.workers, presenter, game, public_view(presenter, state), ready)
         again = t("undo.again", language, user=f"<@{caller.user_id}>")
         return [Message(f"{text}\n{again}", image=image)]
 
@@ -351,7 +352,7 @@ class Storyteller:
         presenter = self.tables.presenter(game)
         engine, language = presenter.engine, game.language
         state = engine.loads(game.state)
-        image = await board_image(presenter, game, public_view(presenter, state))
+        image = await board_image(self.tables.workers, presenter, game, public_view(presenter, state))
         last = await self.tables.moves(game, last=1)
         over = engine.is_over(state)
         seat = None if over else next_seat(engine, state)

@@ -21,6 +21,7 @@ from presenters.protocol import Presenter
 from service.messages import Caller, ServiceError, StaleGame
 from service.outbox import PROMISE_GRACE
 from service.replays import Replays
+from service.workers import Workers
 
 SEED_BITS = 128
 
@@ -31,8 +32,10 @@ def new_seed() -> int:
     from the opening board (the first player, the face-up tiles) and read every pile."""
     return secrets.randbits(SEED_BITS)
 
+
 class Tables:
-    """Storage, locks, time and each game's engine and presenter, shared by every use case."""
+    """Storage, locks, time, each game's engine and presenter, and the workers its images are
+    drawn by (service/workers.py; by default a thread), shared by every use case."""
 
     def __init__(
         self,
@@ -41,8 +44,15 @@ class Tables:
         engines: Callable[[str], AnyGame],
         clock: Callable[[], float],
         seeds: Callable[[], int] | None = None,
+        workers: Workers | None = None,
     ) -> None:
         self.db = database
+        self.workers = workers or Workers()
+        # Moves worked on at once, across channels; the rest wait in the order they came. Each
+        # admitted move runs to its reply (its drawing in a worker while the next one's rules
+        # run here), so in a burst the first moves are answered first instead of every move
+        # advancing a step at a time and all finishing at the end (docs/scale.md).
+        self.moving = asyncio.Semaphore(self.workers.processes + 2)
         self._engines = engines
         self._clock = clock
         self._seeds = seeds or new_seed
@@ -76,7 +86,13 @@ class Tables:
         return presenter
 
     async def warm_up(self, game_ids: tuple[str, ...]) -> None:
-        """Pre-draw each game's static board layers off the event loop (see Presenter.warm_up)."""
+        """Pre-draw each game's static board layers off the event loop (see Presenter.warm_up),
+        where the images are drawn: in this process's presenters in thread mode; a worker
+        process draws its own when it starts (`Workers.start`, service/images.py
+        `prepare_worker`)."""
+        if self.workers.in_processes:
+            await self.workers.start()
+            return
         for game_id in game_ids:
             await asyncio.to_thread(self.presenter_for(game_id).warm_up)
 

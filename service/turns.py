@@ -141,7 +141,7 @@ class Turns:
         engine cautions against (`Game.caution`) is only asked about (service/cautions.py),
         unless `text` confirms it."""
         tables = self.tables
-        async with tables.lock(caller.channel_id):
+        async with tables.lock(caller.channel_id), tables.moving:
             game = await tables.active_game(caller)
             if expected is not None and (game.id, game.version) != expected:
                 raise StaleGame(stale)

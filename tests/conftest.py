@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from bot import create_bot
+from service.workers import WORKERS_VARIABLE
+
+# Every bot the tests make draws its images in a thread of the test's process, as the bot did
+# before it had worker processes: a pool per bot would start processes for each of the hundreds
+# of bots the suite makes. The tests of the pool make theirs (tests/discord/test_render_pool.py);
+# `TABLETOP_RENDER_WORKERS=2 pytest` runs the whole suite with one.
+os.environ.setdefault(WORKERS_VARIABLE, "0")
 
 # Storage tests run on SQLite and on PostgreSQL (tests/support/storage.py).
 pytest_plugins = ["tests.support.storage"]

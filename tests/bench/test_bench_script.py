@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 
-from bench.run import ROOT, main, side_by_side
+from bench.run import ROOT, burst_modes, main, side_by_side
 
-TINY = ["--games", "3", "--revive-games", "1", "--moves", "3", "--revive-moves", "4", "--renders", "2"]
+TINY = [
+    *("--games", "3", "--revive-games", "1", "--moves", "3", "--revive-moves", "4", "--renders", "2"),
+    *("--channels", "2", "--alone", "1"),
+]
 
 
 def test_bench_prints_one_json_figure_per_line(capsys):
@@ -27,6 +30,11 @@ def test_bench_prints_one_json_figure_per_line(capsys):
         "revive_decision_roundtrip_p95_ms",
         "revive_turn_roundtrip_p50_ms",
         "revive_turn_roundtrip_p95_ms",
+        *(
+            f"{mode}_{figure}"
+            for mode, _, _ in burst_modes()
+            for figure in ("alone_ms", "p50_ms", "p95_ms", "burst_ms", "p95_per_alone", "median_share")
+        ),
         "rebirth_render_full_board_ms",
         "rebirth_render_full_board_cold_ms",
         "rebirth_render_full_board_cold_per_warm",
@@ -85,7 +93,7 @@ def test_a_baseline_run_prints_each_figure_beside_the_other_commits(capsys):
     assert main([*TINY, "--baseline", "HEAD", "--rounds", "1"]) == 0
     figures = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [f["name"] for f in figures][:2] == ["rebirth_random_games_4p", "revive_random_games_4p"]
-    assert len(figures) == 28 and "budgets_ok" not in {f["name"] for f in figures}
+    assert len(figures) == 28 + 6 * len(burst_modes()) and "budgets_ok" not in {f["name"] for f in figures}
     for figure in figures:
         assert set(figure) == {"name", "value", "baseline", "ratio", "unit"}
         assert figure["value"] > 0 and figure["baseline"] > 0

@@ -34,9 +34,9 @@ async def test_a_server_and_a_member_named_in_markdown_read_as_text_and_draw_as_
     drawn_names: list[list[str]] = []
     draw = service.images.drawn
 
-    async def spying(what, game, function, *args):
+    async def spying(workers, presenter, game, method, *args, **kwargs):
         drawn_names.extend(arg for arg in args if isinstance(arg, list) and "bob" in arg)
-        return await draw(what, game, function, *args)
+        return await draw(workers, presenter, game, method, *args, **kwargs)
 
     monkeypatch.setattr(service.images, "drawn", spying)
     guild = simcord_env.create_guild(EVIL_SERVER)

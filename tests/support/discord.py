@@ -87,3 +87,46 @@ async def latest_game_and_moves(database_path: str, channel_id: int) -> tuple[An
         return game, await database.moves(game.id)
     finally:
         await database.close()
+
+
+def handed_over(env, member, channel, name: str, **options: Any) -> Any:
+    """Hand the slash command `name` to the bot and return at once, its answer to come: a
+    simcord slash command returns only once the whole bot has settled, one command at a time,
+    so this is how a test has the bot work on several commands at the same time. Its result
+    (simcord's `InteractionResult`) is complete once the test awaits `env.settle()`."""
+    from simcord import interactions
+    from simcord.results import InteractionResult
+
+    parts = name.split()
+    root = env.backend.find_command(parts[0], member.guild.id)
+    leaf, nesting = interactions.walk_to_subcommand(root, parts[1:])
+    built, resolved = interactions.build_options(member, name, leaf, options, channel_id=channel.id)
+    data: dict[str, Any] = {
+        "id": root["id"],
+        "name": root["name"],
+        "type": root.get("type", 1),
+        "options": interactions.nest_options(root, nesting, built),
+    }
+    if resolved:
+        data["resolved"] = resolved
+    record, payload = interactions.base_payload(
+        env.backend, type=2, channel_id=channel.id, guild_id=member.guild.id, user_id=member.id, data=data
+    )
+    env.backend.emit("INTERACTION_CREATE", payload)
+    return InteractionResult(env, record)
+
+
+def posts_in_order(env) -> list[tuple[int, bool]]:
+    """From now on, every public message the bot posts, as (channel id, with an image), in the
+    order they reach Discord."""
+    posted: list[tuple[int, bool]] = []
+    backend = env.backend
+    announce = backend.announce_message_create
+
+    def announced(message: Any) -> None:
+        if not message.flags & 64:  # 64: ephemeral
+            posted.append((message.channel_id, bool(message.attachments)))
+        announce(message)
+
+    backend.announce_message_create = announced
+    return posted
