@@ -26,7 +26,8 @@ from games.registry import game_ids
 from i18n import t
 from tests.support.paths import ROOT
 
-pytestmark = pytest.mark.slow
+# One worker builds the wheel and its environment once for the whole module (`--dist loadgroup`).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
 NOT_SHIPPED = ("bench", "tests")  # packages at the top that are development tools, not the bot
 PIP_TIMEOUT = 300
