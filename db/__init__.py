@@ -1,4 +1,4 @@
-"""The only package that speaks SQL: games, seats and moves in one SQLite file."""
+"""The only package that speaks SQL: games, seats and moves, in a SQLite file or PostgreSQL."""
 
 from db.database import ChannelBusy, Database, GameRecord, MoveRecord, StaleVersion
 
