@@ -6,8 +6,9 @@ import pytest
 
 from tests.support.discord import pass_time
 
-# Through the real commands, on SQLite and on PostgreSQL (tests/support/storage.py).
-pytestmark = [pytest.mark.asyncio, pytest.mark.both_backends]
+# On SQLite only: the same life through the service runs on both engines (tests/service), and
+# CI's time goes further there than through simcord.
+pytestmark = pytest.mark.asyncio
 
 
 async def test_games_lists_mine_in_this_server_waiting_on_me_first_with_links(simcord_env):
