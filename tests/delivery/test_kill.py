@@ -33,6 +33,7 @@ def driver(mode: str, database: Path, seed: int, log) -> subprocess.Popen:
         [sys.executable, "-m", "tests.support.crash_driver", mode]
         + ["--database", str(database), "--seed", str(seed)],
         cwd=ROOT,
+        stdin=subprocess.DEVNULL,  # a pytest-xdist worker's stdin is its channel to the controller
         stdout=subprocess.PIPE,
         stderr=log,
         text=True,
