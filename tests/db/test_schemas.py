@@ -3,12 +3,10 @@ same columns, the same indexes (db/migrations.py, db/postgres_migrations.py)."""
 
 from __future__ import annotations
 
-import pytest
-
 from db import Database
 from db.migrations import MIGRATIONS
 from db.postgres_migrations import POSTGRES_MIGRATIONS
-from tests.support.storage import REQUIRED, SERVER, schema_target
+from tests.support.storage import run_statements, schema_target, server_or_skip
 
 # What only one engine needs: PostgreSQL's order of arrival for votes (SQLite has its rowid), and
 # the indexes each engine makes itself for primary keys and UNIQUE constraints.
@@ -52,20 +50,13 @@ async def postgres_schema(address: str) -> tuple[set[tuple[str, str]], set[str]]
 
 
 async def test_both_engines_build_the_same_tables_columns_and_indexes(tmp_path):
-    if not SERVER:
-        if REQUIRED:
-            pytest.fail("TABLETOP_REQUIRE_POSTGRES is set but TABLETOP_TEST_POSTGRES names no server")
-        pytest.skip("no PostgreSQL server (TABLETOP_TEST_POSTGRES)")
-    import asyncpg
-
+    server = server_or_skip()
     schema = f"schemas_{tmp_path.name}"[:60].replace("-", "_")
-    admin = await asyncpg.connect(SERVER)
-    await admin.execute(f'CREATE SCHEMA "{schema}"')
+    await run_statements(f'CREATE SCHEMA "{schema}"')
     try:
         lite_columns, lite_indexes = await sqlite_schema(str(tmp_path / "t.sqlite3"))
-        pg_columns, pg_indexes = await postgres_schema(schema_target(SERVER, schema))
+        pg_columns, pg_indexes = await postgres_schema(schema_target(server, schema))
     finally:
-        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
-        await admin.close()
+        await run_statements(f'DROP SCHEMA "{schema}" CASCADE')
     assert lite_columns == pg_columns - ENGINE_ONLY_COLUMNS
     assert lite_indexes == pg_indexes

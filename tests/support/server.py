@@ -5,32 +5,12 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
+from tests.support.storage import run_statements, server_or_skip
 
-from tests.support.storage import REQUIRED, SERVER
-
-
-def server_or_skip() -> str:
-    """The server's address; the test is skipped without one (failed where CI requires one)."""
-    if not SERVER:
-        if REQUIRED:
-            pytest.fail("TABLETOP_REQUIRE_POSTGRES is set but TABLETOP_TEST_POSTGRES names no server")
-        pytest.skip("no PostgreSQL server (TABLETOP_TEST_POSTGRES; scripts/with-postgres starts one)")
-    return SERVER
+__all__ = ["run_on_server", "server_or_skip"]
 
 
 def run_on_server(*statements: str) -> None:
     """Run `statements` one by one (outside a transaction: CREATE DATABASE needs that) as the
-    server's administrator."""
-
-    async def run() -> None:
-        import asyncpg
-
-        connection = await asyncpg.connect(SERVER)
-        try:
-            for statement in statements:
-                await connection.execute(statement)
-        finally:
-            await connection.close()
-
-    asyncio.run(run())
+    server's administrator, from a test that runs no event loop of its own."""
+    asyncio.run(run_statements(*statements))

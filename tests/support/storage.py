@@ -55,7 +55,17 @@ def schema_target(server: str, schema: str) -> str:
     return f"{server}{joiner}search_path={urllib.parse.quote(schema)}"
 
 
-async def _run_on_server(*statements: str) -> None:
+def server_or_skip() -> str:
+    """The server's address; the test is skipped without one (failed where CI requires one)."""
+    if not SERVER:
+        if REQUIRED:
+            pytest.fail("TABLETOP_REQUIRE_POSTGRES is set but TABLETOP_TEST_POSTGRES names no server")
+        pytest.skip("no PostgreSQL server (TABLETOP_TEST_POSTGRES; scripts/with-postgres starts one)")
+    return SERVER
+
+
+async def run_statements(*statements: str) -> None:
+    """Run `statements` one by one, outside a transaction, as the server's administrator."""
     import asyncpg
 
     connection = await asyncpg.connect(SERVER)
@@ -82,7 +92,7 @@ class PostgresSchemas:
         if schema is not None:
             return schema_target(SERVER, schema)
         schema = f"{self._prefix}_{next(_numbers)}"
-        await _run_on_server(f'CREATE SCHEMA "{schema}"')
+        await run_statements(f'CREATE SCHEMA "{schema}"')
         self.made.append(schema)
         address = schema_target(SERVER, schema)
         if target != ":memory:":
@@ -96,7 +106,7 @@ class PostgresSchemas:
 
     def drop_all(self) -> None:
         if self.made:
-            asyncio.run(_run_on_server(*(f'DROP SCHEMA IF EXISTS "{name}" CASCADE' for name in self.made)))
+            asyncio.run(run_statements(*(f'DROP SCHEMA IF EXISTS "{name}" CASCADE' for name in self.made)))
 
 
 @pytest.fixture(autouse=True)
@@ -108,10 +118,7 @@ def storage(request: pytest.FixtureRequest) -> Iterator[str]:
         yield backend
         return
     monkeypatch = pytest.MonkeyPatch()
-    if not SERVER:
-        if REQUIRED:
-            pytest.fail("TABLETOP_REQUIRE_POSTGRES is set but TABLETOP_TEST_POSTGRES names no server")
-        pytest.skip("no PostgreSQL server (TABLETOP_TEST_POSTGRES; scripts/with-postgres starts one)")
+    server_or_skip()
     schemas = PostgresSchemas()
     opened = Database.open.__func__  # type: ignore[attr-defined]
 
