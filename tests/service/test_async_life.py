@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from db import Database
 from games.registry import load_engine
 from service.game_service import GameService
 from service.messages import Caller
@@ -19,13 +18,6 @@ CHANNEL = 77
 
 def caller(user: int) -> Caller:
     return Caller(user_id=user, channel_id=CHANNEL, guild_id=1, display_name=f"user{user}")
-
-
-@pytest.fixture
-async def database():
-    opened = await Database.open(":memory:")
-    yield opened
-    await opened.close()
 
 
 async def three_player_rebirth(database) -> tuple[GameService, list[int]]:

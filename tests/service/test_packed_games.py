@@ -32,13 +32,6 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-async def database():
-    opened = await Database.open(":memory:")
-    yield opened
-    await opened.close()
-
-
 async def everything_told(service: GameService, game: GameRecord) -> list[str]:
     """Every text a reader of the finished game can ask for that tells its moves."""
     texts = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from content.revive import load_revive
-from db import Database
 from engine.revive import Revive
 from service.game_service import GameService
 from service.messages import Caller
@@ -47,13 +46,6 @@ class CannotAct(Revive):
         me["switch_used"] = True
         me["resources"] = {name: 0 for name in me["resources"]}
         return state
-
-
-@pytest.fixture
-async def database():
-    opened = await Database.open(":memory:")
-    yield opened
-    await opened.close()
 
 
 async def start(database, engine_class) -> tuple[GameService, int, int]:

@@ -27,13 +27,6 @@ def caller(user: int) -> Caller:
     return Caller(user_id=user, channel_id=CHANNEL, guild_id=1, display_name=f"user{user}")
 
 
-@pytest.fixture
-async def database():
-    opened = await Database.open(":memory:")
-    yield opened
-    await opened.close()
-
-
 async def started(database: Database, game: str) -> tuple[GameService, int]:
     """A two-player game started through the service with its own seeds (none fixed)."""
     service = GameService(database, engines=load_engine, clock=lambda: 1_700_000_000.0)

@@ -28,13 +28,6 @@ def caller(user: int) -> Caller:
     return Caller(user_id=user, channel_id=CHANNEL, guild_id=1, display_name=f"user{user}")
 
 
-@pytest.fixture
-async def database():
-    opened = await Database.open(":memory:")
-    yield opened
-    await opened.close()
-
-
 async def revive_table(database: Database) -> GameService:
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 5)
     await service.lobby.new_game(caller(PLAYERS[0]), "revive", {})

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from db import Database
 from games.registry import load_engine
 from service.game_service import GameService
 from service.messages import Caller, ServiceError, StaleGame
@@ -31,13 +30,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture
-async def database():
-    opened = await Database.open(":memory:")
-    yield opened
-    await opened.close()
 
 
 @pytest.fixture
