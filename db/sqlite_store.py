@@ -25,6 +25,18 @@ from db.store import Conflict, Dialect, Row
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
+PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA busy_timeout=5000",
+    # In WAL mode, NORMAL syncs the log at each checkpoint instead of at every COMMIT: a commit
+    # survives the bot being killed (the outbox's promise, docs/delivery.md) and the file stays
+    # whole; only a crash of the machine itself can take back the last commits. FULL's sync per
+    # COMMIT was most of a move's time on disk (about 5 transactions a move).
+    "PRAGMA synchronous=NORMAL",
+)
+
+
 class SqliteTransaction:
     """Statements on the shared connection, inside its open transaction."""
 
@@ -36,8 +48,7 @@ class SqliteTransaction:
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         try:
-            async with self._db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
+            return list(await self._db.execute_fetchall(sql, params))
         except sqlite3.IntegrityError as error:
             raise Conflict(str(error)) from error
 
@@ -67,7 +78,7 @@ class SqliteStore:
         if path != ":memory:":
             private_if_new(path)  # it holds every game's seed: db/files.py
         connection = await aiosqlite.connect(path, isolation_level=None)
-        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA busy_timeout=5000"):
+        for pragma in PRAGMAS:
             await _run(connection, pragma)
         return cls(connection, path)
 
@@ -107,8 +118,8 @@ class SqliteStore:
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Run a query to completion under the lock, so no read is ever left open across a COMMIT."""
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, params))
 
     async def plan(self, sql: str, params: Sequence[Any] = ()) -> str:
         rows = await self.fetch(f"EXPLAIN QUERY PLAN {sql}", params)
@@ -129,10 +140,25 @@ class SqliteStore:
 
 async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
     """Execute one statement to completion and close its cursor (an open cursor would keep the
-    statement running and block COMMIT). Returns the number of rows changed."""
+    statement running and block COMMIT). Returns the number of rows changed.
+
+    The whole statement is one call into aiosqlite's thread, where `execute`, `fetchall` and
+    `close` would be three: each call is a hand-over between two threads and the interpreter
+    lock, and a move runs about 25 statements, so in a burst of moves the hand-overs, not
+    SQLite, were most of a move's time (docs/scale.md "Concurrent moves"). aiosqlite has no
+    public call for it: `_execute` queues a function on its thread, `_conn` is its connection
+    (pinned to 0.22 in pyproject.toml; tests/db run every statement through here)."""
     try:
-        async with db.execute(sql, params) as cursor:
-            await cursor.fetchall()
-            return cursor.rowcount
+        return await db._execute(_statement, db._conn, sql, params)
     except sqlite3.IntegrityError as error:
         raise Conflict(str(error)) from error
+
+
+def _statement(connection: sqlite3.Connection, sql: str, params: Sequence[Any]) -> int:
+    """`_run`'s work, in aiosqlite's thread."""
+    cursor = connection.execute(sql, params)
+    try:
+        cursor.fetchall()
+        return cursor.rowcount
+    finally:
+        cursor.close()
