@@ -247,6 +247,20 @@ class Game(ABC, Generic[S, V, E]):
         a game without hidden information reveals nothing."""
         return None
 
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A state `seat` cannot tell apart from `state`: everything its own view shows kept,
+        everything hidden from it (the other seats' hands, face-down piles and their order, what
+        is set aside) drawn anew from `rng`, with the counts its view shows. An information-set
+        search (engine/ai) plays each of its iterations in one such world, so it never decides
+        on what the seat cannot know.
+
+        It must read nothing hidden: two states `seat` sees alike (equal `view(state, seat)`)
+        give equal results for equal `rng` states, so a hidden pool is put in a canonical order
+        (sorted) before it is shuffled, and a seed the rules draw from later is replaced from
+        `rng`. The state given is left unchanged. By default the state itself: a game with no
+        hidden information."""
+        return state
+
     def describe_content(self, state: S) -> dict[str, Any] | None:
         """What a game record carries so an independent referee can check it (the map's tile
         mix, the mission decks); None (the default) when the seed and the content files say it all."""
