@@ -25,7 +25,7 @@ from db.store import Conflict, Row, Store, Transaction, is_postgresql, sqlite_pa
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, state, version, "
     "created_at, updated_at, turn_started_at, reminder_hours, reminded_at, muted_turn, clock_days, "
-    "clock_action, clock_extra, clock_asked, language"
+    "clock_action, clock_extra, clock_asked, language, stand_in"
 )
 _GAME_FIELDS = tuple(column.strip() for column in _GAME_COLUMNS.split(","))  # GameRecord's names
 # A seed too wide for an SQLite integer is kept as text beside it (migration 7), read back last.
@@ -112,11 +112,21 @@ class GameRecord:
     clock_asked: float | None  # `turn_started_at` of a turn whose timeout was put to the others
     players: tuple[int, ...]  # user ids: join order in the lobby, seat order once started
     names: tuple[str, ...]  # their display names when they joined, for images
-    bots: tuple[bool, ...] = ()  # seats played by the fallback player
+    bots: tuple[bool, ...] = ()  # seats played by the fallback player or an AI
     language: str = "en"  # its channel messages' locale (`en`, `pt-BR`): the table's, not each reader's
+    stand_in: str | None = None  # the level taking over a seat left or timed out (None: easy)
+    levels: tuple[str | None, ...] = ()  # each `/game add-bot` seat's level (None: easy, or a person)
 
     def is_bot(self, seat: int) -> bool:
         return bool(self.bots) and self.bots[seat]
+
+    def level(self, seat: int) -> str | None:
+        """The AI level playing `seat` (engine/ai/levels.py), or None for a person; a seat its
+        person left plays at the table's stand-in level, an added bot seat at its own."""
+        if not self.is_bot(seat):
+            return None
+        own = self.levels[seat] if self.levels else None
+        return own or self.stand_in or "easy"
 
     def roster(self) -> list[tuple[int, str]]:
         return list(zip(self.players, self.names, strict=True))
@@ -200,13 +210,14 @@ class Database(OutboxRows):
                 values[_SEED_AT] = int(seed_text)
             values[4] = json.loads(values[4])
             seats = await self._fetch(
-                "SELECT user_id, name, bot FROM seats WHERE game_id = ? ORDER BY seat", (values[0],)
+                "SELECT user_id, name, bot, level FROM seats WHERE game_id = ? ORDER BY seat", (values[0],)
             )
             players = tuple(seat[0] for seat in seats)
             names = tuple(seat[1] for seat in seats)
             bots = tuple(bool(seat[2]) for seat in seats)
+            levels = tuple(seat[3] for seat in seats)
             fields = dict(zip(_GAME_FIELDS, values, strict=True))
-            records.append(GameRecord(**fields, players=players, names=names, bots=bots))
+            records.append(GameRecord(**fields, players=players, names=names, bots=bots, levels=levels))
         return records
 
     async def _one(self, where: str, params: Sequence[Any]) -> GameRecord | None:
@@ -432,20 +443,41 @@ class Database(OutboxRows):
         if changed != 1:
             raise StaleVersion
 
-    async def _set_players(self, db: Transaction, game_id: int, players: Sequence[tuple[int, str]]) -> None:
+    async def _set_players(
+        self,
+        db: Transaction,
+        game_id: int,
+        players: Sequence[tuple[int, str]],
+        levels: Mapping[int, str | None] | None = None,
+    ) -> None:
+        """Seat `players` in order; an added bot seat keeps its level (`levels` by user id sets
+        one anew)."""
+        kept = {
+            row[0]: row[1]
+            for row in await db.fetch("SELECT user_id, level FROM seats WHERE game_id = ?", (game_id,))
+        }
+        kept.update(levels or {})
         await db.run("DELETE FROM seats WHERE game_id = ?", (game_id,))
-        await db.run_many(  # negative user ids are seats filled by the fallback player
-            "INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, seat, user, name, int(user < 0)) for seat, (user, name) in enumerate(players)],
+        await db.run_many(  # negative user ids are seats filled by the fallback player or an AI
+            "INSERT INTO seats (game_id, seat, user_id, name, bot, level) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, seat, user, name, int(user < 0), kept.get(user) if user < 0 else None)
+                for seat, (user, name) in enumerate(players)
+            ],
         )
 
     async def set_lobby_players(
-        self, game: GameRecord, players: Sequence[tuple[int, str]], now: float
+        self,
+        game: GameRecord,
+        players: Sequence[tuple[int, str]],
+        now: float,
+        levels: Mapping[int, str | None] | None = None,
     ) -> GameRecord:
-        """Replace the lobby's player list (join, leave)."""
+        """Replace the lobby's player list (join, leave, add a bot: `levels` gives an added bot
+        seat's level by its user id)."""
         async with self._transaction() as db:
             await self._bump(db, game, "updated_at = ?", (now,))
-            await self._set_players(db, game.id, players)
+            await self._set_players(db, game.id, players, levels)
         return await self._reload(game.id)
 
     async def start_game(
@@ -568,6 +600,12 @@ class Database(OutboxRows):
                 "reminder_hours = ?, clock_days = ?, clock_action = ?, updated_at = ?",
                 (reminder_hours, clock_days, clock_action, now),
             )
+        return await self._reload(game.id)
+
+    async def set_stand_in(self, game: GameRecord, level: str | None, now: float) -> GameRecord:
+        """The level that plays a seat its person left or whose clock ran out (None: easy)."""
+        async with self._transaction() as db:
+            await self._bump(db, game, "stand_in = ?, updated_at = ?", (level, now))
         return await self._reload(game.id)
 
     async def set_language(self, game: GameRecord, language: str, now: float) -> GameRecord:

@@ -188,4 +188,12 @@ MIGRATIONS: list[str] = [
     CREATE INDEX games_to_pack ON games (updated_at)
         WHERE status IN ('finished', 'aborted') AND record IS NULL;
     """,
+    # 14: the AI opponent's levels (engine/ai/levels.py). `seats.level` is the level of a seat
+    # `/game add-bot level:` filled (NULL: the fallback player, `easy`, as every bot seat stored
+    # before); `games.stand_in` the level of whoever takes over a seat its person left or whose
+    # clock ran out (`/game settings`; NULL: `easy`).
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT;
+    ALTER TABLE games ADD COLUMN stand_in TEXT;
+    """,
 ]

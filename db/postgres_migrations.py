@@ -165,4 +165,9 @@ POSTGRES_MIGRATIONS: list[str] = [
     CREATE INDEX games_to_pack ON games (updated_at)
         WHERE status IN ('finished', 'aborted') AND record IS NULL;
     """,
+    # 14: the AI opponent's levels: an added bot seat's, and the stand-in's for left seats.
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT;
+    ALTER TABLE games ADD COLUMN stand_in TEXT;
+    """,
 ]

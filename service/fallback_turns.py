@@ -1,14 +1,22 @@
-"""The fallback player's turns: every turn owed by a seat it holds (filled with `/game add-bot`,
-handed over by a player who left or by a clock), played and stored move by move so they replay
-like any other, and told in one channel message (`service/story.py`)."""
+"""The fallback and AI players' turns: every turn owed by a seat they hold (filled with `/game
+add-bot`, handed over by a player who left or by a clock), played and stored move by move so
+they replay like any other, and told in one channel message (`service/story.py`).
+
+A seat at `easy` is the fallback player (engine/fallback.py), whose whole turn is worked out
+here at once, as always. A seat at a searching level (engine/ai) gets each decision from the
+worker pool (`service/ai_players.py`), so the event loop answers every other command while it
+thinks; a decision depends only on the stored game, so one lost to a restart comes out the same
+when the periodic check plays the owed turn again (`service/timekeeping.py`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from db import GameRecord
-from engine.fallback import play_turn
+from engine.ai import EASY
+from engine.fallback import MAX_TURN_MOVES, play_turn
 from presenters.protocol import Presenter
+from service.ai_players import decide, iterations_cap
 from service.messages import Message, Ready
 from service.story import Storyteller
 from service.tables import Tables
@@ -49,13 +57,29 @@ class FallbackTurns:
             seat = engine.to_move(state)
             if seat is None or not (game.is_bot(seat) or seat == force):
                 break
+            level = game.level(seat) if seat != force else (game.stand_in or EASY)
             force = None
-            moves = play_turn(engine, state, seat, game.seed + game.version, presenter.seen_text)
-            if not moves:
-                break
-            for move in moves:
-                applied = engine.apply(state, seat, move)
-                game = await self.tables.record(game, engine, state, seat, None, applied)
-                state = applied.state
+            if level == EASY:
+                moves = play_turn(engine, state, seat, game.seed + game.version, presenter.seen_text)
+                if not moves:
+                    break
+                for move in moves:
+                    game, state = await self._store(game, engine, state, seat, move)
+                    count += 1
+                continue
+            for _ in range(MAX_TURN_MOVES):  # one decision at a time, each from the stored game
+                if engine.is_over(state) or engine.to_move(state) != seat:
+                    break
+                text, seed, cap = engine.dumps(state), game.seed + game.version, iterations_cap()
+                move = await self.tables.workers.run(decide, game.game, text, seat, level, seed, cap)
+                game, state = await self._store(game, engine, state, seat, move)
                 count += 1
         return game, state, count
+
+    async def _store(
+        self, game: GameRecord, engine: Any, state: Any, seat: int, move: str
+    ) -> tuple[GameRecord, Any]:
+        """Apply and store one move of a seat nobody plays: the game and state after it."""
+        applied = engine.apply(state, seat, move)
+        game = await self.tables.record(game, engine, state, seat, None, applied)
+        return game, applied.state

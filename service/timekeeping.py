@@ -304,7 +304,7 @@ class Timekeeper:
             return []
         user = game.players[seat]
         if user < 0 or game.is_bot(seat):
-            return []
+            return await self._owed_turns(game, server)
         now = self.tables.now()
         member = await self.db.member(game.guild_id, user)
         deadline = clock_deadline(game, member, now)
@@ -331,6 +331,25 @@ class Timekeeper:
         text = await text_in(game.language)
         reminder = Message(text, ping=(user,), actions=(mute,), channel_id=game.channel_id, retell=text_in)
         return await self.announcer.announce(game, [reminder], server)
+
+    async def _owed_turns(self, game: GameRecord, server: str) -> list[Message]:
+        """A fallback or AI seat is to move at a check: nobody is playing its turn (the bot
+        stopped while it thought), so it is played now, worked out again from the stored game.
+        A channel whose lock is held is being played right now: left alone."""
+        lock = self.tables.lock(game.channel_id)
+        if lock.locked():
+            return []
+        async with lock:
+            fresh = await self.db.game(game.id)
+            if fresh is None or fresh.status != "active":
+                return []
+            presenter = self.tables.presenter(fresh)
+            state = presenter.engine.loads(fresh.state or "")
+            seat = presenter.engine.to_move(state)
+            if seat is None or not fresh.is_bot(seat):
+                return []
+            game, turns = await self.play_fallback(fresh, presenter, state, None)
+        return await self.announcer.announce(game, turns, server)
 
     async def _clock_ran_out(
         self, game: GameRecord, presenter: Presenter, state: Any, seat: int, server: str = ""

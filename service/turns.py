@@ -20,10 +20,10 @@ from dataclasses import replace
 from typing import Any
 
 from db import GameRecord
-from engine.base import RESIGN, AnyGame
+from engine.base import RESIGN, AnyGame, Applied
 from engine.errors import NotAPlayer, NotYourTurn
 from i18n import t
-from presenters.protocol import MoveChoice
+from presenters.protocol import MoveChoice, Presenter
 from service.announcing import Announcer
 from service.cautions import asked, confirmed
 from service.fallback_turns import FallbackTurns
@@ -141,36 +141,52 @@ class Turns:
         engine cautions against (`Game.caution`) is only asked about (service/cautions.py),
         unless `text` confirms it."""
         tables = self.tables
-        async with tables.lock(caller.channel_id), tables.moving:
-            game = await tables.active_game(caller)
-            if expected is not None and (game.id, game.version) != expected:
-                raise StaleGame(stale)
-            presenter = tables.presenter(game)
-            engine = presenter.engine
-            state = engine.loads(game.state or "")  # the one read of this move's state
-            if clicked:
-                self._for_the_clicker(game, engine, state, caller)
-            seat = seat_of(game, caller.user_id)
-            if game.is_bot(seat):  # they left: the seat, its moves and its resignation are not theirs
-                raise NotAPlayer("error.seat_handed_over")
-            text, sure = confirmed(text, caller.locale)
-            choices_in = functools.partial(legal_choices, presenter, state, seat)
-            applied = apply_typed(engine, state, seat, text, choices_in, caller.locale, game.language)
-            caution = None if sure else engine.caution(state, seat, applied.notation)
-            if caution is not None:  # played only once confirmed: nothing stored yet
-                return [asked(caution, applied.notation, (game.id, game.version), caller.locale)]
-            game = await tables.record(game, engine, state, seat, caller.user_id, applied)
-            resigned = applied.notation == RESIGN
-            if resigned and game.status == "active" and not await tables.people_playing(game):
-                # The last person resigned beside fallback seats: nobody would ever read on.
-                game = await tables.write(self.db.abort_game(game, tables.now()))
-                line = presenter.event_text(applied.event, game, game.language)
-                ended = Message(f"{line}\n{t('fallback.nobody_left', game.language)}")
-                return await self.announcer.announce(game, [ended], caller.guild_name)
+        async with tables.lock(caller.channel_id):
+            async with tables.moving:
+                played = await self._record(caller, text, expected, stale, clicked)
+            if isinstance(played, list):  # asked to confirm, or ended: said already
+                return played
+            game, presenter, applied = played
+            # The fallback and AI seats' turns: outside `moving`, so a search in the worker pool
+            # holds no other channel's move; inside the channel's lock, so nobody moves meanwhile.
             game, state, bot_moves = await self.fallback.moves(game, presenter, applied.state)
             count = 1 + bot_moves
-            messages = await self.story.after_move(caller, game, presenter, applied, state, count, ready)
+            async with tables.moving:
+                messages = await self.story.after_move(caller, game, presenter, applied, state, count, ready)
         return await self.announcer.announce(game, messages, caller.guild_name)
+
+    async def _record(
+        self, caller: Caller, text: str, expected: tuple[int, int] | None, stale: str, clicked: bool
+    ) -> list[Message] | tuple[GameRecord, Presenter, Applied[Any, Any]]:
+        """The caller's move applied and stored: the game, its presenter and what the move did;
+        or the messages that answer instead (a caution to confirm, a game that ended with it)."""
+        tables = self.tables
+        game = await tables.active_game(caller)
+        if expected is not None and (game.id, game.version) != expected:
+            raise StaleGame(stale)
+        presenter = tables.presenter(game)
+        engine = presenter.engine
+        state = engine.loads(game.state or "")  # the one read of this move's state
+        if clicked:
+            self._for_the_clicker(game, engine, state, caller)
+        seat = seat_of(game, caller.user_id)
+        if game.is_bot(seat):  # they left: the seat, its moves and its resignation are not theirs
+            raise NotAPlayer("error.seat_handed_over")
+        text, sure = confirmed(text, caller.locale)
+        choices_in = functools.partial(legal_choices, presenter, state, seat)
+        applied = apply_typed(engine, state, seat, text, choices_in, caller.locale, game.language)
+        caution = None if sure else engine.caution(state, seat, applied.notation)
+        if caution is not None:  # played only once confirmed: nothing stored yet
+            return [asked(caution, applied.notation, (game.id, game.version), caller.locale)]
+        game = await tables.record(game, engine, state, seat, caller.user_id, applied)
+        resigned = applied.notation == RESIGN
+        if resigned and game.status == "active" and not await tables.people_playing(game):
+            # The last person resigned beside fallback seats: nobody would ever read on.
+            game = await tables.write(self.db.abort_game(game, tables.now()))
+            line = presenter.event_text(applied.event, game, game.language)
+            ended = Message(f"{line}\n{t('fallback.nobody_left', game.language)}")
+            return await self.announcer.announce(game, [ended], caller.guild_name)
+        return game, presenter, applied
 
     @staticmethod
     def _for_the_clicker(game: GameRecord, engine: AnyGame, state: Any, caller: Caller) -> None:

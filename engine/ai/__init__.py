@@ -1,0 +1,62 @@
+"""The AI opponent: one entry point, `choose`, for every game on the `Game` contract.
+
+Pure like the rest of engine/: no I/O, no asyncio, no Discord. The service runs it in its worker
+processes (service/workers.py) with a level's iteration budget, so the same stored game always
+gives the same decision. docs/ai.md says how the search works and what each level costs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ai.ismcts import greedy_playout, random_playout, search
+from engine.ai.levels import EASY, LEVELS, NORMAL, STRONG, Level, level
+from engine.base import AnyGame
+from engine.fallback import Seen, choose_move
+
+__all__ = ["EASY", "LEVELS", "NORMAL", "STRONG", "Level", "choose", "level", "mode_of"]
+
+PLAYOUTS = {"random": random_playout, "greedy": greedy_playout}
+
+
+def choose(
+    game: AnyGame,
+    state: Any,
+    seat: int,
+    *,
+    level: str,
+    seed: int,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seen: Seen | None = None,
+) -> str:
+    """A legal move for `seat` (who must be to move) at `level`: the same inputs give the same
+    move. `iterations` or `seconds` override the level's own budget (seconds make it depend on
+    the machine); `seen` is the fallback's tie-break text at `easy` (engine/fallback.py)."""
+    chosen = LEVELS[level] if level in LEVELS else _unknown(level)
+    if not chosen.searches:
+        return choose_move(game, state, seat, seed, seen)
+    budget = iterations if iterations is not None or seconds is not None else chosen.iterations(mode_of(game, state))
+    result = search(
+        game,
+        state,
+        seat,
+        seed=seed,
+        iterations=budget,
+        seconds=seconds,
+        playout=PLAYOUTS[chosen.playout],
+        playout_moves=chosen.playout_moves,
+    )
+    return result.move
+
+
+def mode_of(game: AnyGame, state: Any) -> str:
+    """What a level's budget is set for: the game, and its map when its public view names one
+    (Ireland's searches cost more per iteration than Scotland's)."""
+    view = game.view(state, None)
+    board = view.get("map") if isinstance(view, dict) else None
+    return f"{game.id}:{board}" if board else game.id
+
+
+def _unknown(name: str) -> Level:
+    return level(name)  # raises, naming the levels
