@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -10,12 +12,13 @@ from cogs.paging import send_log
 from cogs.posting import answer, post
 from cogs.replies import caller_of, deferrer
 from cogs.translator import choice, command_name, option_names, text
+from engine.ai import EASY, LEVELS, NORMAL
 from games import registry
 from i18n import language_name, t, table_languages
 from service.game_service import GameService
 from service.limits import MOST_GAMES, MOST_LOBBIES
-from service.lobby import new_table_language
-from service.messages import Message
+from service.lobby import Room, new_table_language
+from service.messages import Message, ServiceError
 from service.timekeeping import CLOCK_DAYS
 
 # Days per move of the optional turn clock; 0 removes it.
@@ -57,10 +60,16 @@ def refill(choices: list[app_commands.Choice[str]], current: list[app_commands.C
 
 
 TIMEOUT_CHOICES = [choice(f"choice.on_timeout.{action}", action) for action in ("fallback", "vote")]
+LEVEL_CHOICES = [choice(f"choice.level.{level}", level) for level in LEVELS]
 # A language is named in itself (`Português (Brasil)`), so its readers find it in any client.
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=language_name(language), value=language) for language in table_languages()
 ]
+
+
+async def refusing(key: str) -> list[Message]:
+    """A refusal found in the command's own options, answered like the service's."""
+    raise ServiceError(key)
 
 
 class GameCog(commands.Cog):
@@ -81,7 +90,7 @@ class GameCog(commands.Cog):
     @game.command(name=command_name("game.new"), description=text("cmd.game.new"))
     @app_commands.rename(
         **option_names("game", "map", "variant", "reminder_hours", "clock", "on_timeout", "thread"),
-        **option_names("language"),
+        **option_names("language", "solo", "level", "opponents"),
     )
     @app_commands.describe(
         game=text("cmd.game.new.game"),
@@ -92,8 +101,11 @@ class GameCog(commands.Cog):
         on_timeout=text("cmd.game.on_timeout"),
         thread=text("cmd.game.thread"),
         language=text("cmd.game.language"),
+        solo=text("cmd.game.new.solo"),
+        level=text("cmd.game.new.level"),
+        opponents=text("cmd.game.new.opponents"),
     )
-    @app_commands.choices(clock=CLOCK_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
     @app_commands.choices(
         on_timeout=TIMEOUT_CHOICES, game=GAME_CHOICES, map=MAP_CHOICES, variant=VARIANT_CHOICES
     )
@@ -108,6 +120,9 @@ class GameCog(commands.Cog):
         on_timeout: app_commands.Choice[str] | None = None,
         thread: bool = False,
         language: app_commands.Choice[str] | None = None,
+        solo: bool = False,
+        level: app_commands.Choice[str] | None = None,
+        opponents: app_commands.Range[int, 1, 5] | None = None,
     ) -> None:
         options = {name: chosen.value for name, chosen in ((MAP, map), (VARIANT, variant)) if chosen}
         settings = {
@@ -118,8 +133,27 @@ class GameCog(commands.Cog):
         }
         caller = caller_of(interaction)
         channel = interaction.channel
+        lobby = self.service.lobby
+        if not solo and (level is not None or opponents is not None):
+            await answer(interaction, refusing("solo.only_solo"))
+            return
+
+        def opening(room: Room | None = None) -> Awaitable[list[Message]]:
+            if not solo:
+                return lobby.new_game(caller, game.value, options, settings, room)
+            return lobby.new_solo(
+                caller,
+                game.value,
+                options,
+                settings,
+                level=level.value if level else NORMAL,
+                opponents=opponents,
+                room=room,
+                ready=self._ready(interaction),
+            )
+
         if not (thread and isinstance(channel, discord.TextChannel)):
-            await answer(interaction, self.service.lobby.new_game(caller, game.value, options, settings))
+            await answer(interaction, opening())
             return
         made: list[tuple[discord.Thread, str]] = []
 
@@ -134,7 +168,7 @@ class GameCog(commands.Cog):
             return thread_made.id
 
         async def opened_in_thread() -> list[Message]:
-            messages = await self.service.lobby.new_game(caller, game.value, options, settings, room)
+            messages = await opening(room)
             for message in messages:  # held in the outbox for the thread, with its lobby buttons
                 await post(interaction.client, message)
             opened, title = made[0]
@@ -157,15 +191,16 @@ class GameCog(commands.Cog):
         await answer(interaction, self.service.limits.change(caller_of(interaction), lobbies, games))
 
     @game.command(name=command_name("game.settings"), description=text("cmd.game.settings"))
-    @app_commands.rename(**option_names("reminder_hours", "clock", "on_timeout", "language"))
+    @app_commands.rename(**option_names("reminder_hours", "clock", "on_timeout", "language", "stand_in"))
     @app_commands.describe(
         reminder_hours=text("cmd.game.reminder_hours"),
         clock=text("cmd.game.clock"),
         on_timeout=text("cmd.game.on_timeout"),
         language=text("cmd.game.language"),
+        stand_in=text("cmd.game.settings.stand_in"),
     )
     @app_commands.choices(clock=CLOCK_CHOICES, language=LANGUAGE_CHOICES)
-    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES, stand_in=LEVEL_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -173,6 +208,7 @@ class GameCog(commands.Cog):
         clock: app_commands.Choice[int] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
+        stand_in: app_commands.Choice[str] | None = None,
     ) -> None:
         await answer(
             interaction,
@@ -182,6 +218,7 @@ class GameCog(commands.Cog):
                 clock.value if clock else None,
                 on_timeout.value if on_timeout else None,
                 language.value if language else None,
+                stand_in.value if stand_in else None,
             ),
         )
 
@@ -199,8 +236,14 @@ class GameCog(commands.Cog):
         await answer(interaction, self.service.seats.rejoin(caller_of(interaction)))
 
     @game.command(name=command_name("game.add-bot"), description=text("cmd.game.add_bot"))
-    async def add_bot(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, self.service.lobby.add_bot(caller_of(interaction)))
+    @app_commands.rename(**option_names("level"))
+    @app_commands.describe(level=text("cmd.game.add_bot.level"))
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def add_bot(
+        self, interaction: discord.Interaction, level: app_commands.Choice[str] | None = None
+    ) -> None:
+        chosen = level.value if level else EASY
+        await answer(interaction, self.service.lobby.add_bot(caller_of(interaction), level=chosen))
 
     @game.command(name=command_name("game.start"), description=text("cmd.game.start"))
     async def start(self, interaction: discord.Interaction) -> None:

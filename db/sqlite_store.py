@@ -37,10 +37,30 @@ PRAGMAS = (
 )
 
 
+class StatementConnection(aiosqlite.Connection):
+    """aiosqlite's connection with one call more: a whole statement (execute, read to the end,
+    close) in one hand-over to its thread, where aiosqlite's own calls take three. Each
+    hand-over waits for the interpreter lock while other moves run, and a move runs about 25
+    statements: in a burst of moves the hand-overs, not SQLite, were most of a move's time
+    (docs/scale.md "Concurrent moves"). Its base's `_execute` (queue a function on the thread)
+    and `_conn` are not public: aiosqlite is pinned to 0.22 in pyproject.toml, and every test
+    of db/ runs through here."""
+
+    async def statement(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run `sql` to completion; the number of rows it changed."""
+        return await self._execute(_statement, self._conn, sql, params)
+
+
+def connect(path: str) -> StatementConnection:
+    """An unstarted connection to the file (await it), in autocommit mode: `BEGIN IMMEDIATE`
+    and `COMMIT` are written out."""
+    return StatementConnection(lambda: sqlite3.connect(path, isolation_level=None), 64)
+
+
 class SqliteTransaction:
     """Statements on the shared connection, inside its open transaction."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: StatementConnection) -> None:
         self._db = connection
 
     async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
@@ -68,7 +88,7 @@ class SqliteStore:
 
     dialect: Dialect = "sqlite"
 
-    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, connection: StatementConnection, path: str) -> None:
         self._db = connection
         self.target = path
         self._lock = asyncio.Lock()  # one transaction at a time on the shared connection
@@ -77,7 +97,8 @@ class SqliteStore:
     async def open(cls, path: str) -> SqliteStore:
         if path != ":memory:":
             private_if_new(path)  # it holds every game's seed: db/files.py
-        connection = await aiosqlite.connect(path, isolation_level=None)
+        connection = connect(path)
+        await connection  # starts its thread and opens the file
         for pragma in PRAGMAS:
             await _run(connection, pragma)
         return cls(connection, path)
@@ -138,24 +159,17 @@ class SqliteStore:
             )
 
 
-async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+async def _run(db: StatementConnection, sql: str, params: Sequence[Any] = ()) -> int:
     """Execute one statement to completion and close its cursor (an open cursor would keep the
-    statement running and block COMMIT). Returns the number of rows changed.
-
-    The whole statement is one call into aiosqlite's thread, where `execute`, `fetchall` and
-    `close` would be three: each call is a hand-over between two threads and the interpreter
-    lock, and a move runs about 25 statements, so in a burst of moves the hand-overs, not
-    SQLite, were most of a move's time (docs/scale.md "Concurrent moves"). aiosqlite has no
-    public call for it: `_execute` queues a function on its thread, `_conn` is its connection
-    (pinned to 0.22 in pyproject.toml; tests/db run every statement through here)."""
+    statement running and block COMMIT). Returns the number of rows changed."""
     try:
-        return await db._execute(_statement, db._conn, sql, params)
+        return await db.statement(sql, params)
     except sqlite3.IntegrityError as error:
         raise Conflict(str(error)) from error
 
 
 def _statement(connection: sqlite3.Connection, sql: str, params: Sequence[Any]) -> int:
-    """`_run`'s work, in aiosqlite's thread."""
+    """`StatementConnection.statement`'s work, in aiosqlite's thread."""
     cursor = connection.execute(sql, params)
     try:
         cursor.fetchall()

@@ -502,6 +502,9 @@ MESSAGES.update(_SANDBOX_MESSAGES)
 from i18n.en_limits import MESSAGES as _LIMIT_MESSAGES  # noqa: E402
 
 MESSAGES.update(_LIMIT_MESSAGES)
+from i18n.en_ai import MESSAGES as _AI_MESSAGES  # noqa: E402
+
+MESSAGES.update(_AI_MESSAGES)
 from i18n.en_commands import MESSAGES as _COMMAND_NAMES  # noqa: E402
 
 MESSAGES.update(_COMMAND_NAMES)

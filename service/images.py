@@ -144,7 +144,7 @@ def seat_names(game: GameRecord, locale: str | None) -> list[str]:
     the language of that moment, which `/game settings language:` may change since); a seat
     handed to the fallback player says so."""
     return [
-        fallback_name(user, locale)
+        bot_name(game, user, locale)
         if user < 0
         else t("seat.handed_over_name", locale, name=name)
         if game.is_bot(seat)
@@ -153,9 +153,19 @@ def seat_names(game: GameRecord, locale: str | None) -> list[str]:
     ]
 
 
-def fallback_name(user: int, locale: str | None) -> str:
-    """The name of a seat `/game add-bot` filled (its user id is minus its number)."""
-    return t("fallback.name", locale, number=-user)
+def bot_name(game: GameRecord, user: int, locale: str | None) -> str:
+    """The name of a seat `/game add-bot` filled (its user id is minus its number): its level
+    ("strong"; "strong 2" when two seats share it), or "Fallback bot 1" for a seat added before
+    there were levels."""
+    seat = game.players.index(user)
+    level = game.levels[seat] if game.levels else None
+    if level is None:
+        return t("fallback.name", locale, number=-user)
+    alike = [other for index, other in enumerate(game.players) if other < 0 and game.levels[index] == level]
+    word = t(f"ai.level.{level}", locale)
+    if len(alike) == 1:
+        return t("ai.name", locale, level=word)
+    return t("ai.name_numbered", locale, level=word, number=alike.index(user) + 1)
 
 
 def drawing_workers(processes: int, warm: Sequence[str] = ()) -> Workers:

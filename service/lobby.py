@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from db import GameRecord
+from engine.ai import EASY, LEVELS, NORMAL
 from engine.base import RULES_OPTION, seat_order
 from engine.errors import NotAPlayer, Term, Typed
 from games import registry
@@ -16,7 +17,7 @@ from games.spec import GameSpec
 from i18n import has, t, table_language, table_languages
 from service.announcing import Announcer
 from service.fallback_turns import FallbackTurns
-from service.images import board_image, fallback_name
+from service.images import board_image, bot_name
 from service.limits import Limits
 from service.messages import (
     LOBBY_BUTTONS,
@@ -168,6 +169,43 @@ class Lobby:
         text = f"{text}\n{settings_text(game, language)}"
         return await self.announcer.hold(game, [lobby_message(game, text, language)])
 
+    async def new_solo(
+        self,
+        caller: Caller,
+        game_id: str,
+        options: dict[str, Any],
+        settings: dict[str, Any] | None = None,
+        *,
+        level: str = NORMAL,
+        opponents: int | None = None,
+        room: Room | None = None,
+        ready: Ready = None,
+    ) -> list[Message]:
+        """A table for the caller alone against `opponents` AI players of `level` (by default
+        as few as the game needs), started at once: its lobby and its start, in one answer."""
+        if level not in LEVELS:
+            raise ServiceError("error.no_such_level", levels=", ".join(LEVELS))
+        self.check_new_game(game_id, options, settings)
+        engine = self.tables.engine(game_id)
+        count = max(1, engine.min_players - 1) if opponents is None else opponents
+        if not 1 <= count <= engine.max_players - 1:
+            raise ServiceError("solo.too_many", high=engine.max_players, count=engine.max_players - 1)
+        made: list[int] = []
+
+        async def tracked(title: str) -> int:  # the thread `room` made: where the table is
+            assert room is not None
+            made.append(await room(title))
+            return made[-1]
+
+        opened = await self.new_game(caller, game_id, options, settings, tracked if room else None)
+        channel = made[0] if made else caller.channel_id
+        here = replace(caller, channel_id=channel)
+        async with self.tables.lock(channel):
+            game = await self.tables.open_game(here)
+            for _ in range(count):
+                game = await self.tables.write(self._seat_bot(game, level))
+        return [*opened, *await self.start(here, ready)]
+
     async def table_of(self, caller: Caller, game_id: int | None) -> GameRecord:
         """The channel's open game; with `game_id` (a button's), refused as stale when the
         button belongs to an earlier table of this channel."""
@@ -192,8 +230,10 @@ class Lobby:
         head = t("lobby.joined", game.language, user=f"<@{caller.user_id}>")
         return await self.announcer.hold(game, [lobby_message(game, head, game.language)])
 
-    async def add_bot(self, caller: Caller, game_id: int | None = None) -> list[Message]:
-        """The creator fills an empty lobby seat with the fallback player."""
+    async def add_bot(self, caller: Caller, game_id: int | None = None, level: str = EASY) -> list[Message]:
+        """The creator fills an empty lobby seat with an AI player of `level` (engine/ai)."""
+        if level not in LEVELS:
+            raise ServiceError("error.no_such_level", levels=", ".join(LEVELS))
         async with self.tables.lock(caller.channel_id):
             game = await self.table_of(caller, game_id)
             engine = self.tables.engine(game.game)
@@ -203,12 +243,18 @@ class Lobby:
                 raise ServiceError("error.not_creator_add_bot")
             if len(game.players) >= engine.max_players:
                 raise ServiceError("error.lobby_full", high=engine.max_players)
-            number = 1 + sum(user < 0 for user in game.players)
-            name = t("fallback.name", game.language, number=number)
-            roster = [*game.roster(), (-number, name)]
-            game = await self.tables.write(self.db.set_lobby_players(game, roster, self.tables.now()))
-        head = t("lobby.bot_added", game.language, name=name)
+            game = await self.tables.write(self._seat_bot(game, level))
+        name = bot_name(game, game.players[-1], game.language)
+        about = t(f"ai.about.{level}", game.language)
+        head = t("ai.added", game.language, name=name, about=about)
         return await self.announcer.hold(game, [lobby_message(game, head, game.language)])
+
+    async def _seat_bot(self, game: GameRecord, level: str) -> GameRecord:
+        """`game` with one more AI seat of `level`, stored (its user id: minus its number)."""
+        number = 1 + sum(user < 0 for user in game.players)
+        word = t(f"ai.level.{level}", game.language)
+        roster = [*game.roster(), (-number, word)]
+        return await self.db.set_lobby_players(game, roster, self.tables.now(), levels={-number: level})
 
     async def leave(self, caller: Caller, ready: Ready = None, game_id: int | None = None) -> list[Message]:
         """Give up a lobby seat; in a running game, hand the seat to the fallback player (not
@@ -379,6 +425,6 @@ def lobby_message(game: GameRecord, head: str, locale: str | None, ping: tuple[i
 def lobby_text(game: GameRecord, head: str, locale: str | None) -> str:
     """`head`, then who is seated so far (people by mention, fallback seats by name)."""
     seated = ", ".join(
-        f"<@{user}>" if user > 0 else f"🤖 {fallback_name(user, locale)}" for user in game.players
+        f"<@{user}>" if user > 0 else f"🤖 {bot_name(game, user, locale)}" for user in game.players
     )
     return f"{head}\n{t('lobby.seated', locale, count=len(game.players), players=seated)}"

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from db import Database, GameRecord, StaleVersion
+from engine.ai import LEVELS
 from engine.errors import Typed
 from i18n import language_name, t, table_languages
 from presenters.protocol import Presenter
@@ -166,7 +167,10 @@ def settings_text(game: GameRecord, locale: str | None) -> str:
         else t("settings.no_clock", locale)
     )
     spoken = t("settings.language", locale, language=language_name(game.language))
-    return f"{reminders} {clock} {spoken}"
+    line = f"{reminders} {clock} {spoken}"
+    if game.stand_in is not None:  # shown once chosen: the fallback player is the default
+        line += " " + t("settings.stand_in", locale, level=t(f"ai.level.{game.stand_in}", locale))
+    return line
 
 
 class PlaysFallback(Protocol):
@@ -201,9 +205,11 @@ class Timekeeper:
         clock_days: float | None,
         on_timeout: str | None,
         language: str | None = None,
+        stand_in: str | None = None,
     ) -> list[Message]:
-        """The creator (or a channel manager) sets the reminder interval, the turn clock and the
-        game's language; said in the channel, in the game's (new) language."""
+        """The creator (or a channel manager) sets the reminder interval, the turn clock, the
+        game's language and the AI level that plays a seat someone left (`stand_in`); said in
+        the channel, in the game's (new) language."""
         tables = self.tables
         async with tables.lock(caller.channel_id):
             game = await tables.open_game(caller)
@@ -216,6 +222,8 @@ class Timekeeper:
                 raise ServiceError("settings.invalid")
             if language is not None and language not in table_languages():
                 raise ServiceError("settings.language_unknown", language=Typed(str(language)))
+            if stand_in is not None and stand_in not in LEVELS:
+                raise ServiceError("error.no_such_level", levels=", ".join(LEVELS))
             check_reminder_hours(reminder_hours)  # what is asked; a stored shorter one reads as 1 h
             game = await tables.write(
                 self.db.set_settings(
@@ -224,6 +232,8 @@ class Timekeeper:
             )
             if language is not None and language != game.language:
                 game = await tables.write(self.db.set_language(game, language, tables.now()))
+            if stand_in is not None and stand_in != game.stand_in:
+                game = await tables.write(self.db.set_stand_in(game, stand_in, tables.now()))
         return [Message(settings_text(game, game.language))]
 
     async def away(self, caller: Caller, days: float | None) -> list[Message]:

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from bot import create_bot
+from service.ai_players import ITERATIONS_VARIABLE
 from service.workers import WORKERS_VARIABLE
 
 # Every bot the tests make draws its images in a thread of the test's process, as the bot did
@@ -14,6 +15,11 @@ from service.workers import WORKERS_VARIABLE
 # of bots the suite makes. The tests of the pool make theirs (tests/discord/test_render_pool.py);
 # `TABLETOP_RENDER_WORKERS=2 pytest` runs the whole suite with one.
 os.environ.setdefault(WORKERS_VARIABLE, "0")
+
+# An AI seat's search is capped at a few iterations: the games the tests play through AI seats
+# must stay quick, and a decision is still a search, made the same way at any budget
+# (service/ai_players.py). tests/engine/ai measures the levels at their own budgets.
+os.environ.setdefault(ITERATIONS_VARIABLE, "12")
 
 # Storage tests run on SQLite and on PostgreSQL (tests/support/storage.py).
 pytest_plugins = ["tests.support.storage"]

@@ -7,6 +7,7 @@ gives the same decision. docs/ai.md says how the search works and what each leve
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.ai.ismcts import greedy_playout, random_playout, search
@@ -29,14 +30,17 @@ def choose(
     iterations: int | None = None,
     seconds: float | None = None,
     seen: Seen | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> str:
     """A legal move for `seat` (who must be to move) at `level`: the same inputs give the same
     move. `iterations` or `seconds` override the level's own budget (seconds make it depend on
-    the machine); `seen` is the fallback's tie-break text at `easy` (engine/fallback.py)."""
+    the machine, and need a `clock` such as `time.perf_counter`: the engine reads none);
+    `seen` is the fallback's tie-break text at `easy` (engine/fallback.py)."""
     chosen = LEVELS[level] if level in LEVELS else _unknown(level)
     if not chosen.searches:
         return choose_move(game, state, seat, seed, seen)
-    budget = iterations if iterations is not None or seconds is not None else chosen.iterations(mode_of(game, state))
+    given = iterations is not None or seconds is not None
+    budget = iterations if given else chosen.iterations(mode_of(game, state))
     result = search(
         game,
         state,
@@ -46,6 +50,7 @@ def choose(
         seconds=seconds,
         playout=PLAYOUTS[chosen.playout],
         playout_moves=chosen.playout_moves,
+        clock=clock,
     )
     return result.move
 

@@ -17,15 +17,15 @@ greedy fallback's) for a bounded number of moves, then values the position by ea
 if the game ended there (`Game.score_if_ended`) turned into rewards (`engine/ai/reward.py`).
 
 Pure and deterministic: the same state, seat, seed and iteration count give the same move; the
-only randomness comes from `random.Random` seeded by the caller. A time budget (`seconds`) stops
-early and is then no longer reproducible: the service gives iterations.
+only randomness comes from `random.Random` seeded by the caller. A time budget (`seconds`, read
+on a `clock` the caller hands in: the engine reads no clock of its own) stops early and is then
+no longer reproducible: the service gives iterations.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -101,10 +101,14 @@ def greedy_playout(game: AnyGame, state: Any, rng: random.Random, moves: int) ->
         mover = game.to_move(state)
         if mover is None:
             break
-        tie = str(rng.random())
-        move = choose_move(game, state, mover, 0, seen=lambda _state, _seat: tie)
+        move = choose_move(game, state, mover, 0, seen=_tie_text(str(rng.random())))
         state = game.apply(state, mover, move).state
     return state
+
+
+def _tie_text(text: str) -> Callable[[Any, int], str]:
+    """The fallback's tie-break text for one move of a playout: a draw, not a view."""
+    return lambda _state, _seat: text
 
 
 def search(
@@ -118,6 +122,7 @@ def search(
     playout: Playout = random_playout,
     playout_moves: int = 40,
     exploration: float = EXPLORATION,
+    clock: Callable[[], float] | None = None,
 ) -> SearchResult:
     """Search `iterations` times (or until `seconds` pass, whichever comes first; at least one
     of them given) from `state`, where `seat` is to move, and pick the root move visited most.
@@ -126,6 +131,8 @@ def search(
     decides: the real hidden parts never steer a choice."""
     if iterations is None and seconds is None:
         raise ValueError("a search needs iterations or seconds")
+    if seconds is not None and clock is None:
+        raise ValueError("a time budget needs a clock (time.perf_counter)")
     root_moves = playable(game, state, seat)
     if not root_moves:
         raise ValueError(f"seat {seat} has no legal move")
@@ -134,9 +141,14 @@ def search(
     rng = random.Random(f"ismcts:{seed}:{seat}")
     seats = len(game.scores(state))
     root = Node(seats)
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    deadline = None if seconds is None or clock is None else clock() + seconds
+
+    def more(done: int) -> bool:
+        in_time = deadline is None or clock is None or clock() < deadline
+        return (iterations is None or done < iterations) and in_time
+
     done = 0
-    while (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline):
+    while more(done):
         world = game.determinize(state, seat, rng)
         _iterate(game, world, root, rng, playout, playout_moves, exploration)
         done += 1

@@ -9,6 +9,8 @@ pt-BR Discord client sees the command list in Portuguese."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from i18n import recording
@@ -273,19 +275,19 @@ async def test_a_clock_vote_reaches_each_dm_reader_in_their_own_language(simcord
 
 
 async def test_a_fallback_seat_is_named_in_the_language_the_game_is_switched_to(simcord_env, monkeypatch):
-    """The fallback player's name is told in the game's language of the moment, not in the one
+    """An AI seat's name (its level) is told in the game's language of the moment, not in the one
     the seat was filled in: `/game settings language:` renames it in the lobby (and the images, below)."""
     table = make_table(simcord_env, ["ana"])
     [ana] = table.members
     speaking(monkeypatch, {ana.id: "pt-BR"}, {table.guild.id: "pt-BR"})
     await ana.slash(table.channel, "game new", game="rebirth", language="en")
     added = await ana.slash(table.channel, "game add-bot")
-    assert "🤖 Fallback bot 1" in added.response.content
+    assert "🤖 easy" in added.response.content
     switched = await ana.slash(table.channel, "game settings", language="pt-BR")
     assert "Lembretes" in switched.response.content
-    joined_view = await ana.slash(table.channel, "game add-bot")
-    assert "🤖 Bot automático 1, 🤖 Bot automático 2" in joined_view.response.content
-    assert "Fallback" not in joined_view.response.content
+    joined_view = await ana.slash(table.channel, "game add-bot", level="strong")
+    assert "<@" in joined_view.response.content and "🤖 fácil, 🤖 forte" in joined_view.response.content
+    assert "easy" not in joined_view.response.content
 
 
 def test_the_images_name_fallback_seats_in_the_language_they_are_drawn_in():
@@ -299,6 +301,16 @@ def test_the_images_name_fallback_seats_in_the_language_they_are_drawn_in():
     )  # fmt: skip
     assert seat_names(game, "pt-BR") == ["ana", "Bot automático 1", "bob (bot)"]
     assert seat_names(game, "en") == ["ana", "Fallback bot 1", "bob (bot)"]
+    # Seats added with a level are named by it; two of one level are numbered.
+    levelled = replace(
+        game,
+        players=(101, -1, -2, -3),
+        names=("ana", "", "", ""),
+        bots=(False, True, True, True),
+        levels=(None, "strong", "easy", "strong"),
+    )
+    assert seat_names(levelled, "en") == ["ana", "strong 1", "easy", "strong 2"]
+    assert seat_names(levelled, "pt-BR") == ["ana", "forte 1", "fácil", "forte 2"]
 
 
 async def test_a_portuguese_player_ends_a_revive_turn_with_the_word_the_hint_gives(simcord_env, monkeypatch):

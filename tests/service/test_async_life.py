@@ -141,7 +141,7 @@ async def test_a_bot_seat_from_the_lobby_plays_its_turns_at_once_and_says_so(dat
     service = GameService(database, engines=load_engine, clock=lambda: 1.0, seeds=lambda: 3)
     await service.lobby.new_game(caller(ANN), game_id, {})
     [added] = await service.lobby.add_bot(caller(ANN))
-    assert "Fallback bot 1" in added.text and "<@-1>" not in added.text
+    assert "🤖 **easy** takes a seat" in added.text and "<@-1>" not in added.text
     started, *bot_first = await service.lobby.start(caller(ANN))
     assert started.ping == (ANN,)
     engine = load_engine(game_id)
