@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from db import GameRecord
 from engine.base import SEAT_LETTERS, AnyGame, MoveFacts
 from i18n.po import languages
+from presenters.bots import bot_name
 
 __all__ = ["MoveChoice", "Presenter", "SeatTags", "seat_tag", "seen_json"]
 
@@ -191,6 +192,10 @@ class SeatTags:
     colours: tuple[str, ...]
 
     def tag(self, game: GameRecord, seat: int) -> str:
+        level = game.levels[seat] if game.levels and game.players[seat] < 0 else None
+        if level is not None:  # an AI seat is named by its level, in the table's language
+            head = seat_tag(self.colours[seat], game.players[seat]).split(" 🤖 ")[0]
+            return f"{head} 🤖 {bot_name(game, game.players[seat], game.language)}"
         return seat_tag(self.colours[seat], game.players[seat], game.is_bot(seat))
 
     def mention(self, game: GameRecord, seat: int) -> str:

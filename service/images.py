@@ -20,6 +20,7 @@ from typing import Any
 from db import GameRecord
 from games import registry
 from i18n import t
+from presenters.bots import bot_name
 from presenters.protocol import Event, Presenter
 from service.messages import Ready
 from service.views import legal_choices, previewed, seat_view
@@ -151,21 +152,6 @@ def seat_names(game: GameRecord, locale: str | None) -> list[str]:
         else name
         for seat, (user, name) in enumerate(zip(game.players, game.names, strict=True))
     ]
-
-
-def bot_name(game: GameRecord, user: int, locale: str | None) -> str:
-    """The name of a seat `/game add-bot` filled (its user id is minus its number): its level
-    ("strong"; "strong 2" when two seats share it), or "Fallback bot 1" for a seat added before
-    there were levels."""
-    seat = game.players.index(user)
-    level = game.levels[seat] if game.levels else None
-    if level is None:
-        return t("fallback.name", locale, number=-user)
-    alike = [other for index, other in enumerate(game.players) if other < 0 and game.levels[index] == level]
-    word = t(f"ai.level.{level}", locale)
-    if len(alike) == 1:
-        return t("ai.name", locale, level=word)
-    return t("ai.name_numbered", locale, level=word, number=alike.index(user) + 1)
 
 
 def drawing_workers(processes: int, warm: Sequence[str] = ()) -> Workers:

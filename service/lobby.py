@@ -15,9 +15,10 @@ from engine.errors import NotAPlayer, Term, Typed
 from games import registry
 from games.spec import GameSpec
 from i18n import has, t, table_language, table_languages
+from presenters.bots import bot_name
 from service.announcing import Announcer
 from service.fallback_turns import FallbackTurns
-from service.images import board_image, bot_name
+from service.images import board_image
 from service.limits import Limits
 from service.messages import (
     LOBBY_BUTTONS,
@@ -136,6 +137,18 @@ class Lobby:
         it), with the caller seated; `settings` (reminder hours, clock days, what a clock running
         out does) as `/game settings` takes them. Refused, with nothing made, where the caller
         may not post (or make the thread) and past their caps in this server (service/limits.py)."""
+        game, text = await self._open(caller, game_id, options, settings, room)
+        return await self.announcer.hold(game, [lobby_message(game, text, game.language)])
+
+    async def _open(
+        self,
+        caller: Caller,
+        game_id: str,
+        options: dict[str, Any],
+        settings: dict[str, Any] | None,
+        room: Room | None,
+    ) -> tuple[GameRecord, str]:
+        """`new_game`'s table, made and stored: the lobby and the text that opens it."""
         self.limits.check_rights(caller, thread=room is not None)
         options = self.check_new_game(game_id, options, settings)
         presenter = self.tables.presenter_for(game_id)
@@ -166,8 +179,7 @@ class Lobby:
             low=engine.min_players,
             high=engine.max_players,
         )
-        text = f"{text}\n{settings_text(game, language)}"
-        return await self.announcer.hold(game, [lobby_message(game, text, language)])
+        return game, f"{text}\n{settings_text(game, language)}"
 
     async def new_solo(
         self,
@@ -197,14 +209,14 @@ class Lobby:
             made.append(await room(title))
             return made[-1]
 
-        opened = await self.new_game(caller, game_id, options, settings, tracked if room else None)
+        await self._open(caller, game_id, options, settings, tracked if room else None)
         channel = made[0] if made else caller.channel_id
         here = replace(caller, channel_id=channel)
         async with self.tables.lock(channel):
             game = await self.tables.open_game(here)
             for _ in range(count):
                 game = await self.tables.write(self._seat_bot(game, level))
-        return [*opened, *await self.start(here, ready)]
+        return await self.start(here, ready)
 
     async def table_of(self, caller: Caller, game_id: int | None) -> GameRecord:
         """The channel's open game; with `game_id` (a button's), refused as stale when the

@@ -1,0 +1,107 @@
+"""The AI opponent's search (engine/ai): legal, reproducible, blind to what the seat cannot see,
+and every seat playing for itself."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.ai import LEVELS, choose, mode_of
+from engine.ai.ismcts import search
+from engine.ai.reward import rewards
+from engine.base import RESIGN, AnyGame
+from games.registry import load_engine
+
+MODES = [("rebirth", {}), ("rebirth", {"map": "ireland"}), ("revive", {})]
+ITERATIONS = 24
+
+
+def played(game: AnyGame, players: int, options: dict[str, Any], seed: int, moves: int) -> Any:
+    """A state after `moves` seeded random moves (never a resignation)."""
+    state = game.new_game(players, options, seed)
+    draw = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over(state):
+            break
+        seat = game.to_move(state)
+        legal = [move for move in game.legal_moves(state, seat) if move != RESIGN]
+        state = game.apply(state, seat, legal[draw.randrange(len(legal))]).state
+    return state
+
+
+@pytest.mark.parametrize(("game_id", "options"), MODES)
+def test_a_search_chooses_a_legal_move_and_the_same_one_again(game_id, options):
+    game = load_engine(game_id)
+    state = played(game, 3, options, seed=5, moves=9)
+    seat = game.to_move(state)
+    first = choose(game, state, seat, level="normal", seed=11, iterations=ITERATIONS)
+    assert first in game.legal_moves(state, seat) and first != RESIGN
+    again = choose(game, game.loads(game.dumps(state)), seat, level="normal", seed=11, iterations=ITERATIONS)
+    assert again == first  # the same stored game gives the same move: a restart loses nothing
+
+
+@pytest.mark.parametrize(("game_id", "options"), MODES)
+def test_the_decision_does_not_change_when_what_the_seat_cannot_see_is_rewritten(game_id, options):
+    """Everything hidden from the seat is drawn anew (its own view kept, `determinize`), many
+    times over several positions: the search under a fixed seed decides the same."""
+    game = load_engine(game_id)
+    for position in range(3):
+        state = played(game, 4, options, seed=20 + position, moves=6 + 5 * position)
+        seat = game.to_move(state)
+        decided = search(game, state, seat, seed=3, iterations=ITERATIONS)
+        for rewrite in range(3):
+            other = game.determinize(state, seat, random.Random(f"rewrite:{rewrite}"))
+            assert game.view(other, seat) == game.view(state, seat)
+            again = search(game, other, seat, seed=3, iterations=ITERATIONS)
+            assert again.move == decided.move and again.visits == decided.visits
+
+
+def test_a_search_never_resigns_and_a_lone_move_is_played_without_searching():
+    game = load_engine("rebirth")
+    state = played(game, 2, {}, seed=2, moves=4)
+    seat = game.to_move(state)
+    result = search(game, state, seat, seed=1, iterations=ITERATIONS)
+    assert RESIGN not in result.visits and result.iterations == ITERATIONS
+    assert sum(result.visits.values()) == ITERATIONS
+
+
+def test_a_time_budget_reads_the_clock_it_is_given():
+    game = load_engine("rebirth")
+    state = played(game, 2, {}, seed=2, moves=2)
+    ticks = iter(range(1000))
+    seat = game.to_move(state)
+    result = search(game, state, seat, seed=1, iterations=None, seconds=5, clock=lambda: next(ticks))
+    assert 3 <= result.iterations <= 6  # one tick an iteration: about five iterations
+    with pytest.raises(ValueError, match="clock"):
+        search(game, state, game.to_move(state), seed=1, iterations=None, seconds=1)
+
+
+def test_each_seat_is_rewarded_for_its_own_result():
+    """Three opponents are three players: the leader's reward is highest, and a seat that
+    beats two of three is rewarded more than one that beats one."""
+    first, second, third, last = rewards([50, 40, 30, 10])
+    assert first > second > third > last
+    assert last >= 0 and first <= 1
+    tied = rewards([30, 30])
+    assert tied[0] == tied[1]
+
+
+def test_levels_are_budgets_per_mode():
+    game = load_engine("rebirth")
+    assert mode_of(game, game.new_game(2, {"map": "ireland"}, 1)) == "rebirth:ireland"
+    assert mode_of(load_engine("revive"), load_engine("revive").new_game(2, {}, 1)) == "revive"
+    normal, strong = LEVELS["normal"], LEVELS["strong"]
+    for mode in ("rebirth:scotland", "rebirth:ireland", "revive"):
+        assert 0 < normal.iterations(mode) < strong.iterations(mode)
+    assert not LEVELS["easy"].searches
+
+
+def test_easy_is_the_fallback_player():
+    from engine.fallback import choose_move
+
+    game = load_engine("revive")
+    state = played(game, 3, {}, seed=4, moves=10)
+    seat = game.to_move(state)
+    assert choose(game, state, seat, level="easy", seed=9) == choose_move(game, state, seat, 9)
