@@ -26,14 +26,19 @@ from engine.revive.state import ReviveState, seat_to_move
 from engine.revive.tables import ReviveTables
 from engine.revive.views import Effect, MoveOutcome, NotationFacts, OwnBoard, ReviveEvent, SeatGains
 
-Legal = Callable[[ReviveState, int], list[str]]
-"""The legal moves of a seat in a state (engine/revive/moves.py `LegalMoves`)."""
+Legal = Callable[..., list[str]]
+"""The legal moves of a seat in a state, `(state, seat)`, or those that could be one move,
+`(state, seat, move)` (engine/revive/moves.py `LegalMoves`)."""
 ReviveApplied = Applied[ReviveState, ReviveEvent]
+MAP_VERBS = frozenset({"explore", "build", "populate", "rotate"})
+"""The only moves that change the board, the pieces or the corners (as main actions, free
+actions or the rotation of a tile just explored): the others share them with the state before."""
 
 
 def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, move: str) -> ReviveApplied:
     """Play `move` for `seat` on a copy of `state`; raises a GameError saying why when it is
-    refused. `legal` lists the moves it checks `move` against."""
+    refused. `legal` lists the moves it checks `move` against: those of its target only, and
+    all of them when it is not among those (another spelling, or a move refused)."""
     if not 0 <= seat < state.players:
         raise NotAPlayer("error.not_a_player")
     if state.finished:
@@ -45,16 +50,17 @@ def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, mov
         raise IllegalMove("error.resigned")
     if seat != seat_to_move(state):
         raise NotYourTurn("error.not_your_turn")
-    allowed = legal(state, seat)
-    text = text if text in allowed else typed_move(text, allowed)
-    if text not in allowed:
-        if not text:
-            raise MalformedMove("error.revive.malformed", text=Typed(move[:30]))
-        generic = IllegalMove("error.revive.illegal", move=Typed(text[:30]))
-        raise refusals.why_not(tables, state, seat, text) or generic
-    new = state.copy()
-    event = cast(ReviveEvent, {"kind": "move", "seat": seat, "move": text})
+    if text not in legal(state, seat, text):  # the moves that could be it: quicker than them all
+        allowed = legal(state, seat)
+        text = typed_move(text, allowed)  # another spelling of a legal move?
+        if text not in allowed:
+            if not text:
+                raise MalformedMove("error.revive.malformed", text=Typed(move[:30]))
+            generic = IllegalMove("error.revive.illegal", move=Typed(text[:30]))
+            raise refusals.why_not(tables, state, seat, text) or generic
     words = text.split()
+    new = state.successor(words[0] in MAP_VERBS)
+    event = cast(ReviveEvent, {"kind": "move", "seat": seat, "move": text})
     perform(tables, new, seat, words)
     current = new.current
     if not new.stack and current is not None and words[0] != "end" and actions.turn_over(new):

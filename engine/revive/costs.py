@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.revive.board import unrotate
@@ -29,39 +30,104 @@ def passable(tables: ReviveTables, state: ReviveState, space: str) -> bool:
     return face_up
 
 
-def range_costs(tables: ReviveTables, state: ReviveState, seat: int) -> dict[str, int]:
+@dataclass(frozen=True)
+class Layout:
+    """What the tiles face up make of the board, the same for every state with the same tiles
+    face up and turned alike (`layout` keeps it for the next such state):
+
+    - `passable`: where range runs (the chasm, the corners and the face-up tiles' spaces);
+    - `sites`: each face-up slot, in slot order, with its sand and location spaces and their
+      type, in space order (where a building or a figure may go)."""
+
+    passable: frozenset[str]
+    sites: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
+LAYOUTS_KEPT = 256
+"""Layouts and ranges kept per content (`ReviveTables.derived`), emptied when full: a game's
+board changes a dozen times, so a playout finds its own there."""
+
+
+def layout(tables: ReviveTables, state: ReviveState) -> Layout:
+    """The board's `Layout` now."""
+    up = tuple(
+        (slot, placed["tile"], placed["rotation"])
+        for slot, placed in state.board.items()
+        if placed["face_up"]
+    )
+    known = tables.derived.get(up)
+    if known is None:
+        known = _layout(tables, state, up)
+        _keep(tables, up, known)
+    found: Layout = known
+    return found
+
+
+def _layout(tables: ReviveTables, state: ReviveState, up: tuple[tuple[str, str, int], ...]) -> Layout:
+    board = tables.board
+    passable = set(board.chasm) | set(board.corners)
+    sites = []
+    for slot, _tile, _rotation in sorted(up):
+        passable.update(board.slot_spaces[slot])
+        kinds = ((space, space_type(tables, state, space)) for space in board.slot_spaces[slot])
+        sites.append(
+            (slot, tuple((space, kind["type"]) for space, kind in kinds if kind and kind["type"] in SITES))
+        )
+    return Layout(frozenset(passable), tuple(sites))
+
+
+SITES = frozenset({"sand", "location"})
+"""The space types an action targets: sand to build on, locations to populate."""
+
+
+def _keep(tables: ReviveTables, key: Hashable, value: object) -> None:
+    if len(tables.derived) >= LAYOUTS_KEPT:
+        tables.derived.clear()
+    tables.derived[key] = value
+
+
+def range_costs(tables: ReviveTables, state: ReviveState, seat: int) -> Mapping[str, int]:
     """Food to reach each passable space: the spaces passed between origin and target.
 
-    Origins: the chasm until the player has a piece on the board, then their pieces."""
-    origins = [space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces)]
-    if not origins:
-        origins = sorted(tables.board.chasm)
-    distance = {space: 0 for space in origins}
-    frontier = list(origins)
-    while frontier:
-        nxt = []
-        for space in frontier:
-            for near in tables.board.neighbours[space]:
-                if near not in distance and passable(tables, state, near):
-                    distance[near] = distance[space] + 1
-                    nxt.append(near)
-        frontier = nxt
+    Origins: the chasm until the player has a piece on the board, then their pieces. The same
+    pieces on the same tiles face up give the same ranges, kept (`ReviveTables.derived`)."""
+    origins = tuple(space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces))
+    passable = layout(tables, state).passable
+    key = (passable, origins)
+    known = tables.derived.get(key)
+    if known is None:
+        known = _distances(tables, passable, origins or tuple(sorted(tables.board.chasm)))
+        _keep(tables, key, known)
+    distance: Mapping[str, int] = known
     return distance
 
 
-def cost_to(distance: dict[str, int], space: str) -> int | None:
+def _distances(tables: ReviveTables, passable: frozenset[str], origins: tuple[str, ...]) -> dict[str, int]:
+    """Steps from the nearest of `origins` to every space reached through `passable` ones."""
+    neighbours = tables.board.neighbours
+    distance = dict.fromkeys(origins, 0)
+    frontier = list(origins)
+    steps = 0
+    while frontier:
+        steps += 1
+        reached = []
+        for space in frontier:
+            for near in neighbours[space]:
+                if near not in distance and near in passable:
+                    distance[near] = steps
+                    reached.append(near)
+        frontier = reached
+    return distance
+
+
+def cost_to(distance: Mapping[str, int], space: str) -> int | None:
     """Food to reach `space` from the distances `range_costs` gave (None: out of reach)."""
     return max(0, distance[space] - 1) if space in distance else None
 
 
-def explore_cost(tables: ReviveTables, distance: dict[str, int], slot: str) -> int | None:
+def explore_cost(tables: ReviveTables, distance: Mapping[str, int], slot: str) -> int | None:
     """Range to a face-down tile: to the nearest passable space next to it."""
-    near = [
-        distance[n]
-        for space in tables.board.slot_spaces[slot]
-        for n in tables.board.neighbours[space]
-        if n in distance
-    ]
+    near = [distance[n] for n in tables.rims[slot] if n in distance]
     return min(near) if near else None
 
 
@@ -166,14 +232,24 @@ def populate_cost(
 ) -> tuple[dict[str, int], list[int]]:
     """What populating `space` with a figure of `tech` costs (after discounts, with range, a
     book to each other seat already there and a large location's own cost), and those seats."""
-    others = [p[0] for p in state.pieces.get(space, []) if p[0] != seat]
     cost = discounted_cost(tables, state.seats[seat], "populate", tech["cost"], reach, spend, totals=totals)
-    cost["book"] = cost.get("book", 0) + len(others)
+    return populate_extra(tables, state, seat, space, cost)
+
+
+def populate_extra(
+    tables: ReviveTables, state: ReviveState, seat: int, space: str, cost: Mapping[str, int]
+) -> tuple[dict[str, int], list[int]]:
+    """A technology's `cost` (after discounts, with range) and what populating `space` adds to
+    it: a book to each other seat already there (those seats, too) and a large location's own
+    cost."""
+    others = [p[0] for p in state.pieces.get(space, []) if p[0] != seat]
+    total = dict(cost)
+    total["book"] = total.get("book", 0) + len(others)
     if space in state.corners:
         corner = state.corners[space]
         for name, amount in tables.large_sides[corner["location"]][corner["side"]]["cost"].items():
-            cost[name] = cost.get(name, 0) + amount
-    return cost, others
+            total[name] = total.get(name, 0) + amount
+    return total, others
 
 
 def populate_candidates(tables: ReviveTables, me: dict[str, Any]) -> list[dict[str, Any]]:

@@ -17,7 +17,7 @@ Notation:
 
 from __future__ import annotations
 
-import pickle
+from collections.abc import Mapping
 from typing import Any
 
 from engine.base import MoveFacts
@@ -55,33 +55,50 @@ UNPREVIEWED = frozenset(
 
 
 class LegalMoves:
-    """`list_moves` for the seat to move, its last answer kept.
+    """`list_moves` for the seat to move; with a `move` given, only the moves that could be it.
 
-    Listing them is the costly part of a move (range and prices over the whole board), and a
-    front end lists them right before `apply` checks them again, so the last answer is kept,
-    keyed by the state's exact bytes: a state changed in place misses the cache."""
+    Listing every move is the costly part of a move (range and prices over the whole board).
+    `apply` needs to know only whether the move it is given is legal, so it asks for the moves
+    of that move's target alone (`focus_of`): one face-down tile, one space, one corner. Nothing
+    is kept between calls, so a state set up by changing it in place (as tests do) answers anew."""
 
     def __init__(self, tables: ReviveTables) -> None:
         self.tables = tables
-        self.last: tuple[tuple[int, bytes] | None, list[str]] = (None, [])
 
-    def __call__(self, state: ReviveState, seat: int) -> list[str]:
-        """Every move `seat` may make now (empty when it is not their turn)."""
+    def __call__(self, state: ReviveState, seat: int, move: str | None = None) -> list[str]:
+        """Every move `seat` may make now (empty when it is not their turn); with `move`, the
+        same list but for the explore, build and populate moves of other targets than its own."""
         if state.finished or seat != seat_to_move(state):
             return []
-        key = (seat, pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-        if self.last[0] != key:
-            self.last = (key, list_moves(self.tables, state, seat))
-        return list(self.last[1])
+        return list_moves(self.tables, state, seat, None if move is None else focus_of(move))
 
 
-def list_moves(tables: ReviveTables, state: ReviveState, seat: int) -> list[str]:
+Focus = tuple[str, str]
+"""An action's verb (explore, build, populate) and the place it targets (a tile slot, a space
+or a corner): the only action moves a focused listing names."""
+UNTARGETED: Focus = ("", "")
+"""The focus of a move that is no explore, build or populate: a listing without those."""
+
+
+def focus_of(move: str) -> Focus:
+    """The verb and place of an explore, build or populate move (`explore F03 off gear`: F03;
+    `build small S1.3`: S1.3; `populate NW T2`: NW), else `UNTARGETED`."""
+    words = move.split()
+    if len(words) > 1 and words[0] in ("explore", "populate"):
+        return words[0], words[1]
+    if len(words) > 2 and words[0] == "build":
+        return words[0], words[2]
+    return UNTARGETED
+
+
+def list_moves(tables: ReviveTables, state: ReviveState, seat: int, focus: Focus | None = None) -> list[str]:
     """Every move `seat`, the seat to move, may make now: the answers to the open decision
-    (and crystal trades in their own turn), or the actions, free actions and `end`/`hibernate`."""
+    (and crystal trades in their own turn), or the actions, free actions and `end`/`hibernate`.
+    With `focus`, the explore, build and populate moves are only those of its verb and place."""
     me = state.seats[seat]
     if state.stack:
         # A decision whose pile was emptied by an earlier one in the same chain gives nothing.
-        answers = frame_moves(tables, state, seat, state.stack[-1]) or ["pass"]
+        answers = frame_moves(tables, state, seat, state.stack[-1], focus) or ["pass"]
         if seat == state.current:  # crystals trade "at any time" in your turn, mid-action too
             answers += crystal_moves(tables, me)
         return answers
@@ -92,7 +109,7 @@ def list_moves(tables: ReviveTables, state: ReviveState, seat: int) -> list[str]
         moves += [f"play {card} {slot}" for card in me["active"] for slot in open_slots]
         if not me["switch_used"]:
             moves += [f"switch {resource}" for resource in tables.basic]
-        moves += action_moves(tables, state, seat)
+        moves += action_moves(tables, state, seat, focus)
     moves += crystal_moves(tables, me)
     if me["energy"] > 0:
         moves += [f"use {machine}" for machine in me["machines"] if machine not in me["powered"]]
@@ -113,7 +130,9 @@ def vacant(tables: ReviveTables, me: dict[str, Any], slot: str) -> bool:
     return not played or tables.cards[played[-1]]["slot_symbol"]
 
 
-def frame_moves(tables: ReviveTables, state: ReviveState, seat: int, frame: dict[str, Any]) -> list[str]:
+def frame_moves(
+    tables: ReviveTables, state: ReviveState, seat: int, frame: dict[str, Any], focus: Focus | None = None
+) -> list[str]:
     me = state.seats[seat]
     kind = frame["kind"]
     if kind == "gain_any":
@@ -161,22 +180,110 @@ def frame_moves(tables: ReviveTables, state: ReviveState, seat: int, frame: dict
     if kind == "rotate":
         return [f"rotate {k}" for k in range(6)]
     if kind == "action":
-        return [m for m in action_moves(tables, state, seat) if m.startswith(frame["action"])] + ["skip"]
+        targets = action_moves(tables, state, seat, focus)
+        return [m for m in targets if m.startswith(frame["action"])] + ["skip"]
     raise AssertionError(f"unknown frame {kind}")
 
 
-def action_moves(tables: ReviveTables, state: ReviveState, seat: int) -> list[str]:
-    """Explore, build and populate targets the player can reach and pay for now."""
+def action_moves(
+    tables: ReviveTables, state: ReviveState, seat: int, focus: Focus | None = None
+) -> list[str]:
+    """Explore, build and populate targets the player can reach and pay for now (with `focus`,
+    only its verb's moves at its place)."""
+    verb, place = focus if focus else (None, None)
+    if verb not in (None, "explore", "build", "populate"):
+        return []
     me = state.seats[seat]
     distance = costs.range_costs(tables, state, seat)
-    moves = []
-    can_build: dict[tuple[str, int], bool] = {}
-    candidates = costs.populate_candidates(tables, me)
     totals = {
         action: costs.discount_total(tables, me, action)
         for action in ("explore", "build", "populate", "range")
     }
-    for slot, placed in sorted(state.board.items()):
+    moves = []
+    if verb in (None, "explore"):
+        slots = [place] if place in state.board else [] if place else sorted(state.board)
+        moves += explore_moves(tables, state, me, distance, totals, slots)
+    if verb in (None, "build", "populate"):
+        prices = Prices(tables, state, seat, totals)
+        for slot, sites in costs.layout(tables, state).sites:
+            if place and slot != tables.board.slot_of.get(place):
+                continue
+            for space, kind in sites:
+                reach = costs.cost_to(distance, space)
+                if reach is None or (place and space != place):
+                    continue
+                if kind == "sand" and verb != "populate" and not state.pieces.get(space):
+                    moves += [
+                        f"build {size} {space}" for size in ("small", "large") if prices.builds(size, reach)
+                    ]
+                if kind == "location" and verb != "build":
+                    moves += [f"populate {space} {tech}" for tech in prices.populates(space, reach)]
+        corners = [place] if place in tables.board.corners else [] if place else sorted(tables.board.corners)
+        for corner in corners if verb != "build" else []:
+            reach = costs.cost_to(distance, corner)
+            if reach is not None:
+                moves += [f"populate {corner} {tech}" for tech in prices.populates(corner, reach)]
+    return moves
+
+
+class Prices:
+    """What building and populating cost one seat now, each price found once for a listing:
+    a building's by size and reach, a technology's by reach (before the books owed to the
+    seats already on a location and a large location's own cost)."""
+
+    def __init__(self, tables: ReviveTables, state: ReviveState, seat: int, totals: dict[str, int]) -> None:
+        self.tables, self.state, self.seat, self.totals = tables, state, seat, totals
+        self.me = state.seats[seat]
+        self.candidates = costs.populate_candidates(tables, self.me)
+        self.can_build: dict[tuple[str, int], bool] = {}
+        self.tech_costs: dict[tuple[str, int], dict[str, int]] = {}
+
+    def builds(self, size: str, reach: int) -> bool:
+        """Whether the seat has a building of `size` left and can pay for it at `reach`."""
+        if (size, reach) not in self.can_build:
+            cost = costs.discounted_cost(
+                self.tables,
+                self.me,
+                "build",
+                self.tables.rules["building_cost"][size],
+                reach,
+                totals=self.totals,
+            )
+            self.can_build[size, reach] = self.me["buildings"][size] > 0 and costs.affords(self.me, cost)
+        return self.can_build[size, reach]
+
+    def populates(self, space: str, reach: int) -> list[str]:
+        """The technologies whose figure the seat may put on `space` (a location or a corner)
+        at `reach` and can pay for (`populate_techs`, its prices kept)."""
+        if any(p[0] == self.seat for p in self.state.pieces.get(space, [])):
+            return []
+        techs = []
+        for tech in self.candidates:
+            known = self.tech_costs.get((tech["id"], reach))
+            if known is None:
+                known = costs.discounted_cost(
+                    self.tables, self.me, "populate", tech["cost"], reach, totals=self.totals
+                )
+                self.tech_costs[tech["id"], reach] = known
+            cost = costs.populate_extra(self.tables, self.state, self.seat, space, known)[0]
+            if costs.affords(self.me, cost):
+                techs.append(tech["id"])
+        return techs
+
+
+def explore_moves(
+    tables: ReviveTables,
+    state: ReviveState,
+    me: dict[str, Any],
+    distance: Mapping[str, int],
+    totals: dict[str, int],
+    slots: list[str],
+) -> list[str]:
+    """The face-down tiles of `slots` the player can reach and pay for, with the resource a
+    discount comes off first when it has the choice (`explore F03 off gear`)."""
+    moves = []
+    for slot in slots:
+        placed = state.board[slot]
         if placed["face_up"]:
             continue
         reach = costs.explore_cost(tables, distance, slot)
@@ -188,35 +295,6 @@ def action_moves(tables: ReviveTables, state: ReviveState, seat: int) -> list[st
                 me, costs.discounted_cost(tables, me, "explore", back, reach, off=off, totals=totals)
             ):
                 moves.append(f"explore {slot} off {off}" if off else f"explore {slot}")
-    for slot, placed in sorted(state.board.items()):
-        if not placed["face_up"]:
-            continue
-        for space in tables.board.slot_spaces[slot]:
-            kind = costs.space_type(tables, state, space)
-            reach = costs.cost_to(distance, space)
-            if reach is None or kind is None:
-                continue
-            if kind["type"] == "sand" and not state.pieces.get(space):
-                for size in ("small", "large"):
-                    if (size, reach) not in can_build:  # the same answer for every equal reach
-                        cost = costs.discounted_cost(
-                            tables, me, "build", tables.rules["building_cost"][size], reach, totals=totals
-                        )
-                        can_build[size, reach] = me["buildings"][size] > 0 and costs.affords(me, cost)
-                    if can_build[size, reach]:
-                        moves.append(f"build {size} {space}")
-            if kind["type"] == "location":
-                moves += [
-                    f"populate {space} {tech}"
-                    for tech in populate_techs(tables, state, seat, space, reach, candidates, totals)
-                ]
-    for corner in sorted(tables.board.corners):
-        reach = costs.cost_to(distance, corner)
-        if reach is not None:
-            moves += [
-                f"populate {corner} {tech}"
-                for tech in populate_techs(tables, state, seat, corner, reach, candidates, totals)
-            ]
     return moves
 
 

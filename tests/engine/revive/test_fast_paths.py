@@ -1,0 +1,98 @@
+"""What keeps a random playout quick without changing a move: `apply` plays on a copy written
+out by the state's shape (`ReviveState.successor`) and checks a move against the moves of its
+own target only (engine/revive/moves.py `focus_of`). Both must give what the slow ways gave:
+the state before unchanged, and the same answer for every move."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import pytest
+
+from content.revive import load_revive
+from engine.errors import IllegalMove
+from engine.revive import Revive, ReviveState
+from engine.revive.moves import UNTARGETED, focus_of
+from tests.support.revive_play import random_play
+
+GAMES = ((2, 31), (3, 32), (4, 33))  # player count, seed
+
+
+@pytest.fixture(scope="module")
+def game() -> Revive:
+    return Revive(load_revive())
+
+
+@functools.cache
+def played(players: int, seed: int) -> tuple[ReviveState, ...]:
+    engine = Revive(load_revive())
+    return (engine.new_game(players, {}, seed), *(state for state, _ in random_play(engine, players, seed)))
+
+
+def containers(data: Any, depth: int, inside: str = "") -> dict[int, str]:
+    """Every list and dict in `data` down to `depth` levels, by id, with where it lies."""
+    found: dict[int, str] = {}
+    if depth <= 0 or not isinstance(data, dict | list):
+        return found
+    found[id(data)] = inside
+    items = data.items() if isinstance(data, dict) else enumerate(data)
+    for key, value in items:
+        found |= containers(value, depth - 1, f"{inside}.{key}")
+    return found
+
+
+def test_a_successor_is_the_same_state_and_shares_nothing_a_move_changes(game):
+    for players, seed in GAMES:
+        for state in played(players, seed)[::23]:
+            for map_changes in (False, True):
+                new = state.successor(map_changes)
+                assert new.dumps() == state.dumps()
+                kept = ["seats", "decks", "displays", "crater", "final_turns"]
+                kept += ["board", "pieces", "corners"] if map_changes else []
+                for name in kept:
+                    depth = 2 if name == "pieces" else 9  # a piece, [seat, kind], is never changed
+                    before, after = (
+                        containers(getattr(state, name), depth),
+                        containers(getattr(new, name), depth),
+                    )
+                    assert not before.keys() & after.keys(), [after[i] for i in before.keys() & after.keys()]
+                assert new.stack is not state.stack
+                if not map_changes:
+                    assert new.board is state.board and new.pieces is state.pieces
+
+
+def test_every_move_leaves_the_state_it_was_played_on_as_it_was(game):
+    for players, seed in GAMES:
+        states = played(players, seed)
+        for state in states[:: max(1, len(states) // 60)]:
+            if state.finished:
+                continue
+            seat = game.to_move(state)
+            before = state.dumps()
+            for move in game.legal_moves(state, seat):
+                game.apply(state, seat, move)
+                assert state.dumps() == before, move
+
+
+def test_the_moves_of_one_target_are_those_the_whole_list_names_there(game):
+    for players, seed in GAMES:
+        for state in played(players, seed)[::7]:
+            if state.finished:
+                continue
+            seat = game.to_move(state)
+            every = game.legal_moves(state, seat)
+            for move in every:
+                focus = focus_of(move)
+                named = [other for other in every if focus_of(other) in (focus, UNTARGETED)]
+                assert game.legal(state, seat, move) == named
+
+
+def test_a_move_to_another_target_or_misspelt_is_still_read_or_refused(game):
+    state = game.new_game(2, {}, seed=4)
+    seat = state.current
+    assert game.apply(state, seat, "  SWITCH   gear ").notation == "switch gear"
+    with pytest.raises(IllegalMove):
+        game.apply(state, seat, "explore NOWHERE")
+    with pytest.raises(IllegalMove):
+        game.apply(state, seat, "build small X.0")  # the chasm: no building there
