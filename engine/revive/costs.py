@@ -35,17 +35,40 @@ class Layout:
     """What the tiles face up make of the board, the same for every state with the same tiles
     face up and turned alike (`layout` keeps it for the next such state):
 
+    - `key`: those tiles, by slot, with their rotation;
     - `passable`: where range runs (the chasm, the corners and the face-up tiles' spaces);
-    - `sites`: each face-up slot, in slot order, with its sand and location spaces and their
-      type, in space order (where a building or a figure may go)."""
+    - `sites`: each face-up slot's sand and location spaces with their type, slot by slot in
+      slot order, in space order (where a building or a figure may go)."""
 
+    key: tuple[tuple[str, str, int], ...]
     passable: frozenset[str]
-    sites: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    sites: tuple[tuple[str, str], ...]
 
 
-LAYOUTS_KEPT = 256
-"""Layouts and ranges kept per content (`ReviveTables.derived`), emptied when full: a game's
-board changes a dozen times, so a playout finds its own there."""
+@dataclass(frozen=True)
+class Reach:
+    """Where one seat reaches on one layout, and the range to each place (food before
+    discounts), the same for every state with the same layout and the seat's pieces on the
+    same spaces (`reach` keeps it):
+
+    - `distance`: steps to each passable space (`range_costs`);
+    - `explore`: each face-down slot in reach, in slot order, and its range (`explore_cost`);
+    - `sites`: each site of the layout in reach (by space), its type and range (`cost_to`);
+    - `by_range`: the same sites grouped by type and range, each with its place in the
+      layout's order (so a listing passes over a whole range it cannot pay at once);
+    - `corners`: each corner in reach, in order, and its range."""
+
+    distance: Mapping[str, int]
+    explore: tuple[tuple[str, int], ...]
+    sites: Mapping[str, tuple[str, int]]
+    by_range: Mapping[str, tuple[tuple[int, tuple[tuple[int, str], ...]], ...]]
+    corners: tuple[tuple[str, int], ...]
+
+
+KEPT = 1024
+"""Layouts and reaches kept per content (`ReviveTables.derived`), emptied when full: a game's
+board changes a dozen times and each seat's pieces a few dozen, so a game's playouts find most
+of theirs there (a few megabytes)."""
 
 
 def layout(tables: ReviveTables, state: ReviveState) -> Layout:
@@ -70,10 +93,8 @@ def _layout(tables: ReviveTables, state: ReviveState, up: tuple[tuple[str, str, 
     for slot, _tile, _rotation in sorted(up):
         passable.update(board.slot_spaces[slot])
         kinds = ((space, space_type(tables, state, space)) for space in board.slot_spaces[slot])
-        sites.append(
-            (slot, tuple((space, kind["type"]) for space, kind in kinds if kind and kind["type"] in SITES))
-        )
-    return Layout(frozenset(passable), tuple(sites))
+        sites += [(space, kind["type"]) for space, kind in kinds if kind and kind["type"] in SITES]
+    return Layout(up, frozenset(passable), tuple(sites))
 
 
 SITES = frozenset({"sand", "location"})
@@ -81,25 +102,54 @@ SITES = frozenset({"sand", "location"})
 
 
 def _keep(tables: ReviveTables, key: Hashable, value: object) -> None:
-    if len(tables.derived) >= LAYOUTS_KEPT:
+    if len(tables.derived) >= KEPT:
         tables.derived.clear()
     tables.derived[key] = value
 
 
-def range_costs(tables: ReviveTables, state: ReviveState, seat: int) -> Mapping[str, int]:
-    """Food to reach each passable space: the spaces passed between origin and target.
-
-    Origins: the chasm until the player has a piece on the board, then their pieces. The same
-    pieces on the same tiles face up give the same ranges, kept (`ReviveTables.derived`)."""
-    origins = tuple(space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces))
-    passable = layout(tables, state).passable
-    key = (passable, origins)
+def reach(tables: ReviveTables, state: ReviveState, seat: int) -> Reach:
+    """Where `seat` reaches now (`Reach`). Origins: the chasm until the player has a piece on
+    the board, then their pieces."""
+    origins = []
+    for space, pieces in state.pieces.items():
+        for piece in pieces:
+            if piece[0] == seat:
+                origins.append(space)
+                break
+    board = layout(tables, state)
+    key = ("reach", board.key, *origins)
     known = tables.derived.get(key)
     if known is None:
-        known = _distances(tables, passable, origins or tuple(sorted(tables.board.chasm)))
+        known = _reach(tables, state, board, tuple(origins) or tuple(sorted(tables.board.chasm)))
         _keep(tables, key, known)
-    distance: Mapping[str, int] = known
-    return distance
+    found: Reach = known
+    return found
+
+
+def _reach(tables: ReviveTables, state: ReviveState, board: Layout, origins: tuple[str, ...]) -> Reach:
+    distance = _distances(tables, board.passable, origins)
+    hidden = sorted(slot for slot, placed in state.board.items() if not placed["face_up"])
+    explore = [(slot, explore_cost(tables, distance, slot)) for slot in hidden]
+    sites = {space: (kind, max(0, distance[space] - 1)) for space, kind in board.sites if space in distance}
+    grouped: dict[str, dict[int, list[tuple[int, str]]]] = {kind: {} for kind in SITES}
+    for index, (space, (kind, cost)) in enumerate(sites.items()):
+        grouped[kind].setdefault(cost, []).append((index, space))
+    corners = [(corner, cost_to(distance, corner)) for corner in sorted(tables.board.corners)]
+    return Reach(
+        distance,
+        tuple((slot, cost) for slot, cost in explore if cost is not None),
+        sites,
+        {
+            kind: tuple((cost, tuple(at)) for cost, at in sorted(groups.items()))
+            for kind, groups in grouped.items()
+        },
+        tuple((corner, cost) for corner, cost in corners if cost is not None),
+    )
+
+
+def range_costs(tables: ReviveTables, state: ReviveState, seat: int) -> Mapping[str, int]:
+    """Food to reach each passable space: the spaces passed between origin and target."""
+    return reach(tables, state, seat).distance
 
 
 def _distances(tables: ReviveTables, passable: frozenset[str], origins: tuple[str, ...]) -> dict[str, int]:
@@ -145,6 +195,19 @@ def discount_total(tables: ReviveTables, me: dict[str, Any], action: str, spend:
     return total
 
 
+def discount_totals(tables: ReviveTables, me: dict[str, Any], actions: Sequence[str]) -> dict[str, int]:
+    """`discount_total` of each of `actions`, found in one pass."""
+    totals = dict.fromkeys(actions, 0)
+    for held in me.get("discounts", ()):
+        if held["action"] in totals:
+            totals[held["action"]] += held["amount"]
+    for tech in tables.unlocked(me):
+        ability = tech["ability"]
+        if ability["timing"] == "always" and ability["discount"]["action"] in totals:
+            totals[ability["discount"]["action"]] += ability["discount"]["amount"]
+    return totals
+
+
 def discount(
     tables: ReviveTables,
     me: dict[str, Any],
@@ -185,26 +248,28 @@ def discounted_cost(
     else:
         total = discount_total(tables, me, action, spend)
     removable = min(total, sum(cost.values()) - tables.rules["minimum_cost"])
-    order = sorted(cost, key=lambda name: (name != off, -cost[name], name))
-    for name in order:
-        if removable <= 0:
-            break
-        taken = min(removable, cost[name])
-        cost[name] -= taken
-        removable -= taken
-    cost = {name: amount for name, amount in cost.items() if amount > 0}
+    if removable > 0:  # else nothing comes off (the common case: no discount)
+        order = sorted(cost, key=lambda name: (name != off, -cost[name], name))
+        for name in order:
+            if removable <= 0:
+                break
+            taken = min(removable, cost[name])
+            cost[name] -= taken
+            removable -= taken
+        cost = {name: amount for name, amount in cost.items() if amount > 0}
     range_food = discount(tables, me, "range", reach, spend, totals["range"] if totals is not None else None)
     cost["food"] = cost.get("food", 0) + range_food
     return cost
 
 
 def discount_parts(
-    tables: ReviveTables, me: dict[str, Any], action: str, cost: dict[str, int]
+    tables: ReviveTables, me: dict[str, Any], action: str, cost: dict[str, int], total: int | None = None
 ) -> Sequence[str | None]:
     """Which resource a discount may come off first: one choice per resource of a mixed cost
-    when a discount applies and would change the payment, else just [None]."""
+    when a discount applies and would change the payment, else just [None]. `total`: the
+    discount on `action`, when the caller knows it."""
     parts = sorted(name for name, amount in cost.items() if amount > 0)
-    if len(parts) < 2 or not discount_total(tables, me, action):
+    if len(parts) < 2 or not (discount_total(tables, me, action) if total is None else total):
         return [None]
     return parts
 

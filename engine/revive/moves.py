@@ -189,135 +189,187 @@ def action_moves(
     tables: ReviveTables, state: ReviveState, seat: int, focus: Focus | None = None
 ) -> list[str]:
     """Explore, build and populate targets the player can reach and pay for now (with `focus`,
-    only its verb's moves at its place)."""
+    only its verb's moves at its place): the face-down tiles in slot order, the sites (sand,
+    locations) in the board's order, then the corners."""
     verb, place = focus if focus else (None, None)
     if verb not in (None, "explore", "build", "populate"):
         return []
-    me = state.seats[seat]
-    distance = costs.range_costs(tables, state, seat)
-    totals = {
-        action: costs.discount_total(tables, me, action)
-        for action in ("explore", "build", "populate", "range")
-    }
+    reach = costs.reach(tables, state, seat)
+    prices = Prices(tables, state.seats[seat])
     moves = []
     if verb in (None, "explore"):
-        slots = [place] if place in state.board else [] if place else sorted(state.board)
-        moves += explore_moves(tables, state, me, distance, totals, slots)
+        moves += explore_moves(tables, state, prices, reach, place)
     if verb in (None, "build", "populate"):
-        prices = Prices(tables, state, seat, totals)
-        for slot, sites in costs.layout(tables, state).sites:
-            if place and slot != tables.board.slot_of.get(place):
-                continue
-            for space, kind in sites:
-                reach = costs.cost_to(distance, space)
-                if reach is None or (place and space != place):
-                    continue
-                if kind == "sand" and verb != "populate" and not state.pieces.get(space):
-                    moves += [
-                        f"build {size} {space}" for size in ("small", "large") if prices.builds(size, reach)
-                    ]
-                if kind == "location" and verb != "build":
-                    moves += [f"populate {space} {tech}" for tech in prices.populates(space, reach)]
-        corners = [place] if place in tables.board.corners else [] if place else sorted(tables.board.corners)
-        for corner in corners if verb != "build" else []:
-            reach = costs.cost_to(distance, corner)
-            if reach is not None:
-                moves += [f"populate {corner} {tech}" for tech in prices.populates(corner, reach)]
+        kinds = {"build": ("sand",), "populate": ("location",)}.get(verb or "", ("sand", "location"))
+        moves += site_moves_in_reach(state, seat, prices, reach, kinds, place)
+    if verb in (None, "populate"):
+        for corner, distance in reach.corners:
+            if not place or corner == place:
+                moves += [
+                    f"populate {corner} {tech}" for tech in prices.corner_techs(state, seat, corner, distance)
+                ]
     return moves
 
 
-class Prices:
-    """What building and populating cost one seat now, each price found once for a listing:
-    a building's by size and reach, a technology's by reach (before the books owed to the
-    seats already on a location and a large location's own cost)."""
-
-    def __init__(self, tables: ReviveTables, state: ReviveState, seat: int, totals: dict[str, int]) -> None:
-        self.tables, self.state, self.seat, self.totals = tables, state, seat, totals
-        self.me = state.seats[seat]
-        self.candidates = costs.populate_candidates(tables, self.me)
-        self.can_build: dict[tuple[str, int], bool] = {}
-        self.tech_costs: dict[tuple[str, int], dict[str, int]] = {}
-
-    def builds(self, size: str, reach: int) -> bool:
-        """Whether the seat has a building of `size` left and can pay for it at `reach`."""
-        if (size, reach) not in self.can_build:
-            cost = costs.discounted_cost(
-                self.tables,
-                self.me,
-                "build",
-                self.tables.rules["building_cost"][size],
-                reach,
-                totals=self.totals,
-            )
-            self.can_build[size, reach] = self.me["buildings"][size] > 0 and costs.affords(self.me, cost)
-        return self.can_build[size, reach]
-
-    def populates(self, space: str, reach: int) -> list[str]:
-        """The technologies whose figure the seat may put on `space` (a location or a corner)
-        at `reach` and can pay for (`populate_techs`, its prices kept)."""
-        if any(p[0] == self.seat for p in self.state.pieces.get(space, [])):
-            return []
-        techs = []
-        for tech in self.candidates:
-            known = self.tech_costs.get((tech["id"], reach))
-            if known is None:
-                known = costs.discounted_cost(
-                    self.tables, self.me, "populate", tech["cost"], reach, totals=self.totals
-                )
-                self.tech_costs[tech["id"], reach] = known
-            cost = costs.populate_extra(self.tables, self.state, self.seat, space, known)[0]
-            if costs.affords(self.me, cost):
-                techs.append(tech["id"])
-        return techs
-
-
 def explore_moves(
-    tables: ReviveTables,
-    state: ReviveState,
-    me: dict[str, Any],
-    distance: Mapping[str, int],
-    totals: dict[str, int],
-    slots: list[str],
+    tables: ReviveTables, state: ReviveState, prices: Prices, reach: costs.Reach, place: str | None
 ) -> list[str]:
-    """The face-down tiles of `slots` the player can reach and pay for, with the resource a
-    discount comes off first when it has the choice (`explore F03 off gear`)."""
+    """The face-down tiles in reach (only `place`, when given) the seat can pay for, with the
+    resource a discount comes off first when it has the choice (`explore F03 off gear`)."""
     moves = []
-    for slot in slots:
-        placed = state.board[slot]
-        if placed["face_up"]:
+    for slot, distance in reach.explore:
+        if place and slot != place:
             continue
-        reach = costs.explore_cost(tables, distance, slot)
-        if reach is None:
-            continue
-        back = tables.area_tiles[placed["tile"]]["back"]["cost"]
-        for off in costs.discount_parts(tables, me, "explore", back):
-            if costs.affords(
-                me, costs.discounted_cost(tables, me, "explore", back, reach, off=off, totals=totals)
-            ):
+        back = tables.area_tiles[state.board[slot]["tile"]]["back"]["cost"]
+        for off in costs.discount_parts(tables, prices.me, "explore", back, prices.totals["explore"]):
+            if prices.fits(prices.explore(slot, back, off), distance):
                 moves.append(f"explore {slot} off {off}" if off else f"explore {slot}")
     return moves
 
 
-def populate_techs(
-    tables: ReviveTables,
+def site_moves_in_reach(
     state: ReviveState,
     seat: int,
-    space: str,
-    reach: int,
-    candidates: list[dict[str, Any]] | None = None,
-    totals: dict[str, int] | None = None,
+    prices: Prices,
+    reach: costs.Reach,
+    kinds: tuple[str, ...],
+    place: str | None,
 ) -> list[str]:
-    """Technologies whose figure may populate `space` now and that the player can pay for."""
-    me = state.seats[seat]
-    if any(p[0] == seat for p in state.pieces.get(space, [])):
+    """The moves onto the sites of `kinds` in reach (only `place`, when given), in the board's
+    order. A range the seat cannot pay at any site is passed over whole (`Reach.by_range`)."""
+    if place:
+        kind, distance = reach.sites.get(place, ("", 0))
+        return site_moves(state, seat, prices, place, kind, distance) if kind in kinds else []
+    found: list[tuple[int, str]] = []
+    for kind in kinds:
+        for distance, sites in reach.by_range[kind]:
+            if prices.sizes(distance) if kind == "sand" else prices.techs(distance, 0):
+                for index, space in sites:
+                    found += [
+                        (index, move) for move in site_moves(state, seat, prices, space, kind, distance)
+                    ]
+    found.sort(key=lambda pair: pair[0])  # the board's order; a site's own moves stay in theirs
+    return [move for _, move in found]
+
+
+def site_moves(
+    state: ReviveState, seat: int, prices: Prices, space: str, kind: str, distance: int
+) -> list[str]:
+    """The moves onto one site in reach: both buildings on empty sand, or a figure of each
+    technology on a location without the seat's own, as `prices` says the seat can pay."""
+    pieces = state.pieces.get(space)
+    if kind == "sand":
+        return [] if pieces else [f"build {size} {space}" for size in prices.sizes(distance)]
+    if pieces and any(piece[0] == seat for piece in pieces):
         return []
-    if candidates is None:
-        candidates = costs.populate_candidates(tables, me)
-    return [
-        tech["id"]
-        for tech in candidates
-        if costs.affords(me, costs.populate_cost(tables, state, seat, space, tech, reach, totals=totals)[0])
-    ]
+    return [f"populate {space} {tech}" for tech in prices.techs(distance, len(pieces or ()))]
+
+
+Slack = tuple[bool, int, int]
+"""What a seat holds beyond a cost without range: whether it pays every resource but food and
+books, and the food and books left over (range adds food, another seat's figure a book)."""
+
+
+class Prices:
+    """What one seat can pay for now, each price found once for a listing. An action's cost
+    after discounts, range aside, is the same at every distance (`costs.discounted_cost` adds
+    range last, in food), so each is worked out once, as a `Slack`, and each target's range
+    and books owed are held against it."""
+
+    def __init__(self, tables: ReviveTables, me: dict[str, Any]) -> None:
+        self.tables, self.me = tables, me
+        self.totals = costs.discount_totals(tables, me, ("explore", "build", "populate", "range"))
+        self.foods: dict[int, int] = {}
+        self.built: dict[int, tuple[str, ...]] = {}
+        self.builds_slack: dict[str, Slack] = {}
+        self.populated: dict[tuple[int, int], list[str]] = {}
+        self.explores_slack: dict[tuple[str, str | None], Slack] = {}
+        self.known_tech_costs: list[tuple[str, dict[str, int]]] | None = None
+        self.techs_slack: list[tuple[str, Slack]] | None = None
+
+    def slack(self, cost: Mapping[str, int]) -> Slack:
+        held = self.me["resources"]
+        pays = all(
+            held.get(name, 0) >= amount for name, amount in cost.items() if name not in ("food", "book")
+        )
+        return pays, held.get("food", 0) - cost.get("food", 0), held.get("book", 0) - cost.get("book", 0)
+
+    def range_food(self, distance: int) -> int:
+        """The food range adds at `distance` (`costs.cost_to`), after range discounts."""
+        if distance not in self.foods:
+            self.foods[distance] = costs.discount(
+                self.tables, self.me, "range", distance, total=self.totals["range"]
+            )
+        return self.foods[distance]
+
+    def fits(self, slack: Slack, distance: int, books: int = 0) -> bool:
+        """Whether a cost of this `slack` is paid at `distance`, with `books` owed on top."""
+        pays, food, book = slack
+        return pays and book >= books and food >= self.range_food(distance)
+
+    def explore(self, slot: str, back: dict[str, int], off: str | None) -> Slack:
+        """Exploring the tile on `slot`, of this `back` cost, the discount off `off` first."""
+        if (slot, off) not in self.explores_slack:
+            cost = costs.discounted_cost(
+                self.tables, self.me, "explore", back, 0, off=off, totals=self.totals
+            )
+            self.explores_slack[slot, off] = self.slack(cost)
+        return self.explores_slack[slot, off]
+
+    def sizes(self, distance: int) -> tuple[str, ...]:
+        """The buildings (small, large) the seat has left and can pay for at `distance`."""
+        if distance not in self.built:
+            self.built[distance] = tuple(size for size in ("small", "large") if self._builds(size, distance))
+        return self.built[distance]
+
+    def _builds(self, size: str, distance: int) -> bool:
+        if self.me["buildings"][size] <= 0:
+            return False
+        if size not in self.builds_slack:
+            cost = self.tables.rules["building_cost"][size]
+            self.builds_slack[size] = self.slack(
+                costs.discounted_cost(self.tables, self.me, "build", cost, 0, totals=self.totals)
+            )
+        return self.fits(self.builds_slack[size], distance)
+
+    def tech_costs(self) -> list[tuple[str, dict[str, int]]]:
+        """Each technology the seat's next figure may come from (`costs.populate_candidates`)
+        and its cost after discounts, range aside."""
+        if self.known_tech_costs is None:
+            self.known_tech_costs = [
+                (
+                    tech["id"],
+                    costs.discounted_cost(
+                        self.tables, self.me, "populate", tech["cost"], 0, totals=self.totals
+                    ),
+                )
+                for tech in costs.populate_candidates(self.tables, self.me)
+            ]
+        return self.known_tech_costs
+
+    def techs(self, distance: int, others: int) -> list[str]:
+        """The technologies whose figure the seat can pay for on a location at `distance`
+        where `others` figures of other seats are (each owed a book): `costs.populate_cost`."""
+        if (distance, others) not in self.populated:
+            if self.techs_slack is None:
+                self.techs_slack = [(tech, self.slack(cost)) for tech, cost in self.tech_costs()]
+            fitting = [tech for tech, slack in self.techs_slack if self.fits(slack, distance, others)]
+            self.populated[distance, others] = fitting
+        return self.populated[distance, others]
+
+    def corner_techs(self, state: ReviveState, seat: int, corner: str, distance: int) -> list[str]:
+        """The technologies whose figure `seat` may put on the large location at `corner`, at
+        `distance`, and can pay for: its own cost and the books owed on top (`costs.populate_cost`)."""
+        if any(piece[0] == seat for piece in state.pieces.get(corner, [])):
+            return []
+        food = self.range_food(distance)
+        techs = []
+        for tech, own in self.tech_costs():
+            cost = costs.populate_extra(self.tables, state, seat, corner, own)[0]
+            cost["food"] += food
+            if costs.affords(self.me, cost):
+                techs.append(tech)
+        return techs
 
 
 def facts_of(

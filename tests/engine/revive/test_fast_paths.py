@@ -12,8 +12,8 @@ import pytest
 
 from content.revive import load_revive
 from engine.errors import IllegalMove
-from engine.revive import Revive, ReviveState
-from engine.revive.moves import UNTARGETED, focus_of
+from engine.revive import Revive, ReviveState, costs
+from engine.revive.moves import UNTARGETED, action_moves, focus_of
 from tests.support.revive_play import random_play
 
 GAMES = ((2, 31), (3, 32), (4, 33))  # player count, seed
@@ -96,3 +96,81 @@ def test_a_move_to_another_target_or_misspelt_is_still_read_or_refused(game):
         game.apply(state, seat, "explore NOWHERE")
     with pytest.raises(IllegalMove):
         game.apply(state, seat, "build small X.0")  # the chasm: no building there
+
+
+def plain_distances(game: Revive, state: ReviveState, seat: int) -> dict[str, int]:
+    """Range as the rules say it, step by step from the seat's pieces (or the chasm)."""
+    tables = game.tables
+    origins = [space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces)]
+    distance = dict.fromkeys(origins or sorted(tables.board.chasm), 0)
+    frontier = list(distance)
+    while frontier:
+        reached = []
+        for space in frontier:
+            for near in tables.board.neighbours[space]:
+                if near not in distance and costs.passable(tables, state, near):
+                    distance[near] = distance[space] + 1
+                    reached.append(near)
+        frontier = reached
+    return distance
+
+
+def plain_action_moves(game: Revive, state: ReviveState, seat: int) -> list[str]:
+    """The action moves as the rules functions give them one target at a time, nothing kept."""
+    tables, me = game.tables, state.seats[seat]
+    distance = plain_distances(game, state, seat)
+    moves = []
+    for slot, placed in sorted(state.board.items()):
+        reach = costs.explore_cost(tables, distance, slot)
+        if placed["face_up"] or reach is None:
+            continue
+        back = tables.area_tiles[placed["tile"]]["back"]["cost"]
+        for off in costs.discount_parts(tables, me, "explore", back):
+            if costs.affords(me, costs.discounted_cost(tables, me, "explore", back, reach, off=off)):
+                moves.append(f"explore {slot} off {off}" if off else f"explore {slot}")
+    places = [space for slot in sorted(state.board) for space in tables.board.slot_spaces[slot]]
+    for space in places + sorted(tables.board.corners):
+        kind = costs.space_type(tables, state, space)
+        reach = costs.cost_to(distance, space)
+        if reach is None or (kind is None and space not in tables.board.corners):
+            continue
+        if kind and kind["type"] == "sand" and not state.pieces.get(space):
+            for size in ("small", "large"):
+                cost = costs.discounted_cost(tables, me, "build", tables.rules["building_cost"][size], reach)
+                if me["buildings"][size] > 0 and costs.affords(me, cost):
+                    moves.append(f"build {size} {space}")
+        if (not kind or kind["type"] == "location") and not any(
+            p[0] == seat for p in state.pieces.get(space, [])
+        ):
+            for tech in costs.populate_candidates(tables, me):
+                if costs.affords(me, costs.populate_cost(tables, state, seat, space, tech, reach)[0]):
+                    moves.append(f"populate {space} {tech['id']}")
+    return moves
+
+
+def test_the_quick_listing_names_what_the_rules_name_one_target_at_a_time(game):
+    """Every seat, in states of random games, as they are, richer, and with discounts."""
+    tried = 0
+    for players, seed in GAMES:
+        for state in played(players, seed)[::11]:
+            for seat in range(players):
+                for variant in (state, richer(state, seat, 3), discounted(state, seat)):
+                    assert action_moves(game.tables, variant, seat) == plain_action_moves(game, variant, seat)
+                    tried += 1
+    assert tried > 100
+
+
+def richer(state: ReviveState, seat: int, more: int) -> ReviveState:
+    rich = state.copy()
+    for name in rich.seats[seat]["resources"]:
+        rich.seats[seat]["resources"][name] += more
+    return rich
+
+
+def discounted(state: ReviveState, seat: int) -> ReviveState:
+    cheaper = richer(state, seat, 1)
+    cheaper.seats[seat]["discounts"] = [
+        {"action": action, "amount": amount}
+        for action, amount in (("explore", 1), ("build", 2), ("populate", 1), ("range", 1))
+    ]
+    return cheaper
