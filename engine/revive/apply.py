@@ -59,7 +59,7 @@ def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, mov
             generic = IllegalMove("error.revive.illegal", move=Typed(text[:30]))
             raise refusals.why_not(tables, state, seat, text) or generic
     words = text.split()
-    new = state.successor(words[0] in MAP_VERBS)
+    new = state.successor(words[0] in MAP_VERBS, changing_seats(state, seat, words[0]))
     event = cast(ReviveEvent, {"kind": "move", "seat": seat, "move": text})
     perform(tables, new, seat, words)
     current = new.current
@@ -67,6 +67,19 @@ def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, mov
         actions.end_turn(tables, new, current)
     describe(state, new, event, text, tables.hibernation)
     return Applied(new, event, {}, text)
+
+
+def changing_seats(state: ReviveState, seat: int, verb: str) -> set[int] | None:
+    """The seats whose records a move of `seat` (its first word `verb`) may change, or None for
+    any of them. A move changes its own seat's; ending a turn also the current player's
+    (`end_turn`), and resuming effects left waiting the seat of each frame on the stack
+    (`effects.resume`). Only exploring (its tile turned up pays the buildings next to it),
+    building, populating (a book to each seat already there) and the final scoring (once the
+    end is triggered, after any move) change other seats' records."""
+    if verb in MAP_VERBS or state.end_tile is not None:
+        return None
+    current = state.current if state.current is not None else seat
+    return {seat, current, *(frame.get("seat", current) for frame in state.stack)}
 
 
 def perform(tables: ReviveTables, new: ReviveState, seat: int, words: list[str]) -> None:
@@ -185,10 +198,13 @@ def describe(
         for index, seat in enumerate(after.seats)
         if seat["points"] != before.seats[index]["points"]
     }
-    changed = [
-        slot for slot, placed in after.board.items() if placed["face_up"] != before.board[slot]["face_up"]
-    ]
-    changed += [space for space in after.pieces if after.pieces[space] != before.pieces.get(space)]
+    changed = []
+    if after.board is not before.board:  # else the move shared it, unchanged (`successor`)
+        changed += [
+            slot for slot, placed in after.board.items() if placed["face_up"] != before.board[slot]["face_up"]
+        ]
+    if after.pieces is not before.pieces:
+        changed += [space for space in after.pieces if after.pieces[space] != before.pieces.get(space)]
     if "board_slot" in facts:
         changed.append(facts["board_slot"])
     event["changed"] = sorted(set(changed))
@@ -249,7 +265,7 @@ def own_board(before: Mapping[str, Any], after: Mapping[str, Any]) -> OwnBoard:
         added = _added(before[key], after[key])
         if added:
             own[key] = added
-    change = change_of(dict(before), dict(after))
+    change = change_of(before, after)
     if change["tracks"]:
         own["tracks"] = change["tracks"]
     resources = dict(change["resources"])
@@ -262,11 +278,17 @@ def own_board(before: Mapping[str, Any], after: Mapping[str, Any]) -> OwnBoard:
 
 def _slotted(before: Mapping[str, Any], after: Mapping[str, Any], key: str) -> list[list[str]]:
     """[slot, item] for each card (`slots`) or module (`modules`) added to a card slot."""
+    if after[key] == before[key]:  # most moves play no card and take no module
+        return []
     return [[slot, item] for slot, held in after[key].items() for item in _added(before[key][slot], held)]
 
 
 def _added(before: Sequence[str], after: Sequence[str]) -> list[str]:
     """What `after` holds beyond `before` (a list that only grows, or is emptied)."""
+    if after == before:
+        return []
+    if len(after) >= len(before) and after[: len(before)] == before:  # it grew at its end, or not
+        return list(after[len(before) :])
     left = list(before)
     added = []
     for item in after:

@@ -467,7 +467,7 @@ def _answer_facts(tables: ReviveTables, state: ReviveState, verb: str, args: lis
     return {}
 
 
-def change_of(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+def change_of(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
     """What one seat's record gained and paid between two states: resources (in the record's
     order), energy, machine-track steps (in the record's order) and points; only what changed."""
     resources = {

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -44,17 +45,22 @@ class ReviveState:
         copied: ReviveState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
         return copied
 
-    def successor(self, map_changes: bool) -> ReviveState:
+    def successor(self, map_changes: bool, seats: Collection[int] | None = None) -> ReviveState:
         """The copy a move is played on, written out by the state's shape (several times faster
-        than `copy`): the seats, piles, displays, crater, final turns and the stack's list are
-        new; the board, pieces and corners too when `map_changes` (explore, build, populate,
-        rotate: the only moves that change them), else they are shared with this state, which
-        neither may change then. Frames are shared: the rules never change one in place (a
-        frame answered is popped and, when something is left, pushed again as a new dict). The
-        final scoring is shared too: no move follows it but `resign`, which uses `copy`."""
+        than `copy`): the piles, displays, crater, final turns and the stack's list are new; the
+        records of `seats` (None: every seat) too, the others shared with this state; the board,
+        pieces and corners too when `map_changes` (explore, build, populate, rotate: the only
+        moves that change them), else shared. What is shared neither state may change (apply.py
+        `MAP_VERBS`, `changing_seats` say which moves change what). Frames are shared: the rules
+        never change one in place (a frame answered is popped and, when something is left,
+        pushed again as a new dict). The final scoring is shared too: no move follows it but
+        `resign`, which uses `copy`."""
         new = object.__new__(ReviveState)
         new.__dict__.update(self.__dict__)
-        new.seats = [_seat(me) for me in self.seats]
+        if seats is None:
+            new.seats = [_seat(me) for me in self.seats]
+        else:
+            new.seats = [_seat(me) if index in seats else me for index, me in enumerate(self.seats)]
         new.decks = _piles(self.decks)
         new.displays = _piles(self.displays)
         new.crater = list(self.crater)

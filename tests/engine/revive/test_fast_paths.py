@@ -12,6 +12,7 @@ import pytest
 
 from content.revive import load_revive
 from engine.errors import IllegalMove
+from engine.fallback import move_gains
 from engine.revive import Revive, ReviveState, costs
 from engine.revive.moves import UNTARGETED, action_moves, focus_of
 from tests.support.revive_play import random_play
@@ -174,3 +175,17 @@ def discounted(state: ReviveState, seat: int) -> ReviveState:
         for action, amount in (("explore", 1), ("build", 2), ("populate", 1), ("range", 1))
     ]
     return cheaper
+
+
+def test_the_fallback_values_moves_without_changing_the_state_it_decides_on(game):
+    """A state `apply` returns shares the records its move left alone with the state before:
+    valuing it (a final scoring) must not reach back into that one."""
+    for players, seed in GAMES:
+        for state in played(players, seed)[::41]:
+            if state.finished:
+                continue
+            before = state.dumps()
+            seat = game.to_move(state)
+            assert seat is not None
+            move_gains(game, state, seat)
+            assert state.dumps() == before
