@@ -81,7 +81,7 @@ def layout(tables: ReviveTables, state: ReviveState) -> Layout:
     known = tables.derived.get(up)
     if known is None:
         known = _layout(tables, state, up)
-        _keep(tables, up, known)
+        keep(tables, up, known)
     found: Layout = known
     return found
 
@@ -101,7 +101,8 @@ SITES = frozenset({"sand", "location"})
 """The space types an action targets: sand to build on, locations to populate."""
 
 
-def _keep(tables: ReviveTables, key: Hashable, value: object) -> None:
+def keep(tables: ReviveTables, key: Hashable, value: object) -> None:
+    """Keep `value` in `tables.derived` (emptied when it holds `KEPT`)."""
     if len(tables.derived) >= KEPT:
         tables.derived.clear()
     tables.derived[key] = value
@@ -121,7 +122,7 @@ def reach(tables: ReviveTables, state: ReviveState, seat: int) -> Reach:
     known = tables.derived.get(key)
     if known is None:
         known = _reach(tables, state, board, tuple(origins) or tuple(sorted(tables.board.chasm)))
-        _keep(tables, key, known)
+        keep(tables, key, known)
     found: Reach = known
     return found
 

@@ -222,7 +222,7 @@ def explore_moves(
             continue
         back = tables.area_tiles[state.board[slot]["tile"]]["back"]["cost"]
         for off in costs.discount_parts(tables, prices.me, "explore", back, prices.totals["explore"]):
-            if prices.fits(prices.explore(slot, back, off), distance):
+            if prices.fits(prices.explore(back, off), distance):
                 moves.append(f"explore {slot} off {off}" if off else f"explore {slot}")
     return moves
 
@@ -283,7 +283,6 @@ class Prices:
         self.built: dict[int, tuple[str, ...]] = {}
         self.builds_slack: dict[str, Slack] = {}
         self.populated: dict[tuple[int, int], list[str]] = {}
-        self.explores_slack: dict[tuple[str, str | None], Slack] = {}
         self.known_tech_costs: list[tuple[str, dict[str, int]]] | None = None
         self.techs_slack: list[tuple[str, Slack]] | None = None
 
@@ -307,14 +306,20 @@ class Prices:
         pays, food, book = slack
         return pays and book >= books and food >= self.range_food(distance)
 
-    def explore(self, slot: str, back: dict[str, int], off: str | None) -> Slack:
-        """Exploring the tile on `slot`, of this `back` cost, the discount off `off` first."""
-        if (slot, off) not in self.explores_slack:
-            cost = costs.discounted_cost(
-                self.tables, self.me, "explore", back, 0, off=off, totals=self.totals
-            )
-            self.explores_slack[slot, off] = self.slack(cost)
-        return self.explores_slack[slot, off]
+    def own_cost(self, action: str, cost: dict[str, int], off: str | None = None) -> dict[str, int]:
+        """`cost` (a content table's) after the seat's discounts on `action`, range aside: the
+        same for every seat with the same discount, so kept (`ReviveTables.derived`)."""
+        key = ("own", action, id(cost), off, self.totals[action])  # content lives as long as tables
+        known = self.tables.derived.get(key)
+        if known is None:
+            known = costs.discounted_cost(self.tables, self.me, action, cost, 0, off=off, totals=self.totals)
+            costs.keep(self.tables, key, known)
+        found: dict[str, int] = known
+        return found
+
+    def explore(self, back: dict[str, int], off: str | None) -> Slack:
+        """Exploring a tile of this `back` cost, the discount off `off` first."""
+        return self.slack(self.own_cost("explore", back, off))
 
     def sizes(self, distance: int) -> tuple[str, ...]:
         """The buildings (small, large) the seat has left and can pay for at `distance`."""
@@ -326,24 +331,28 @@ class Prices:
         if self.me["buildings"][size] <= 0:
             return False
         if size not in self.builds_slack:
-            cost = self.tables.rules["building_cost"][size]
             self.builds_slack[size] = self.slack(
-                costs.discounted_cost(self.tables, self.me, "build", cost, 0, totals=self.totals)
+                self.own_cost("build", self.tables.rules["building_cost"][size])
             )
         return self.fits(self.builds_slack[size], distance)
+
+    def candidates(self) -> list[dict[str, Any]]:
+        """`costs.populate_candidates`, the same for every seat of the tribe with the same
+        technologies unlocked, so kept (`ReviveTables.derived`)."""
+        key = ("candidates", self.me["tribe"], *self.me["unlocked"])
+        known = self.tables.derived.get(key)
+        if known is None:
+            known = costs.populate_candidates(self.tables, self.me)
+            costs.keep(self.tables, key, known)
+        found: list[dict[str, Any]] = known
+        return found
 
     def tech_costs(self) -> list[tuple[str, dict[str, int]]]:
         """Each technology the seat's next figure may come from (`costs.populate_candidates`)
         and its cost after discounts, range aside."""
         if self.known_tech_costs is None:
             self.known_tech_costs = [
-                (
-                    tech["id"],
-                    costs.discounted_cost(
-                        self.tables, self.me, "populate", tech["cost"], 0, totals=self.totals
-                    ),
-                )
-                for tech in costs.populate_candidates(self.tables, self.me)
+                (tech["id"], self.own_cost("populate", tech["cost"])) for tech in self.candidates()
             ]
         return self.known_tech_costs
 
@@ -360,14 +369,15 @@ class Prices:
     def corner_techs(self, state: ReviveState, seat: int, corner: str, distance: int) -> list[str]:
         """The technologies whose figure `seat` may put on the large location at `corner`, at
         `distance`, and can pay for: its own cost and the books owed on top (`costs.populate_cost`)."""
-        if any(piece[0] == seat for piece in state.pieces.get(corner, [])):
+        pieces = state.pieces.get(corner, [])
+        if any(piece[0] == seat for piece in pieces):
             return []
-        food = self.range_food(distance)
+        large = state.corners[corner]
+        extra = self.tables.large_sides[large["location"]][large["side"]]["cost"]
         techs = []
         for tech, own in self.tech_costs():
-            cost = costs.populate_extra(self.tables, state, seat, corner, own)[0]
-            cost["food"] += food
-            if costs.affords(self.me, cost):
+            cost = {name: own.get(name, 0) + extra.get(name, 0) for name in own.keys() | extra.keys()}
+            if self.fits(self.slack(cost), distance, len(pieces)):
                 techs.append(tech)
         return techs
 
