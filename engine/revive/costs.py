@@ -66,9 +66,10 @@ class Reach:
 
 
 KEPT = 1024
-"""Layouts and reaches kept per content (`ReviveTables.derived`), emptied when full: a game's
-board changes a dozen times and each seat's pieces a few dozen, so a game's playouts find most
-of theirs there (a few megabytes)."""
+"""Entries kept per content (`ReviveTables.derived`: layouts, reaches, costs after discounts,
+candidate technologies), emptied when full: a game's board changes a dozen times and each
+seat's pieces a few dozen, so a game's playouts find most of theirs there (a reach takes about
+8 KB: 8 MB at most)."""
 
 
 def layout(tables: ReviveTables, state: ReviveState) -> Layout:

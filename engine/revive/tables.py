@@ -59,8 +59,9 @@ class ReviveTables:
             for slot, spaces in self.board.slot_spaces.items()
         }  # slot -> the spaces next to its own (range to explore it)
         self.derived: dict[Hashable, Any] = {}
-        """What states with the same board share, kept for the next one (costs.py `layout`,
-        `range_costs`): derived from the content and a few facts of the state, never a rule."""
+        """What states with the same board, pieces or discounts share, kept for the next one
+        (costs.py `layout`, `reach`; moves.py `Prices`): derived from the content and a few
+        facts of a state, never changed once kept (`costs.KEPT` says how many)."""
         self.large_sides = {
             location["id"]: {side["side"]: side for side in location["sides"]}
             for location in content["large_locations"]
