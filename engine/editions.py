@@ -10,6 +10,7 @@ keeps its numbers to its end, and its replay from the seed does what its moves d
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -94,6 +95,9 @@ class Editions(Game[S, V, E]):
 
     def reveals(self, before: S, after: S, seat: int) -> str | None:
         return self.of(after).reveals(before, after, seat)
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        return self.of(state).determinize(state, seat, rng)
 
     def view(self, state: S, seat: int | None) -> V:
         return self.of(state).view(state, seat)

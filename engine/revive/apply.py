@@ -26,14 +26,19 @@ from engine.revive.state import ReviveState, seat_to_move
 from engine.revive.tables import ReviveTables
 from engine.revive.views import Effect, MoveOutcome, NotationFacts, OwnBoard, ReviveEvent, SeatGains
 
-Legal = Callable[[ReviveState, int], list[str]]
-"""The legal moves of a seat in a state (engine/revive/moves.py `LegalMoves`)."""
+Legal = Callable[..., list[str]]
+"""The legal moves of a seat in a state, `(state, seat)`, or those that could be one move,
+`(state, seat, move)` (engine/revive/moves.py `LegalMoves`)."""
 ReviveApplied = Applied[ReviveState, ReviveEvent]
+MAP_VERBS = frozenset({"explore", "build", "populate", "rotate"})
+"""The only moves that change the board, the pieces or the corners (as main actions, free
+actions or the rotation of a tile just explored): the others share them with the state before."""
 
 
 def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, move: str) -> ReviveApplied:
     """Play `move` for `seat` on a copy of `state`; raises a GameError saying why when it is
-    refused. `legal` lists the moves it checks `move` against."""
+    refused. `legal` lists the moves it checks `move` against: those of its target only, and
+    all of them when it is not among those (another spelling, or a move refused)."""
     if not 0 <= seat < state.players:
         raise NotAPlayer("error.not_a_player")
     if state.finished:
@@ -45,22 +50,36 @@ def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, mov
         raise IllegalMove("error.resigned")
     if seat != seat_to_move(state):
         raise NotYourTurn("error.not_your_turn")
-    allowed = legal(state, seat)
-    text = text if text in allowed else typed_move(text, allowed)
-    if text not in allowed:
-        if not text:
-            raise MalformedMove("error.revive.malformed", text=Typed(move[:30]))
-        generic = IllegalMove("error.revive.illegal", move=Typed(text[:30]))
-        raise refusals.why_not(tables, state, seat, text) or generic
-    new = state.copy()
-    event = cast(ReviveEvent, {"kind": "move", "seat": seat, "move": text})
+    if text not in legal(state, seat, text):  # the moves that could be it: quicker than them all
+        allowed = legal(state, seat)
+        text = typed_move(text, allowed)  # another spelling of a legal move?
+        if text not in allowed:
+            if not text:
+                raise MalformedMove("error.revive.malformed", text=Typed(move[:30]))
+            generic = IllegalMove("error.revive.illegal", move=Typed(text[:30]))
+            raise refusals.why_not(tables, state, seat, text) or generic
     words = text.split()
+    new = state.successor(words[0] in MAP_VERBS, changing_seats(state, seat, words[0]))
+    event = cast(ReviveEvent, {"kind": "move", "seat": seat, "move": text})
     perform(tables, new, seat, words)
     current = new.current
     if not new.stack and current is not None and words[0] != "end" and actions.turn_over(new):
         actions.end_turn(tables, new, current)
     describe(state, new, event, text, tables.hibernation)
     return Applied(new, event, {}, text)
+
+
+def changing_seats(state: ReviveState, seat: int, verb: str) -> set[int] | None:
+    """The seats whose records a move of `seat` (its first word `verb`) may change, or None for
+    any of them. A move changes its own seat's; ending a turn also the current player's
+    (`end_turn`), and resuming effects left waiting the seat of each frame on the stack
+    (`effects.resume`). Only exploring (its tile turned up pays the buildings next to it),
+    building, populating (a book to each seat already there) and the final scoring (once the
+    end is triggered, after any move) change other seats' records."""
+    if verb in MAP_VERBS or state.end_tile is not None:
+        return None
+    current = state.current if state.current is not None else seat
+    return {seat, current, *(frame.get("seat", current) for frame in state.stack)}
 
 
 def perform(tables: ReviveTables, new: ReviveState, seat: int, words: list[str]) -> None:
@@ -179,10 +198,13 @@ def describe(
         for index, seat in enumerate(after.seats)
         if seat["points"] != before.seats[index]["points"]
     }
-    changed = [
-        slot for slot, placed in after.board.items() if placed["face_up"] != before.board[slot]["face_up"]
-    ]
-    changed += [space for space in after.pieces if after.pieces[space] != before.pieces.get(space)]
+    changed = []
+    if after.board is not before.board:  # else the move shared it, unchanged (`successor`)
+        changed += [
+            slot for slot, placed in after.board.items() if placed["face_up"] != before.board[slot]["face_up"]
+        ]
+    if after.pieces is not before.pieces:
+        changed += [space for space in after.pieces if after.pieces[space] != before.pieces.get(space)]
     if "board_slot" in facts:
         changed.append(facts["board_slot"])
     event["changed"] = sorted(set(changed))
@@ -243,7 +265,7 @@ def own_board(before: Mapping[str, Any], after: Mapping[str, Any]) -> OwnBoard:
         added = _added(before[key], after[key])
         if added:
             own[key] = added
-    change = change_of(dict(before), dict(after))
+    change = change_of(before, after)
     if change["tracks"]:
         own["tracks"] = change["tracks"]
     resources = dict(change["resources"])
@@ -256,11 +278,17 @@ def own_board(before: Mapping[str, Any], after: Mapping[str, Any]) -> OwnBoard:
 
 def _slotted(before: Mapping[str, Any], after: Mapping[str, Any], key: str) -> list[list[str]]:
     """[slot, item] for each card (`slots`) or module (`modules`) added to a card slot."""
+    if after[key] == before[key]:  # most moves play no card and take no module
+        return []
     return [[slot, item] for slot, held in after[key].items() for item in _added(before[key][slot], held)]
 
 
 def _added(before: Sequence[str], after: Sequence[str]) -> list[str]:
     """What `after` holds beyond `before` (a list that only grows, or is emptied)."""
+    if after == before:
+        return []
+    if len(after) >= len(before) and after[: len(before)] == before:  # it grew at its end, or not
+        return list(after[len(before) :])
     left = list(before)
     added = []
     for item in after:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.revive.board import unrotate
@@ -29,39 +30,156 @@ def passable(tables: ReviveTables, state: ReviveState, space: str) -> bool:
     return face_up
 
 
-def range_costs(tables: ReviveTables, state: ReviveState, seat: int) -> dict[str, int]:
-    """Food to reach each passable space: the spaces passed between origin and target.
+@dataclass(frozen=True)
+class Layout:
+    """What the tiles face up make of the board, the same for every state with the same tiles
+    face up and turned alike (`layout` keeps it for the next such state):
 
-    Origins: the chasm until the player has a piece on the board, then their pieces."""
-    origins = [space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces)]
-    if not origins:
-        origins = sorted(tables.board.chasm)
-    distance = {space: 0 for space in origins}
+    - `key`: those tiles, by slot, with their rotation;
+    - `passable`: where range runs (the chasm, the corners and the face-up tiles' spaces);
+    - `sites`: each face-up slot's sand and location spaces with their type, slot by slot in
+      slot order, in space order (where a building or a figure may go)."""
+
+    key: tuple[tuple[str, str, int], ...]
+    passable: frozenset[str]
+    sites: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where one seat reaches on one layout, and the range to each place (food before
+    discounts), the same for every state with the same layout and the seat's pieces on the
+    same spaces (`reach` keeps it):
+
+    - `distance`: steps to each passable space (`range_costs`);
+    - `explore`: each face-down slot in reach, in slot order, and its range (`explore_cost`);
+    - `sites`: each site of the layout in reach (by space), its type and range (`cost_to`);
+    - `by_range`: the same sites grouped by type and range, each with its place in the
+      layout's order (so a listing passes over a whole range it cannot pay at once);
+    - `corners`: each corner in reach, in order, and its range."""
+
+    distance: Mapping[str, int]
+    explore: tuple[tuple[str, int], ...]
+    sites: Mapping[str, tuple[str, int]]
+    by_range: Mapping[str, tuple[tuple[int, tuple[tuple[int, str], ...]], ...]]
+    corners: tuple[tuple[str, int], ...]
+
+
+KEPT = 1024
+"""Entries kept per content (`ReviveTables.derived`: layouts, reaches, costs after discounts,
+candidate technologies), emptied when full: a game's board changes a dozen times and each
+seat's pieces a few dozen, so a game's playouts find most of theirs there (a reach takes about
+8 KB: 8 MB at most)."""
+
+
+def layout(tables: ReviveTables, state: ReviveState) -> Layout:
+    """The board's `Layout` now."""
+    up = tuple(
+        (slot, placed["tile"], placed["rotation"])
+        for slot, placed in state.board.items()
+        if placed["face_up"]
+    )
+    known = tables.derived.get(up)
+    if known is None:
+        known = _layout(tables, state, up)
+        keep(tables, up, known)
+    found: Layout = known
+    return found
+
+
+def _layout(tables: ReviveTables, state: ReviveState, up: tuple[tuple[str, str, int], ...]) -> Layout:
+    board = tables.board
+    passable = set(board.chasm) | set(board.corners)
+    sites = []
+    for slot, _tile, _rotation in sorted(up):
+        passable.update(board.slot_spaces[slot])
+        kinds = ((space, space_type(tables, state, space)) for space in board.slot_spaces[slot])
+        sites += [(space, kind["type"]) for space, kind in kinds if kind and kind["type"] in SITES]
+    return Layout(up, frozenset(passable), tuple(sites))
+
+
+SITES = frozenset({"sand", "location"})
+"""The space types an action targets: sand to build on, locations to populate."""
+
+
+def keep(tables: ReviveTables, key: Hashable, value: object) -> None:
+    """Keep `value` in `tables.derived` (emptied when it holds `KEPT`)."""
+    if len(tables.derived) >= KEPT:
+        tables.derived.clear()
+    tables.derived[key] = value
+
+
+def reach(tables: ReviveTables, state: ReviveState, seat: int) -> Reach:
+    """Where `seat` reaches now (`Reach`). Origins: the chasm until the player has a piece on
+    the board, then their pieces."""
+    origins = []
+    for space, pieces in state.pieces.items():
+        for piece in pieces:
+            if piece[0] == seat:
+                origins.append(space)
+                break
+    board = layout(tables, state)
+    key = ("reach", board.key, *origins)
+    known = tables.derived.get(key)
+    if known is None:
+        known = _reach(tables, state, board, tuple(origins) or tuple(sorted(tables.board.chasm)))
+        keep(tables, key, known)
+    found: Reach = known
+    return found
+
+
+def _reach(tables: ReviveTables, state: ReviveState, board: Layout, origins: tuple[str, ...]) -> Reach:
+    distance = _distances(tables, board.passable, origins)
+    hidden = sorted(slot for slot, placed in state.board.items() if not placed["face_up"])
+    explore = [(slot, explore_cost(tables, distance, slot)) for slot in hidden]
+    sites = {space: (kind, max(0, distance[space] - 1)) for space, kind in board.sites if space in distance}
+    grouped: dict[str, dict[int, list[tuple[int, str]]]] = {kind: {} for kind in SITES}
+    for index, (space, (kind, cost)) in enumerate(sites.items()):
+        grouped[kind].setdefault(cost, []).append((index, space))
+    corners = [(corner, cost_to(distance, corner)) for corner in sorted(tables.board.corners)]
+    return Reach(
+        distance,
+        tuple((slot, cost) for slot, cost in explore if cost is not None),
+        sites,
+        {
+            kind: tuple((cost, tuple(at)) for cost, at in sorted(groups.items()))
+            for kind, groups in grouped.items()
+        },
+        tuple((corner, cost) for corner, cost in corners if cost is not None),
+    )
+
+
+def range_costs(tables: ReviveTables, state: ReviveState, seat: int) -> Mapping[str, int]:
+    """Food to reach each passable space: the spaces passed between origin and target."""
+    return reach(tables, state, seat).distance
+
+
+def _distances(tables: ReviveTables, passable: frozenset[str], origins: tuple[str, ...]) -> dict[str, int]:
+    """Steps from the nearest of `origins` to every space reached through `passable` ones."""
+    neighbours = tables.board.neighbours
+    distance = dict.fromkeys(origins, 0)
     frontier = list(origins)
+    steps = 0
     while frontier:
-        nxt = []
+        steps += 1
+        reached = []
         for space in frontier:
-            for near in tables.board.neighbours[space]:
-                if near not in distance and passable(tables, state, near):
-                    distance[near] = distance[space] + 1
-                    nxt.append(near)
-        frontier = nxt
+            for near in neighbours[space]:
+                if near not in distance and near in passable:
+                    distance[near] = steps
+                    reached.append(near)
+        frontier = reached
     return distance
 
 
-def cost_to(distance: dict[str, int], space: str) -> int | None:
+def cost_to(distance: Mapping[str, int], space: str) -> int | None:
     """Food to reach `space` from the distances `range_costs` gave (None: out of reach)."""
     return max(0, distance[space] - 1) if space in distance else None
 
 
-def explore_cost(tables: ReviveTables, distance: dict[str, int], slot: str) -> int | None:
+def explore_cost(tables: ReviveTables, distance: Mapping[str, int], slot: str) -> int | None:
     """Range to a face-down tile: to the nearest passable space next to it."""
-    near = [
-        distance[n]
-        for space in tables.board.slot_spaces[slot]
-        for n in tables.board.neighbours[space]
-        if n in distance
-    ]
+    near = [distance[n] for n in tables.rims[slot] if n in distance]
     return min(near) if near else None
 
 
@@ -77,6 +195,19 @@ def discount_total(tables: ReviveTables, me: dict[str, Any], action: str, spend:
     if spend and me.get("discounts"):
         me["discounts"] = [d for d in me["discounts"] if d["action"] != action]
     return total
+
+
+def discount_totals(tables: ReviveTables, me: dict[str, Any], actions: Sequence[str]) -> dict[str, int]:
+    """`discount_total` of each of `actions`, found in one pass."""
+    totals = dict.fromkeys(actions, 0)
+    for held in me.get("discounts", ()):
+        if held["action"] in totals:
+            totals[held["action"]] += held["amount"]
+    for tech in tables.unlocked(me):
+        ability = tech["ability"]
+        if ability["timing"] == "always" and ability["discount"]["action"] in totals:
+            totals[ability["discount"]["action"]] += ability["discount"]["amount"]
+    return totals
 
 
 def discount(
@@ -119,26 +250,28 @@ def discounted_cost(
     else:
         total = discount_total(tables, me, action, spend)
     removable = min(total, sum(cost.values()) - tables.rules["minimum_cost"])
-    order = sorted(cost, key=lambda name: (name != off, -cost[name], name))
-    for name in order:
-        if removable <= 0:
-            break
-        taken = min(removable, cost[name])
-        cost[name] -= taken
-        removable -= taken
-    cost = {name: amount for name, amount in cost.items() if amount > 0}
+    if removable > 0:  # else nothing comes off (the common case: no discount)
+        order = sorted(cost, key=lambda name: (name != off, -cost[name], name))
+        for name in order:
+            if removable <= 0:
+                break
+            taken = min(removable, cost[name])
+            cost[name] -= taken
+            removable -= taken
+        cost = {name: amount for name, amount in cost.items() if amount > 0}
     range_food = discount(tables, me, "range", reach, spend, totals["range"] if totals is not None else None)
     cost["food"] = cost.get("food", 0) + range_food
     return cost
 
 
 def discount_parts(
-    tables: ReviveTables, me: dict[str, Any], action: str, cost: dict[str, int]
+    tables: ReviveTables, me: dict[str, Any], action: str, cost: dict[str, int], total: int | None = None
 ) -> Sequence[str | None]:
     """Which resource a discount may come off first: one choice per resource of a mixed cost
-    when a discount applies and would change the payment, else just [None]."""
+    when a discount applies and would change the payment, else just [None]. `total`: the
+    discount on `action`, when the caller knows it."""
     parts = sorted(name for name, amount in cost.items() if amount > 0)
-    if len(parts) < 2 or not discount_total(tables, me, action):
+    if len(parts) < 2 or not (discount_total(tables, me, action) if total is None else total):
         return [None]
     return parts
 
@@ -166,14 +299,24 @@ def populate_cost(
 ) -> tuple[dict[str, int], list[int]]:
     """What populating `space` with a figure of `tech` costs (after discounts, with range, a
     book to each other seat already there and a large location's own cost), and those seats."""
-    others = [p[0] for p in state.pieces.get(space, []) if p[0] != seat]
     cost = discounted_cost(tables, state.seats[seat], "populate", tech["cost"], reach, spend, totals=totals)
-    cost["book"] = cost.get("book", 0) + len(others)
+    return populate_extra(tables, state, seat, space, cost)
+
+
+def populate_extra(
+    tables: ReviveTables, state: ReviveState, seat: int, space: str, cost: Mapping[str, int]
+) -> tuple[dict[str, int], list[int]]:
+    """A technology's `cost` (after discounts, with range) and what populating `space` adds to
+    it: a book to each other seat already there (those seats, too) and a large location's own
+    cost."""
+    others = [p[0] for p in state.pieces.get(space, []) if p[0] != seat]
+    total = dict(cost)
+    total["book"] = total.get("book", 0) + len(others)
     if space in state.corners:
         corner = state.corners[space]
         for name, amount in tables.large_sides[corner["location"]][corner["side"]]["cost"].items():
-            cost[name] = cost.get(name, 0) + amount
-    return cost, others
+            total[name] = total.get(name, 0) + amount
+    return total, others
 
 
 def populate_candidates(tables: ReviveTables, me: dict[str, Any]) -> list[dict[str, Any]]:

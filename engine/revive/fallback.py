@@ -61,9 +61,12 @@ def _revive_value(engine: Any, state: ReviveState, seat: int, before: Any) -> fl
         if frame.get("seat", state.current) == seat:
             extra += _frame_worth(tables, state, seat, frame)
     if not state.finished:
-        final_scoring(tables, state)  # the engine's own final scoring, on a throwaway copy
+        # The engine's own final scoring, on a copy of the records: a state `apply` returned
+        # shares the records its move left alone with the state before (`successor`).
+        state = state.successor(False)
+        final_scoring(tables, state)
     assert state.final is not None
-    value: float = me["points"] - state.final["breakdown"][seat]["resources"] + extra
+    value: float = state.seats[seat]["points"] - state.final["breakdown"][seat]["resources"] + extra
     return value
 
 

@@ -6,17 +6,19 @@ each call to the module that does the job, each a set of plain functions over (t
 setup.py (a new game), moves.py (legal moves, their facts, reading the notation), apply.py
 (applying a move, its event, previews, what `/undo` may take back), actions.py and effects.py
 (what actions, answers and effects do), costs.py (range, discounts, payments), scoring.py
-(final scoring), views.py (what each seat may see), fallback.py (the fallback player's
-valuation). A search calls those functions directly; it needs no words (presenters/revive/).
+(final scoring), views.py (what each seat may see), determinize.py (a world the seat cannot
+tell from the real one), fallback.py (the fallback player's valuation). A search calls those
+functions directly; it needs no words (presenters/revive/).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from engine.base import Caution, Decision, FallbackPolicy, Game, MoveFacts
-from engine.revive import apply, scoring, setup, views
+from engine.revive import apply, determinize, scoring, setup, views
 from engine.revive.apply import ReviveApplied
 from engine.revive.fallback import POLICY
 from engine.revive.moves import LegalMoves, acting, facts_of
@@ -88,6 +90,11 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
 
     def reveals(self, before: ReviveState, after: ReviveState, seat: int) -> str | None:
         return apply.reveals(before, after, seat)
+
+    def determinize(self, state: ReviveState, seat: int, rng: random.Random) -> ReviveState:
+        """Tiles, piles, the others' crates, artifact cards and resting cards drawn anew from
+        what `seat` cannot see (engine/revive/determinize.py)."""
+        return determinize.determinize(self.tables, state, seat, rng)
 
     # ------------------------------------------------------------ moves
 

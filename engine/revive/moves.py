@@ -17,7 +17,7 @@ Notation:
 
 from __future__ import annotations
 
-import pickle
+from collections.abc import Mapping
 from typing import Any
 
 from engine.base import MoveFacts
@@ -55,33 +55,50 @@ UNPREVIEWED = frozenset(
 
 
 class LegalMoves:
-    """`list_moves` for the seat to move, its last answer kept.
+    """`list_moves` for the seat to move; with a `move` given, only the moves that could be it.
 
-    Listing them is the costly part of a move (range and prices over the whole board), and a
-    front end lists them right before `apply` checks them again, so the last answer is kept,
-    keyed by the state's exact bytes: a state changed in place misses the cache."""
+    Listing every move is the costly part of a move (range and prices over the whole board).
+    `apply` needs to know only whether the move it is given is legal, so it asks for the moves
+    of that move's target alone (`focus_of`): one face-down tile, one space, one corner. Nothing
+    is kept between calls, so a state set up by changing it in place (as tests do) answers anew."""
 
     def __init__(self, tables: ReviveTables) -> None:
         self.tables = tables
-        self.last: tuple[tuple[int, bytes] | None, list[str]] = (None, [])
 
-    def __call__(self, state: ReviveState, seat: int) -> list[str]:
-        """Every move `seat` may make now (empty when it is not their turn)."""
+    def __call__(self, state: ReviveState, seat: int, move: str | None = None) -> list[str]:
+        """Every move `seat` may make now (empty when it is not their turn); with `move`, the
+        same list but for the explore, build and populate moves of other targets than its own."""
         if state.finished or seat != seat_to_move(state):
             return []
-        key = (seat, pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-        if self.last[0] != key:
-            self.last = (key, list_moves(self.tables, state, seat))
-        return list(self.last[1])
+        return list_moves(self.tables, state, seat, None if move is None else focus_of(move))
 
 
-def list_moves(tables: ReviveTables, state: ReviveState, seat: int) -> list[str]:
+Focus = tuple[str, str]
+"""An action's verb (explore, build, populate) and the place it targets (a tile slot, a space
+or a corner): the only action moves a focused listing names."""
+UNTARGETED: Focus = ("", "")
+"""The focus of a move that is no explore, build or populate: a listing without those."""
+
+
+def focus_of(move: str) -> Focus:
+    """The verb and place of an explore, build or populate move (`explore F03 off gear`: F03;
+    `build small S1.3`: S1.3; `populate NW T2`: NW), else `UNTARGETED`."""
+    words = move.split()
+    if len(words) > 1 and words[0] in ("explore", "populate"):
+        return words[0], words[1]
+    if len(words) > 2 and words[0] == "build":
+        return words[0], words[2]
+    return UNTARGETED
+
+
+def list_moves(tables: ReviveTables, state: ReviveState, seat: int, focus: Focus | None = None) -> list[str]:
     """Every move `seat`, the seat to move, may make now: the answers to the open decision
-    (and crystal trades in their own turn), or the actions, free actions and `end`/`hibernate`."""
+    (and crystal trades in their own turn), or the actions, free actions and `end`/`hibernate`.
+    With `focus`, the explore, build and populate moves are only those of its verb and place."""
     me = state.seats[seat]
     if state.stack:
         # A decision whose pile was emptied by an earlier one in the same chain gives nothing.
-        answers = frame_moves(tables, state, seat, state.stack[-1]) or ["pass"]
+        answers = frame_moves(tables, state, seat, state.stack[-1], focus) or ["pass"]
         if seat == state.current:  # crystals trade "at any time" in your turn, mid-action too
             answers += crystal_moves(tables, me)
         return answers
@@ -92,7 +109,7 @@ def list_moves(tables: ReviveTables, state: ReviveState, seat: int) -> list[str]
         moves += [f"play {card} {slot}" for card in me["active"] for slot in open_slots]
         if not me["switch_used"]:
             moves += [f"switch {resource}" for resource in tables.basic]
-        moves += action_moves(tables, state, seat)
+        moves += action_moves(tables, state, seat, focus)
     moves += crystal_moves(tables, me)
     if me["energy"] > 0:
         moves += [f"use {machine}" for machine in me["machines"] if machine not in me["powered"]]
@@ -113,7 +130,9 @@ def vacant(tables: ReviveTables, me: dict[str, Any], slot: str) -> bool:
     return not played or tables.cards[played[-1]]["slot_symbol"]
 
 
-def frame_moves(tables: ReviveTables, state: ReviveState, seat: int, frame: dict[str, Any]) -> list[str]:
+def frame_moves(
+    tables: ReviveTables, state: ReviveState, seat: int, frame: dict[str, Any], focus: Focus | None = None
+) -> list[str]:
     me = state.seats[seat]
     kind = frame["kind"]
     if kind == "gain_any":
@@ -161,85 +180,206 @@ def frame_moves(tables: ReviveTables, state: ReviveState, seat: int, frame: dict
     if kind == "rotate":
         return [f"rotate {k}" for k in range(6)]
     if kind == "action":
-        return [m for m in action_moves(tables, state, seat) if m.startswith(frame["action"])] + ["skip"]
+        targets = action_moves(tables, state, seat, focus)
+        return [m for m in targets if m.startswith(frame["action"])] + ["skip"]
     raise AssertionError(f"unknown frame {kind}")
 
 
-def action_moves(tables: ReviveTables, state: ReviveState, seat: int) -> list[str]:
-    """Explore, build and populate targets the player can reach and pay for now."""
-    me = state.seats[seat]
-    distance = costs.range_costs(tables, state, seat)
+def action_moves(
+    tables: ReviveTables, state: ReviveState, seat: int, focus: Focus | None = None
+) -> list[str]:
+    """Explore, build and populate targets the player can reach and pay for now (with `focus`,
+    only its verb's moves at its place): the face-down tiles in slot order, the sites (sand,
+    locations) in the board's order, then the corners."""
+    verb, place = focus if focus else (None, None)
+    if verb not in (None, "explore", "build", "populate"):
+        return []
+    reach = costs.reach(tables, state, seat)
+    prices = Prices(tables, state.seats[seat])
     moves = []
-    can_build: dict[tuple[str, int], bool] = {}
-    candidates = costs.populate_candidates(tables, me)
-    totals = {
-        action: costs.discount_total(tables, me, action)
-        for action in ("explore", "build", "populate", "range")
-    }
-    for slot, placed in sorted(state.board.items()):
-        if placed["face_up"]:
-            continue
-        reach = costs.explore_cost(tables, distance, slot)
-        if reach is None:
-            continue
-        back = tables.area_tiles[placed["tile"]]["back"]["cost"]
-        for off in costs.discount_parts(tables, me, "explore", back):
-            if costs.affords(
-                me, costs.discounted_cost(tables, me, "explore", back, reach, off=off, totals=totals)
-            ):
-                moves.append(f"explore {slot} off {off}" if off else f"explore {slot}")
-    for slot, placed in sorted(state.board.items()):
-        if not placed["face_up"]:
-            continue
-        for space in tables.board.slot_spaces[slot]:
-            kind = costs.space_type(tables, state, space)
-            reach = costs.cost_to(distance, space)
-            if reach is None or kind is None:
-                continue
-            if kind["type"] == "sand" and not state.pieces.get(space):
-                for size in ("small", "large"):
-                    if (size, reach) not in can_build:  # the same answer for every equal reach
-                        cost = costs.discounted_cost(
-                            tables, me, "build", tables.rules["building_cost"][size], reach, totals=totals
-                        )
-                        can_build[size, reach] = me["buildings"][size] > 0 and costs.affords(me, cost)
-                    if can_build[size, reach]:
-                        moves.append(f"build {size} {space}")
-            if kind["type"] == "location":
+    if verb in (None, "explore"):
+        moves += explore_moves(tables, state, prices, reach, place)
+    if verb in (None, "build", "populate"):
+        kinds = {"build": ("sand",), "populate": ("location",)}.get(verb or "", ("sand", "location"))
+        moves += site_moves_in_reach(state, seat, prices, reach, kinds, place)
+    if verb in (None, "populate"):
+        for corner, distance in reach.corners:
+            if not place or corner == place:
                 moves += [
-                    f"populate {space} {tech}"
-                    for tech in populate_techs(tables, state, seat, space, reach, candidates, totals)
+                    f"populate {corner} {tech}" for tech in prices.corner_techs(state, seat, corner, distance)
                 ]
-    for corner in sorted(tables.board.corners):
-        reach = costs.cost_to(distance, corner)
-        if reach is not None:
-            moves += [
-                f"populate {corner} {tech}"
-                for tech in populate_techs(tables, state, seat, corner, reach, candidates, totals)
-            ]
     return moves
 
 
-def populate_techs(
-    tables: ReviveTables,
+def explore_moves(
+    tables: ReviveTables, state: ReviveState, prices: Prices, reach: costs.Reach, place: str | None
+) -> list[str]:
+    """The face-down tiles in reach (only `place`, when given) the seat can pay for, with the
+    resource a discount comes off first when it has the choice (`explore F03 off gear`)."""
+    moves = []
+    for slot, distance in reach.explore:
+        if place and slot != place:
+            continue
+        back = tables.area_tiles[state.board[slot]["tile"]]["back"]["cost"]
+        for off in costs.discount_parts(tables, prices.me, "explore", back, prices.totals["explore"]):
+            if prices.fits(prices.explore(back, off), distance):
+                moves.append(f"explore {slot} off {off}" if off else f"explore {slot}")
+    return moves
+
+
+def site_moves_in_reach(
     state: ReviveState,
     seat: int,
-    space: str,
-    reach: int,
-    candidates: list[dict[str, Any]] | None = None,
-    totals: dict[str, int] | None = None,
+    prices: Prices,
+    reach: costs.Reach,
+    kinds: tuple[str, ...],
+    place: str | None,
 ) -> list[str]:
-    """Technologies whose figure may populate `space` now and that the player can pay for."""
-    me = state.seats[seat]
-    if any(p[0] == seat for p in state.pieces.get(space, [])):
+    """The moves onto the sites of `kinds` in reach (only `place`, when given), in the board's
+    order. A range the seat cannot pay at any site is passed over whole (`Reach.by_range`)."""
+    if place:
+        kind, distance = reach.sites.get(place, ("", 0))
+        return site_moves(state, seat, prices, place, kind, distance) if kind in kinds else []
+    found: list[tuple[int, str]] = []
+    for kind in kinds:
+        for distance, sites in reach.by_range[kind]:
+            if prices.sizes(distance) if kind == "sand" else prices.techs(distance, 0):
+                for index, space in sites:
+                    found += [
+                        (index, move) for move in site_moves(state, seat, prices, space, kind, distance)
+                    ]
+    found.sort(key=lambda pair: pair[0])  # the board's order; a site's own moves stay in theirs
+    return [move for _, move in found]
+
+
+def site_moves(
+    state: ReviveState, seat: int, prices: Prices, space: str, kind: str, distance: int
+) -> list[str]:
+    """The moves onto one site in reach: both buildings on empty sand, or a figure of each
+    technology on a location without the seat's own, as `prices` says the seat can pay."""
+    pieces = state.pieces.get(space)
+    if kind == "sand":
+        return [] if pieces else [f"build {size} {space}" for size in prices.sizes(distance)]
+    if pieces and any(piece[0] == seat for piece in pieces):
         return []
-    if candidates is None:
-        candidates = costs.populate_candidates(tables, me)
-    return [
-        tech["id"]
-        for tech in candidates
-        if costs.affords(me, costs.populate_cost(tables, state, seat, space, tech, reach, totals=totals)[0])
-    ]
+    return [f"populate {space} {tech}" for tech in prices.techs(distance, len(pieces or ()))]
+
+
+Slack = tuple[bool, int, int]
+"""What a seat holds beyond a cost without range: whether it pays every resource but food and
+books, and the food and books left over (range adds food, another seat's figure a book)."""
+
+
+class Prices:
+    """What one seat can pay for now, each price found once for a listing. An action's cost
+    after discounts, range aside, is the same at every distance (`costs.discounted_cost` adds
+    range last, in food), so each is worked out once, as a `Slack`, and each target's range
+    and books owed are held against it."""
+
+    def __init__(self, tables: ReviveTables, me: dict[str, Any]) -> None:
+        self.tables, self.me = tables, me
+        self.totals = costs.discount_totals(tables, me, ("explore", "build", "populate", "range"))
+        self.foods: dict[int, int] = {}
+        self.built: dict[int, tuple[str, ...]] = {}
+        self.builds_slack: dict[str, Slack] = {}
+        self.populated: dict[tuple[int, int], list[str]] = {}
+        self.known_tech_costs: list[tuple[str, dict[str, int]]] | None = None
+        self.techs_slack: list[tuple[str, Slack]] | None = None
+
+    def slack(self, cost: Mapping[str, int]) -> Slack:
+        held = self.me["resources"]
+        pays = all(
+            held.get(name, 0) >= amount for name, amount in cost.items() if name not in ("food", "book")
+        )
+        return pays, held.get("food", 0) - cost.get("food", 0), held.get("book", 0) - cost.get("book", 0)
+
+    def range_food(self, distance: int) -> int:
+        """The food range adds at `distance` (`costs.cost_to`), after range discounts."""
+        if distance not in self.foods:
+            self.foods[distance] = costs.discount(
+                self.tables, self.me, "range", distance, total=self.totals["range"]
+            )
+        return self.foods[distance]
+
+    def fits(self, slack: Slack, distance: int, books: int = 0) -> bool:
+        """Whether a cost of this `slack` is paid at `distance`, with `books` owed on top."""
+        pays, food, book = slack
+        return pays and book >= books and food >= self.range_food(distance)
+
+    def own_cost(self, action: str, cost: dict[str, int], off: str | None = None) -> dict[str, int]:
+        """`cost` (a content table's) after the seat's discounts on `action`, range aside: the
+        same for every seat with the same discount, so kept (`ReviveTables.derived`)."""
+        key = ("own", action, id(cost), off, self.totals[action])  # content lives as long as tables
+        known = self.tables.derived.get(key)
+        if known is None:
+            known = costs.discounted_cost(self.tables, self.me, action, cost, 0, off=off, totals=self.totals)
+            costs.keep(self.tables, key, known)
+        found: dict[str, int] = known
+        return found
+
+    def explore(self, back: dict[str, int], off: str | None) -> Slack:
+        """Exploring a tile of this `back` cost, the discount off `off` first."""
+        return self.slack(self.own_cost("explore", back, off))
+
+    def sizes(self, distance: int) -> tuple[str, ...]:
+        """The buildings (small, large) the seat has left and can pay for at `distance`."""
+        if distance not in self.built:
+            self.built[distance] = tuple(size for size in ("small", "large") if self._builds(size, distance))
+        return self.built[distance]
+
+    def _builds(self, size: str, distance: int) -> bool:
+        if self.me["buildings"][size] <= 0:
+            return False
+        if size not in self.builds_slack:
+            self.builds_slack[size] = self.slack(
+                self.own_cost("build", self.tables.rules["building_cost"][size])
+            )
+        return self.fits(self.builds_slack[size], distance)
+
+    def candidates(self) -> list[dict[str, Any]]:
+        """`costs.populate_candidates`, the same for every seat of the tribe with the same
+        technologies unlocked, so kept (`ReviveTables.derived`)."""
+        key = ("candidates", self.me["tribe"], *self.me["unlocked"])
+        known = self.tables.derived.get(key)
+        if known is None:
+            known = costs.populate_candidates(self.tables, self.me)
+            costs.keep(self.tables, key, known)
+        found: list[dict[str, Any]] = known
+        return found
+
+    def tech_costs(self) -> list[tuple[str, dict[str, int]]]:
+        """Each technology the seat's next figure may come from (`costs.populate_candidates`)
+        and its cost after discounts, range aside."""
+        if self.known_tech_costs is None:
+            self.known_tech_costs = [
+                (tech["id"], self.own_cost("populate", tech["cost"])) for tech in self.candidates()
+            ]
+        return self.known_tech_costs
+
+    def techs(self, distance: int, others: int) -> list[str]:
+        """The technologies whose figure the seat can pay for on a location at `distance`
+        where `others` figures of other seats are (each owed a book): `costs.populate_cost`."""
+        if (distance, others) not in self.populated:
+            if self.techs_slack is None:
+                self.techs_slack = [(tech, self.slack(cost)) for tech, cost in self.tech_costs()]
+            fitting = [tech for tech, slack in self.techs_slack if self.fits(slack, distance, others)]
+            self.populated[distance, others] = fitting
+        return self.populated[distance, others]
+
+    def corner_techs(self, state: ReviveState, seat: int, corner: str, distance: int) -> list[str]:
+        """The technologies whose figure `seat` may put on the large location at `corner`, at
+        `distance`, and can pay for: its own cost and the books owed on top (`costs.populate_cost`)."""
+        pieces = state.pieces.get(corner, [])
+        if any(piece[0] == seat for piece in pieces):
+            return []
+        large = state.corners[corner]
+        extra = self.tables.large_sides[large["location"]][large["side"]]["cost"]
+        techs = []
+        for tech, own in self.tech_costs():
+            cost = {name: own.get(name, 0) + extra.get(name, 0) for name in own.keys() | extra.keys()}
+            if self.fits(self.slack(cost), distance, len(pieces)):
+                techs.append(tech)
+        return techs
 
 
 def facts_of(
@@ -337,7 +477,7 @@ def _answer_facts(tables: ReviveTables, state: ReviveState, verb: str, args: lis
     return {}
 
 
-def change_of(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+def change_of(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
     """What one seat's record gained and paid between two states: resources (in the record's
     order), energy, machine-track steps (in the record's order) and points; only what changed."""
     resources = {

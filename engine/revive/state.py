@@ -2,15 +2,18 @@
 
 Revive's state is large and nested (player boards, card slots, displays, decks, a board of area
 tiles), so it is kept as plain dicts and lists rather than a tree of classes: it serialises
-without custom code, and `copy()` is one pickle round trip. Every shuffle is drawn from the seed at
-setup; later draws take the top of those shuffled decks, so the seed plus the moves replay the
-game. Decisions inside an action live on `stack` (see engine/revive/apply.py).
+without custom code, and `copy()` is one pickle round trip. `apply` copies by the state's
+shape instead (`successor`): a random playout is a few hundred moves, each a copy. Every
+shuffle is drawn from the seed at setup; later draws take the top of those shuffled decks, so
+the seed plus the moves replay the game. Decisions inside an action live on `stack` (see
+engine/revive/apply.py).
 """
 
 from __future__ import annotations
 
 import json
 import pickle
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -42,6 +45,36 @@ class ReviveState:
         copied: ReviveState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
         return copied
 
+    def successor(self, map_changes: bool, seats: Collection[int] | None = None) -> ReviveState:
+        """The copy a move is played on, written out by the state's shape (several times faster
+        than `copy`): the piles, displays, crater, final turns and the stack's list are new; the
+        records of `seats` (None: every seat) too, the others shared with this state; the board,
+        pieces and corners too when `map_changes` (explore, build, populate, rotate: the only
+        moves that change them), else shared. What is shared neither state may change (apply.py
+        `MAP_VERBS`, `changing_seats` say which moves change what). Frames are shared: the rules
+        never change one in place (a frame answered is popped and, when something is left,
+        pushed again as a new dict). The final scoring is shared too: no move follows it but
+        `resign`, which uses `copy`."""
+        new = object.__new__(ReviveState)
+        new.__dict__.update(self.__dict__)
+        if seats is None:
+            new.seats = [_seat(me) for me in self.seats]
+        else:
+            new.seats = [_seat(me) if index in seats else me for index, me in enumerate(self.seats)]
+        new.decks = _piles(self.decks)
+        new.displays = _piles(self.displays)
+        new.crater = list(self.crater)
+        new.final_turns = list(self.final_turns)
+        new.stack = list(self.stack)
+        if map_changes:
+            new.board = {slot: dict(placed) for slot, placed in self.board.items()}
+            new.pieces = {space: list(pieces) for space, pieces in self.pieces.items()}
+            new.corners = {
+                corner: {**large, "population": list(large["population"])}
+                for corner, large in self.corners.items()
+            }
+        return new
+
     def dumps(self) -> str:
         """Canonical JSON: equal states give equal text (the replay test relies on it)."""
         return json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))
@@ -49,6 +82,55 @@ class ReviveState:
     @classmethod
     def loads(cls, text: str) -> ReviveState:
         return cls(**json.loads(text))
+
+
+SEAT_LISTS = (
+    "active",
+    "resting",
+    "machines",
+    "powered",
+    "unlocked",
+    "crates",
+    "opened",
+    "majors",
+    "owned_cards",
+    "water_taken",
+    "bonuses_reached",
+)
+"""A seat's lists of ids and numbers (setup.py `_player_board`)."""
+SEAT_COUNTS = ("resources", "tracks", "buildings")
+"""A seat's dicts of numbers."""
+SEAT_SLOTS = ("slots", "modules")
+"""A seat's dicts of lists: card slot -> cards played, modules held."""
+
+
+def _seat(me: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of one seat's record, key by key (tests/engine/revive/test_fast_paths.py checks
+    that it shares nothing a move changes with the record it copies)."""
+    copied = me.copy()
+    for key in SEAT_LISTS:
+        copied[key] = me[key][:]
+    for key in SEAT_COUNTS:
+        copied[key] = me[key].copy()
+    for key in SEAT_SLOTS:
+        copied[key] = {slot: held[:] for slot, held in me[key].items()}
+    if "discounts" in me:  # this turn's discounts: a list of dicts
+        copied["discounts"] = [dict(discount) for discount in me["discounts"]]
+    if "card_bonuses" in me:
+        copied["card_bonuses"] = me["card_bonuses"][:]
+    return copied
+
+
+def _piles(piles: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of the decks or the displays: lists of ids, a dict of them by machine colour,
+    and a count."""
+    copied = piles.copy()
+    for key, value in piles.items():
+        if type(value) is list:
+            copied[key] = value[:]
+        elif type(value) is dict:
+            copied[key] = {colour: pile[:] for colour, pile in value.items()}
+    return copied
 
 
 def seat_to_move(state: ReviveState) -> int | None:

@@ -8,6 +8,7 @@ search can call any of them directly.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from engine.base import SEAT_COLOURS
@@ -53,6 +54,14 @@ class ReviveTables:
         }
         self.area_tiles = {tile["id"]: tile for tile in content["tiles"]}
         self.board: ReviveBoard = build_board(content["board"])
+        self.rims = {
+            slot: tuple(sorted({near for space in spaces for near in self.board.neighbours[space]}))
+            for slot, spaces in self.board.slot_spaces.items()
+        }  # slot -> the spaces next to its own (range to explore it)
+        self.derived: dict[Hashable, Any] = {}
+        """What states with the same board, pieces or discounts share, kept for the next one
+        (costs.py `layout`, `reach`; moves.py `Prices`): derived from the content and a few
+        facts of a state, never changed once kept (`costs.KEPT` says how many)."""
         self.large_sides = {
             location["id"]: {side["side"]: side for side in location["sides"]}
             for location in content["large_locations"]
