@@ -404,7 +404,7 @@ async def run_until_stopped(
             await sleep(delay)
 
 
-OFFLINE_COMMANDS = ("selfplay", "replay", "balance")  # offline.py's (also `python -m offline`)
+OFFLINE_COMMANDS = ("selfplay", "replay", "balance", "arena")  # offline.py's (also `python -m offline`)
 CLI_HELP = """\
 usage: tabletop COMMAND [ARGS]
 
@@ -421,6 +421,8 @@ usage: tabletop COMMAND [ARGS]
   tabletop selfplay GAME [...]     play random legal games offline (as python -m offline)
   tabletop balance GAME [...]      the fallback player in every seat: win shares and scores
   tabletop replay RECORD           re-play a game record; exit 1 if its scores differ
+  tabletop arena GAME --seats strong,easy [...]
+                                   AI levels against each other: win shares with 95 % intervals
 
 `tabletop COMMAND --help` says more about each.
 """

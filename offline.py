@@ -1,5 +1,5 @@
-"""The offline tools: `tabletop selfplay ...`, `tabletop balance ...` and `tabletop replay FILE`
-(also `python -m offline ...`).
+"""The offline tools: `tabletop selfplay ...`, `tabletop balance ...`, `tabletop arena ...` and
+`tabletop replay FILE` (also `python -m offline ...`).
 
 They play and check whole games without Discord, so they read content through the registry,
 write records and print: a front end above games/, beside cogs/, which keeps the engine a pure
@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+from arena import add_arena
 from engine.balance import measure
 from engine.fallback import play_turn
 from engine.records import random_game, replay
@@ -130,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     check = commands.add_parser("replay", help="re-play a record; exit 1 if its scores differ")
     check.add_argument("file")
     check.set_defaults(run=replay_file)
+    add_arena(commands)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -51,6 +51,7 @@ def choose(
         playout=PLAYOUTS[chosen.playout],
         playout_moves=chosen.playout_moves,
         clock=clock,
+        widest=chosen.widest,
     )
     return result.move
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from engine.ai.reward import rewards
 from engine.base import RESIGN, AnyGame
-from engine.fallback import choose_move
+from engine.fallback import choose_move, move_gains
 
 EXPLORATION = 0.7
 """UCB1's exploration constant; rewards lie in [0, 1]."""
@@ -123,12 +123,16 @@ def search(
     playout_moves: int = 40,
     exploration: float = EXPLORATION,
     clock: Callable[[], float] | None = None,
+    widest: int | None = None,
 ) -> SearchResult:
     """Search `iterations` times (or until `seconds` pass, whichever comes first; at least one
     of them given) from `state`, where `seat` is to move, and pick the root move visited most.
 
-    `state` is read only through `determinize` and the seat's own legal moves, which its view
-    decides: the real hidden parts never steer a choice."""
+    `state` is read only through `determinize`, the seat's own legal moves, which its view
+    decides, and the fallback's valuation of them (which values a face-down draw as an average
+    draw, engine/fallback.py): the real hidden parts never steer a choice. With `widest`, only
+    that many of the seat's moves are searched, the ones the fallback's valuation ranks best:
+    a budget of a few hundred iterations spread over a hundred placements would try each once."""
     if iterations is None and seconds is None:
         raise ValueError("a search needs iterations or seconds")
     if seconds is not None and clock is None:
@@ -136,6 +140,8 @@ def search(
     root_moves = playable(game, state, seat)
     if not root_moves:
         raise ValueError(f"seat {seat} has no legal move")
+    if widest is not None and len(root_moves) > widest:
+        root_moves = best_valued(game, state, seat, root_moves, widest)
     if len(root_moves) == 1:
         return SearchResult(root_moves[0], 0, {root_moves[0]: 0}, {root_moves[0]: 0.0})
     rng = random.Random(f"ismcts:{seed}:{seat}")
@@ -150,7 +156,7 @@ def search(
     done = 0
     while more(done):
         world = game.determinize(state, seat, rng)
-        _iterate(game, world, root, rng, playout, playout_moves, exploration)
+        _iterate(game, world, root, frozenset(root_moves), rng, playout, playout_moves, exploration)
         done += 1
     visits = {move: root.children[move].visits if move in root.children else 0 for move in root_moves}
     means = {
@@ -159,6 +165,13 @@ def search(
     }
     best = max(root_moves, key=lambda move: (visits[move], means[move], _reversed(move)))
     return SearchResult(best, done, visits, means)
+
+
+def best_valued(game: AnyGame, state: Any, seat: int, moves: list[str], count: int) -> list[str]:
+    """The `count` moves the fallback's valuation ranks best (ties in notation order), sorted."""
+    gains = move_gains(game, state, seat)
+    ranked = sorted(moves, key=lambda move: (-round(gains.get(move, 0.0), 6), move))
+    return sorted(ranked[:count])
 
 
 def _reversed(move: str) -> tuple[int, ...]:
@@ -170,12 +183,14 @@ def _iterate(
     game: AnyGame,
     world: Any,
     root: Node,
+    searched: frozenset[str],
     rng: random.Random,
     playout: Playout,
     playout_moves: int,
     exploration: float,
 ) -> None:
-    """One iteration in one sampled world: select, expand one node, play out, back up."""
+    """One iteration in one sampled world: select, expand one node, play out, back up. At the
+    root only the `searched` moves are tried."""
     node = root
     path = [root]
     while not game.is_over(world):
@@ -183,6 +198,8 @@ def _iterate(
         if mover is None:
             break
         legal = playable(game, world, mover)
+        if node is root:
+            legal = [move for move in legal if move in searched]
         if not legal:
             break
         untried = []

@@ -32,6 +32,7 @@ class Level:
     iterations_by_game: dict[str, int] = field(default_factory=dict)
     playout: str = "random"
     playout_moves: int = 40
+    widest: int | None = None
 
     def iterations(self, mode: str) -> int:
         """The budget in `mode` (`game` or `game:map`): the map's own, else the game's, else
@@ -43,8 +44,22 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     EASY: Level(EASY, searches=False),
-    NORMAL: Level(NORMAL, searches=True, seconds=1.0, default_iterations=150),
-    STRONG: Level(STRONG, searches=True, seconds=3.0, default_iterations=450),
+    NORMAL: Level(
+        NORMAL,
+        searches=True,
+        seconds=1.0,
+        default_iterations=100,
+        iterations_by_game={"rebirth": 300, "rebirth:ireland": 80, "revive": 150},
+        widest=6,
+    ),
+    STRONG: Level(
+        STRONG,
+        searches=True,
+        seconds=3.0,
+        default_iterations=300,
+        iterations_by_game={"rebirth": 1000, "rebirth:ireland": 250, "revive": 450},
+        widest=10,
+    ),
 }
 """Every level by name, weakest first."""
 

@@ -1,0 +1,149 @@
+"""`tabletop arena`: AI levels playing each other offline, for their measured strength.
+
+Seats rotate through positions game by game (game g gives seat i the kind `seats[(i + g) % n]`),
+so no kind keeps the first move; each game has its own seed. A seat's win counts 1, shared
+equally among tied winners. One JSON line: per kind of seat, its games, win share with a 95 %
+Wilson interval beside its fair share (1 / players), mean score, and seconds per decision (mean
+and p95). docs/ai.md has the tables it made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import time
+from collections import defaultdict
+from typing import Any
+
+from engine.ai import LEVELS, choose
+from games.registry import game_ids, load_engine
+
+Z95 = 1.96
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion (shared wins count in part)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    share = successes / trials
+    middle = share + Z95**2 / (2 * trials)
+    spread = Z95 * math.sqrt(share * (1 - share) / trials + Z95**2 / (4 * trials**2))
+    scale = 1 + Z95**2 / trials
+    return (max(0.0, (middle - spread) / scale), min(1.0, (middle + spread) / scale))
+
+
+def play_one(job: tuple[str, dict[str, str], list[str], int, int | None, float | None]) -> dict[str, Any]:
+    """One game: the kinds by seat, the final scores, each seat's win credit and decision times."""
+    game_id, options, kinds, seed, iterations, seconds = job
+    engine = load_engine(game_id)
+    state = engine.new_game(len(kinds), options, seed)
+    times: dict[int, list[float]] = defaultdict(list)
+    decisions = 0
+    while not engine.is_over(state):
+        seat = engine.to_move(state)
+        assert seat is not None, "a game not over has a seat to move"
+        start = time.perf_counter()
+        move = choose(
+            engine,
+            state,
+            seat,
+            level=kinds[seat],
+            seed=seed * 1009 + decisions,
+            iterations=iterations if LEVELS[kinds[seat]].searches else None,
+            seconds=seconds if LEVELS[kinds[seat]].searches else None,
+            clock=time.perf_counter,
+        )
+        times[seat].append(time.perf_counter() - start)
+        state = engine.apply(state, seat, move).state
+        decisions += 1
+    scores = engine.scores(state)
+    best = max(scores)
+    winners = [seat for seat, score in enumerate(scores) if score == best]
+    credit = [1 / len(winners) if seat in winners else 0.0 for seat in range(len(kinds))]
+    return {"kinds": kinds, "scores": scores, "credit": credit, "times": {s: t for s, t in times.items()}}
+
+
+def summary(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """Per kind of seat: games, win share and interval, fair share, mean score, decision seconds."""
+    by_kind: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for result in results:
+        for seat, kind in enumerate(result["kinds"]):
+            by_kind[kind]["credit"].append(result["credit"][seat])
+            by_kind[kind]["score"].append(result["scores"][seat])
+            by_kind[kind]["times"].extend(result["times"].get(seat, []))
+    kinds = {}
+    for kind, values in by_kind.items():
+        credit, times = values["credit"], sorted(values["times"])
+        low, high = wilson(sum(credit), len(credit))
+        kinds[kind] = {
+            "seat_games": len(credit),
+            "win_share": round(sum(credit) / len(credit), 3),
+            "ci95": [round(low, 3), round(high, 3)],
+            "fair_share": round(1 / players, 3),
+            "mean_score": round(statistics.fmean(values["score"]), 2),
+            "decision_s_mean": round(statistics.fmean(times), 4) if times else 0.0,
+            "decision_s_p95": round(times[min(len(times) - 1, int(0.95 * len(times)))], 4) if times else 0.0,
+            "decisions": len(times),
+        }
+    return kinds
+
+
+def arena(args: argparse.Namespace) -> int:
+    seats = [seat.strip() for seat in args.seats.split(",")]
+    unknown = [seat for seat in seats if seat not in LEVELS]
+    if unknown or len(seats) != args.players:
+        print(f"--seats: {args.players} levels of {', '.join(LEVELS)}, comma-separated", flush=True)
+        return 2
+    options = {"map": args.map} if args.map else {}
+    jobs = [
+        (
+            args.game,
+            options,
+            [seats[(seat + index) % len(seats)] for seat in range(len(seats))],
+            args.seed * 100_003 + index,
+            args.iterations,
+            args.seconds,
+        )
+        for index in range(args.games)
+    ]
+    started = time.perf_counter()
+    if args.jobs > 1:
+        with multiprocessing.get_context("forkserver").Pool(args.jobs) as pool:
+            results = pool.map(play_one, jobs, chunksize=1)
+    else:
+        results = [play_one(job) for job in jobs]
+    line = {
+        "game": args.game,
+        "map": args.map,
+        "players": args.players,
+        "games": args.games,
+        "seats": seats,
+        "iterations": args.iterations,
+        "seconds": args.seconds,
+        "seed": args.seed,
+        "kinds": summary(results, args.players),
+        "wall_s": round(time.perf_counter() - started, 1),
+    }
+    print(json.dumps(line), flush=True)
+    return 0
+
+
+def add_arena(commands: Any) -> None:
+    """`tabletop arena`'s arguments, on the offline tools' parser."""
+    match = commands.add_parser("arena", help="AI levels against each other: win shares with 95 % intervals")
+    match.add_argument("game", choices=game_ids())
+    match.add_argument("--map", default=None)
+    match.add_argument("--players", type=int, default=2)
+    match.add_argument("--games", type=int, default=20)
+    match.add_argument("--seats", required=True, help="a level per seat, e.g. strong,easy")
+    budget = match.add_mutually_exclusive_group()
+    budget.add_argument("--iterations", type=int, default=None, help="search iterations a decision")
+    budget.add_argument("--seconds", type=float, default=None, help="search seconds a decision")
+    match.add_argument("--seed", type=int, default=1)
+    cores = os.cpu_count() or 1
+    match.add_argument("--jobs", type=int, default=cores, help="processes (default: every core)")
+    match.set_defaults(run=arena)
