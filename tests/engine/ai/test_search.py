@@ -47,15 +47,18 @@ def test_the_decision_does_not_change_when_what_the_seat_cannot_see_is_rewritten
     """Everything hidden from the seat is drawn anew (its own view kept, `determinize`), many
     times over several positions: the search under a fixed seed decides the same."""
     game = load_engine(game_id)
+    rewritten = 0
     for position in range(3):
         state = played(game, 4, options, seed=20 + position, moves=6 + 5 * position)
         seat = game.to_move(state)
-        decided = search(game, state, seat, seed=3, iterations=ITERATIONS)
+        decided = search(game, state, seat, seed=3, iterations=ITERATIONS, widest=6)
         for rewrite in range(3):
             other = game.determinize(state, seat, random.Random(f"rewrite:{rewrite}"))
             assert game.view(other, seat) == game.view(state, seat)
-            again = search(game, other, seat, seed=3, iterations=ITERATIONS)
+            rewritten += game.dumps(other) != game.dumps(state)
+            again = search(game, other, seat, seed=3, iterations=ITERATIONS, widest=6)
             assert again.move == decided.move and again.visits == decided.visits
+    assert rewritten == 9  # every rewrite changed what the seat cannot see
 
 
 def test_a_search_never_resigns_and_a_lone_move_is_played_without_searching():
