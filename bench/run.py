@@ -650,6 +650,8 @@ def run(
         lambda: asyncio.run(bench_concurrent_moves(channels, alone)),
         lambda: bench_render(renders),
         lambda: bench_revive_render(renders),
+        bench_playouts,
+        bench_short_arena,
     ]
     for step in steps:
         for figure in step():
@@ -657,6 +659,50 @@ def run(
             ok = ok and figure.ok is not False
     emit(json.dumps({"name": "budgets_ok", "value": ok, "unit": "bool"}))
     return ok
+
+
+# --------------------------------------------------------------------------- AI players
+
+# Random playouts per second a search needs on one core (docs/ai.md): (game, options, players,
+# playouts timed, the least per second).
+PLAYOUT_TARGETS = (
+    ("rebirth", {"map": "scotland"}, 4, 100, 400.0),
+    ("rebirth", {"map": "ireland"}, 4, 50, 200.0),
+    ("revive", {}, 4, 10, 40.0),
+)
+
+
+def bench_playouts() -> list[Figure]:
+    """Whole random playouts per second (`bench/playouts.py`), 4 players, on each mode."""
+    from bench.playouts import playouts_per_second
+
+    figures = []
+    for game, options, players, count, least in PLAYOUT_TARGETS:
+        rate = playouts_per_second(game, options, players, count)
+        where = f"{game}_{options['map']}" if options else game
+        name = f"playouts_{where}_{players}p_per_s"
+        figures.append(Figure(name, round(rate, 1), "playouts/s", minimum=least))
+    return figures
+
+
+def bench_short_arena(games: int = 4) -> list[Figure]:
+    """A short arena (`tabletop arena`, docs/ai.md for the long ones): a `normal` seat against
+    `easy` in 2-player Scotland at a fixed 40 iterations, seats rotating; its win share (too
+    few games for an interval worth reading: the long runs have those) and seconds per
+    decision."""
+    from arena import play_one, summary
+
+    jobs = [
+        ("rebirth", {}, ["normal", "easy"] if n % 2 == 0 else ["easy", "normal"], 900 + n, 40, None)
+        for n in range(games)
+    ]
+    kinds = summary([play_one(job) for job in jobs], 2)
+    normal = kinds["normal"]
+    return [
+        Figure("arena_normal_vs_easy_2p_win_share", normal["win_share"], "share"),
+        Figure("arena_normal_40it_decision_ms_mean", round(normal["decision_s_mean"] * 1000, 1), "ms"),
+        Figure("arena_normal_40it_decision_ms_p95", round(normal["decision_s_p95"] * 1000, 1), "ms"),
+    ]
 
 
 # ---------------------------------------------------------------------------- stored games

@@ -106,6 +106,17 @@ def greedy_playout(game: AnyGame, state: Any, rng: random.Random, moves: int) ->
     return state
 
 
+def valued(game: AnyGame, state: Any) -> list[float]:
+    """Each seat's worth where a playout stopped: its final score once the game is over, else
+    the fallback's valuation (the score if the game ended now, plus what is not points yet: an
+    unused doubling marker, resources, a pending decision), each on a throwaway copy."""
+    if game.is_over(state):
+        return [float(score) for score in game.scores(state)]
+    policy = game.fallback_policy
+    text = game.dumps(state)
+    return [policy.value(game, game.loads(text), seat, state) for seat in range(len(game.scores(state)))]
+
+
 def _tie_text(text: str) -> Callable[[Any, int], str]:
     """The fallback's tie-break text for one move of a playout: a draw, not a view."""
     return lambda _state, _seat: text
@@ -221,8 +232,7 @@ def _iterate(
         node = node.children[move]
         path.append(node)
     end = playout(game, world, rng, playout_moves)
-    scores = game.scores(end) if game.is_over(end) else game.score_if_ended(end)
-    reward = rewards(scores)
+    reward = rewards(valued(game, end))
     for visited in path:
         visited.visits += 1
         for index, value in enumerate(reward):
