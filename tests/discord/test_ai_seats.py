@@ -110,3 +110,48 @@ async def test_a_turn_an_ai_did_not_get_to_play_before_a_restart_is_played_at_th
     await simcord_env.restart_bot(create_bot(path))
     await pass_time(simcord_env, HOUR)
     assert await my_move(ann, table.channel)  # the check played it: ann is to move again
+
+
+async def test_while_an_ai_seat_thinks_another_channels_move_is_answered(simcord_env, monkeypatch):
+    """The search runs in the workers, not on the event loop: a move in another channel is
+    answered while an AI seat is still deciding, and the AI's channel gets its answer after."""
+    import asyncio
+    import threading
+    import time
+
+    import service.fallback_turns as turns
+    from service.ai_players import decide
+    from tests.support.discord import handed_over
+
+    thinking, done = threading.Event(), threading.Event()
+
+    def slow(*args):
+        thinking.set()
+        done.wait(timeout=10)  # the search "thinks" until the other channel was answered
+        return decide(*args)
+
+    solo = make_table(simcord_env, ["ann"], channel="solo")
+    [ann] = solo.members
+    await ann.slash(solo.channel, "game new", game="rebirth", solo=True, level="normal", opponents=1)
+    pair = make_table(simcord_env, ["bob", "cy"], channel="pair")
+    bob, cy = pair.members
+    await bob.slash(pair.channel, "game new", game="rebirth")
+    await cy.slash(pair.channel, "game join")
+    await bob.slash(pair.channel, "game start")
+    mover = bob if await bob.autocomplete(pair.channel, "move", "action", "") else cy
+    pair_move = await my_move(mover, pair.channel)
+    solo_move = await my_move(ann, solo.channel)
+    monkeypatch.setattr(turns, "decide", slow)
+    thinks = handed_over(simcord_env, ann, solo.channel, "move", action=solo_move)
+    deadline = time.monotonic() + 10
+    while not thinking.is_set() and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+    assert thinking.is_set(), "the AI seat started to think"
+    answered = handed_over(simcord_env, mover, pair.channel, "move", action=pair_move)
+    while answered.response is None and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+    assert not done.is_set() and answered.response is not None, "answered while the AI still thought"
+    assert answered.response.attachments  # the move itself, with its board: not a "thinking…"
+    done.set()
+    await simcord_env.settle()
+    assert not simcord_env.errors and thinks.acknowledged
