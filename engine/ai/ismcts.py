@@ -37,6 +37,11 @@ from engine.fallback import choose_move, move_gains
 EXPLORATION = 0.7
 """UCB1's exploration constant; rewards lie in [0, 1]."""
 
+ANCHOR_MARGIN = 0.03
+"""How much better (in mean reward) the most visited move must look than the fallback's own
+choice to be played instead: a few hundred noisy playouts must not overturn a sound move on a
+coin's toss."""
+
 Playout = Callable[[AnyGame, Any, random.Random, int], Any]
 """`playout(game, state, rng, moves)`: the state after at most `moves` moves of a policy."""
 
@@ -151,8 +156,11 @@ def search(
     root_moves = playable(game, state, seat)
     if not root_moves:
         raise ValueError(f"seat {seat} has no legal move")
-    if widest is not None and len(root_moves) > widest:
-        root_moves = best_valued(game, state, seat, root_moves, widest)
+    anchor = None
+    if widest is not None and len(root_moves) > 1:
+        ranked = best_valued(game, state, seat, root_moves, len(root_moves))
+        anchor = ranked[0]
+        root_moves = sorted(ranked[:widest])
     if len(root_moves) == 1:
         return SearchResult(root_moves[0], 0, {root_moves[0]: 0}, {root_moves[0]: 0.0})
     rng = random.Random(f"ismcts:{seed}:{seat}")
@@ -175,14 +183,15 @@ def search(
         for move in root_moves
     }
     best = max(root_moves, key=lambda move: (visits[move], means[move], _reversed(move)))
+    if anchor is not None and visits[anchor] and means[best] - means[anchor] < ANCHOR_MARGIN:
+        best = anchor  # the search found no clear better move than the fallback's own
     return SearchResult(best, done, visits, means)
 
 
 def best_valued(game: AnyGame, state: Any, seat: int, moves: list[str], count: int) -> list[str]:
-    """The `count` moves the fallback's valuation ranks best (ties in notation order), sorted."""
+    """The `count` moves the fallback's valuation ranks best, best first (ties in notation order)."""
     gains = move_gains(game, state, seat)
-    ranked = sorted(moves, key=lambda move: (-round(gains.get(move, 0.0), 6), move))
-    return sorted(ranked[:count])
+    return sorted(moves, key=lambda move: (-round(gains.get(move, 0.0), 6), move))[:count]
 
 
 def _reversed(move: str) -> tuple[int, ...]:
