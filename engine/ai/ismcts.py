@@ -142,7 +142,8 @@ def search(
     widest: int | None = None,
 ) -> SearchResult:
     """Search `iterations` times (or until `seconds` pass, whichever comes first; at least one
-    of them given) from `state`, where `seat` is to move, and pick the root move visited most.
+    of them given) from `state`, where `seat` is to move, and pick the root move visited most
+    (the fallback's own choice unless that move looks clearly better, `ANCHOR_MARGIN`).
 
     `state` is read only through `determinize`, the seat's own legal moves, which its view
     decides, and the fallback's valuation of them (which values a face-down draw as an average
