@@ -650,8 +650,8 @@ def run(
         lambda: asyncio.run(bench_concurrent_moves(channels, alone)),
         lambda: bench_render(renders),
         lambda: bench_revive_render(renders),
-        bench_playouts,
-        bench_short_arena,
+        lambda: bench_playouts(games),
+        lambda: bench_short_arena(max(2, games // 25)),
     ]
     for step in steps:
         for figure in step():
@@ -664,21 +664,22 @@ def run(
 # --------------------------------------------------------------------------- AI players
 
 # Random playouts per second a search needs on one core (docs/ai.md): (game, options, players,
-# playouts timed, the least per second).
+# the share of `--games` timed, the least per second).
 PLAYOUT_TARGETS = (
-    ("rebirth", {"map": "scotland"}, 4, 100, 400.0),
-    ("rebirth", {"map": "ireland"}, 4, 50, 200.0),
-    ("revive", {}, 4, 10, 40.0),
+    ("rebirth", {"map": "scotland"}, 4, 1.0, 400.0),
+    ("rebirth", {"map": "ireland"}, 4, 0.5, 200.0),
+    ("revive", {}, 4, 0.1, 40.0),
 )
 
 
-def bench_playouts() -> list[Figure]:
-    """Whole random playouts per second (`bench/playouts.py`), 4 players, on each mode."""
+def bench_playouts(games: int = 100) -> list[Figure]:
+    """Whole random playouts per second (`bench/playouts.py`), 4 players, on each mode: `games`
+    of Scotland, half as many of Ireland, a tenth of Revive (at least one each)."""
     from bench.playouts import playouts_per_second
 
     figures = []
-    for game, options, players, count, least in PLAYOUT_TARGETS:
-        rate = playouts_per_second(game, options, players, count)
+    for game, options, players, share, least in PLAYOUT_TARGETS:
+        rate = playouts_per_second(game, options, players, max(1, round(games * share)))
         where = f"{game}_{options['map']}" if options else game
         name = f"playouts_{where}_{players}p_per_s"
         figures.append(Figure(name, round(rate, 1), "playouts/s", minimum=least))
@@ -687,9 +688,9 @@ def bench_playouts() -> list[Figure]:
 
 def bench_short_arena(games: int = 4) -> list[Figure]:
     """A short arena (`tabletop arena`, docs/ai.md for the long ones): a `normal` seat against
-    `easy` in 2-player Scotland at a fixed 40 iterations, seats rotating; its win share (too
-    few games for an interval worth reading: the long runs have those) and seconds per
-    decision."""
+    `easy` in 2-player Scotland at a fixed 40 iterations, seats rotating; its share of the two
+    seats' points (a handful of games gives no win share worth reading: the long runs have
+    those, with intervals) and seconds per decision."""
     from arena import play_one, summary
 
     jobs = [
@@ -697,9 +698,10 @@ def bench_short_arena(games: int = 4) -> list[Figure]:
         for n in range(games)
     ]
     kinds = summary([play_one(job) for job in jobs], 2)
-    normal = kinds["normal"]
+    normal, easy = kinds["normal"], kinds["easy"]
+    points = normal["mean_score"] / (normal["mean_score"] + easy["mean_score"])
     return [
-        Figure("arena_normal_vs_easy_2p_win_share", normal["win_share"], "share"),
+        Figure("arena_normal_vs_easy_2p_points_share", round(points, 3), "share"),
         Figure("arena_normal_40it_decision_ms_mean", round(normal["decision_s_mean"] * 1000, 1), "ms"),
         Figure("arena_normal_40it_decision_ms_p95", round(normal["decision_s_p95"] * 1000, 1), "ms"),
     ]

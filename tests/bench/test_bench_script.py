@@ -55,6 +55,12 @@ def test_bench_prints_one_json_figure_per_line(capsys):
         "revive_render_channel_bytes",
         "revive_render_player_ms",
         "revive_render_player_bytes",
+        "playouts_rebirth_scotland_4p_per_s",
+        "playouts_rebirth_ireland_4p_per_s",
+        "playouts_revive_4p_per_s",
+        "arena_normal_vs_easy_2p_points_share",
+        "arena_normal_40it_decision_ms_mean",
+        "arena_normal_40it_decision_ms_p95",
         "budgets_ok",
     ]
     assert all(isinstance(f["value"], (int, float)) and f["value"] > 0 for f in figures[:-1])
@@ -93,7 +99,7 @@ def test_a_baseline_run_prints_each_figure_beside_the_other_commits(capsys):
     assert main([*TINY, "--baseline", "HEAD", "--rounds", "1"]) == 0
     figures = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [f["name"] for f in figures][:2] == ["rebirth_random_games_4p", "revive_random_games_4p"]
-    assert len(figures) == 28 + 6 * len(burst_modes()) and "budgets_ok" not in {f["name"] for f in figures}
+    assert len(figures) == 34 + 6 * len(burst_modes()) and "budgets_ok" not in {f["name"] for f in figures}
     for figure in figures:
         assert set(figure) == {"name", "value", "baseline", "ratio", "unit"}
         assert figure["value"] > 0 and figure["baseline"] > 0
