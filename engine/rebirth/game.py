@@ -12,15 +12,17 @@ once-per-game Doubling Marker (`F7 x2`).
 This class only delegates: the rules are plain functions over the content (`tables.py`) and a
 state (`state.py`): `setup.py` deals a game, `moves.py` lists legal moves and reads notation,
 `previews.py` gives each move's facts, `apply.py` plays a move, `final.py` ends the game,
-`views.py` shows it, `record.py` says what a referee needs, `fallback.py` values a state.
+`views.py` shows it, `determinize.py` deals anew what a seat cannot see (for a search),
+`record.py` says what a referee needs, `fallback.py` values a state.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engine.base import Applied, Game, MoveFacts
-from engine.rebirth import apply, final, moves, previews, record, setup, views
+from engine.rebirth import apply, determinize, final, moves, previews, record, setup, views
 from engine.rebirth.board import Board
 from engine.rebirth.fallback import POLICY
 from engine.rebirth.missions import Position
@@ -71,6 +73,9 @@ class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
 
     def view(self, state: RebirthState, seat: int | None) -> RebirthView:
         return views.view(self.tables, state, seat)
+
+    def determinize(self, state: RebirthState, seat: int, rng: random.Random) -> RebirthState:
+        return determinize.determinize(self.tables, state, seat, rng)
 
     def is_over(self, state: RebirthState) -> bool:
         return state.finished

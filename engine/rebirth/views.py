@@ -40,6 +40,8 @@ class SeatSummary(TypedDict):
     breakdown: dict[str, int]  # points by category
     supply: int  # tiles left to draw
     hand: int  # 1 while a tile is in hand, else 0
+    aside: int  # tiles set aside face down: how many (their faces are private; `recall` takes one)
+    discarded: list[str]  # tiles discarded for want of a legal space, in order (each a public move)
     missions: int  # private mission cards held (their faces are private)
     castles: int  # castles held
     resigned: bool
@@ -103,6 +105,7 @@ class PendingView(TypedDict):
 
     seat: int | None
     kind: Literal["extra"]
+    sources: list[str]  # the tower bonus each extra placement still to make came from, in order
 
 
 class FinalView(TypedDict):
@@ -248,7 +251,7 @@ def view(tables: RebirthTables, state: RebirthState, seat: int | None) -> Rebirt
             for space, tile_id in state.towers.items()
         },
         "tara": board.tara,
-        "pending": {"seat": state.current, "kind": "extra"} if state.pending else None,
+        "pending": _pending_view(state),
     }
     if state.finished and state.final:
         view["final"] = _final_view(tables, state, state.final)
@@ -265,11 +268,21 @@ def _seat_summary(state: RebirthState, s: int) -> SeatSummary:
         "breakdown": dict(state.scores[s]),
         "supply": len(state.supplies[s]),
         "hand": int(state.hands[s] is not None),
+        "aside": len(state.set_aside[s]),
+        "discarded": list(state.discarded[s]),
         "missions": len(state.missions[s]),
         "castles": sum(holder == s for holder in state.castles.values()),
         "resigned": state.resigned[s],
         "doubling": bool(state.doubling) and state.doubling[s],
     }
+
+
+def _pending_view(state: RebirthState) -> PendingView | None:
+    """The extra placements the seat to move still makes, by the bonus each came from
+    (`extra_tile`: its supply, `recall`: its set-aside tiles); the tiles themselves are private."""
+    if not state.pending:
+        return None
+    return {"seat": state.current, "kind": "extra", "sources": [extra["source"] for extra in state.pending]}
 
 
 def _final_view(tables: RebirthTables, state: RebirthState, final: dict[str, Any]) -> FinalView:

@@ -139,7 +139,7 @@ def test_extra_tile_tower_is_a_second_placement_before_the_draw(game):
     applied = place(game, state, 0, "E", "E5")  # next to tower F5 (extra tile)
     after = applied.state
     assert after.current == 0 and after.pending == [{"kind": "extra", "tile": "F", "source": "extra_tile"}]
-    assert game.view(after, None)["pending"] == {"seat": 0, "kind": "extra"}
+    assert game.view(after, None)["pending"] == {"seat": 0, "kind": "extra", "sources": ["extra_tile"]}
     assert "F" not in json.dumps(game.view(after, None)["pending"])
     assert all(game.board(after).kind[m.split()[0]] in ".f" for m in game.legal_moves(after, 0))
     extra = game.apply(after, 0, "G5")
