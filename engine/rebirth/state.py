@@ -73,6 +73,22 @@ class RebirthState:
             last=self.last,
         )
 
+    def fork(self) -> RebirthState:
+        """A copy for one move, cheap enough for a search's playouts: the board and the
+        per-seat lists every placement changes (hands, supplies, scores) are new; every other
+        list and dict, and the lists and dicts inside them, are shared with this state. So a
+        move changes what it shares only by replacing it (`apply.py`: a new list for the seat's
+        supply, a new dict for the castles), and this state stays as it was. Change a state in
+        place only after `copy()`."""
+        new = object.__new__(RebirthState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["board"] = dict(self.board)
+        fields["hands"] = list(self.hands)
+        fields["supplies"] = list(self.supplies)
+        fields["scores"] = list(self.scores)
+        return new
+
     def total(self, seat: int) -> int:
         return sum(self.scores[seat].values())
 
