@@ -3,6 +3,10 @@
 All randomness happens at setup (each player's shuffled tiles, the mission deck, the first
 player), drawn from the seed; the shuffled orders are part of the state and hidden from views.
 So a seed plus the list of moves always replays to the same state.
+
+A state a move returns shares the lists and dicts the move left alone with the state before it
+(`RebirthState.fork`, what makes a search's playouts cheap): states are values, and code that
+changes one in place (a test setting up a position) does so on a `copy()`.
 """
 
 from __future__ import annotations
