@@ -251,9 +251,14 @@ def _tower_bonuses(
 
 # The public missions a placement may complete for a seat other than the mover: only through
 # castles it takes, or settlements the placement completes (every other condition counts the
-# seat's own tiles and markers, which only its own placements change).
-_CASTLE_CONDITIONS = frozenset({"castle", "castles"})
-_SETTLEMENT_CONDITIONS = frozenset({"settlements_won"})
+# seat's own tiles and markers, which only its own placements change). By (took a castle, a
+# settlement was completed).
+_OTHERS_CONDITIONS = {
+    (False, False): frozenset(),
+    (True, False): frozenset({"castle", "castles"}),
+    (False, True): frozenset({"settlements_won"}),
+    (True, True): frozenset({"castle", "castles", "settlements_won"}),
+}
 
 
 def _public_missions(
@@ -270,7 +275,7 @@ def _public_missions(
     next `seats - 1` players in turn order).
 
     Every placement checks everyone, so a card a seat has not scored was not met before this
-    placement: only the cards this placement can change are checked again (`_may_change`).
+    placement: only the cards this placement can change are checked again (`_cards_to_check`).
     Who scores what, and in which order, is what checking every card would give."""
     if not state.public_missions:
         return
@@ -278,29 +283,22 @@ def _public_missions(
     tile = state.board[space][1]
     took_castle = {change["to"] for change in event.get("castles", ())}
     completed = "completed" in event
+    if not took_castle and not completed:
+        seats = 1  # nobody but the mover can have met a card they had not
     for step in range(seats):
         who = (mover + step) % state.players
         if state.resigned[who]:
             continue
-        if who == mover:
-            kinds = None
-        else:
-            kinds = (_CASTLE_CONDITIONS if who in took_castle else frozenset()) | (
-                _SETTLEMENT_CONDITIONS if completed else frozenset()
-            )
-            if not kinds:
-                continue
-        for card_id in state.public_missions:
-            done = state.public_done[card_id]
-            if who in done or not _may_change(tables, pos.board, card_id, space, kinds):
-                continue
+        kinds = None if step == 0 else _OTHERS_CONDITIONS[who in took_castle, completed]
+        for card_id in _cards_to_check(tables, state, pos.board, who, space, kinds):
             card = tables.missions[card_id]
-            if who == mover:
+            if step == 0:
                 met = mission_rules.met_by_placement(card["condition"], pos, who, space, tile)
             else:
                 met = mission_rules.is_met(card["condition"], pos, who)
             if not met:
                 continue
+            done = state.public_done[card_id]
             value = card["low"] if done else card["high"]
             done = [*done, who]
             state.public_done = {**state.public_done, card_id: done}
@@ -310,16 +308,32 @@ def _public_missions(
             )
 
 
-def _may_change(
-    tables: RebirthTables, board: Board, card_id: str, space: str, kinds: frozenset[str] | None
-) -> bool:
-    """Whether a placement on `space` may have changed a seat's progress on `card_id`: for the
-    mover (`kinds` None) when the card counts tiles wherever they stand or on `space`; for
-    another seat when its condition is of `kinds` (what the placement gave it)."""
+def _cards_to_check(
+    tables: RebirthTables,
+    state: RebirthState,
+    board: Board,
+    who: int,
+    space: str,
+    kinds: frozenset[str] | None,
+) -> list[str]:
+    """The public cards `who` has not scored whose progress a placement on `space` may have
+    changed: for the mover (`kinds` None) those counting tiles wherever they stand or on
+    `space`; for another seat those whose condition is of `kinds` (what the placement gave it)."""
+    done = state.public_done
     if kinds is not None:
-        return tables.missions[card_id]["condition"]["type"] in kinds
-    where = tables.mission_places(board, card_id)
-    return where is None or space in where
+        missions = tables.missions
+        return [
+            card
+            for card in state.public_missions
+            if who not in done[card] and missions[card]["condition"]["type"] in kinds
+        ]
+    cards = []
+    for card in state.public_missions:
+        if who not in done[card]:
+            where = tables.mission_places(board, card)
+            if where is None or space in where:
+                cards.append(card)
+    return cards
 
 
 def _discard(
