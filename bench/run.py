@@ -59,6 +59,7 @@ if __package__ in (None, ""):  # run as `python bench/run.py`: make the project 
 import simcord  # noqa: E402
 from PIL import Image  # noqa: E402
 
+from bench.playouts import playouts_per_second  # noqa: E402
 from bench.scale import RATIO_MAX, SIZES, scale  # noqa: E402
 from bench.stored_bytes import BYTES_MAX, bytes_per_finished_game  # noqa: E402
 from bot import create_bot  # noqa: E402
@@ -88,6 +89,15 @@ GAMES_PER_S_MIN = 50.0
 # games a second the 300-game playout test (tests/engine/revive/test_foundation.py) stays near a minute.
 REVIVE_GAMES_PER_S_MIN = 5.0
 MOVE_P95_MS_MAX = 150.0
+# Random playouts per second on one core (`bench/playouts.py`): the inner loop of a search that
+# plays thousands of them per decision. Per game, map and player count; budgets on 4 players.
+PLAYOUT_CASES: tuple[tuple[str, dict[str, str], int, float | None], ...] = (
+    ("rebirth", {"map": "scotland"}, 2, None),
+    ("rebirth", {"map": "scotland"}, 4, 400.0),
+    ("rebirth", {"map": "ireland"}, 2, None),
+    ("rebirth", {"map": "ireland"}, 4, 200.0),
+    ("revive", {}, 4, 40.0),
+)
 RENDER_MS_MAX = 60.0
 # Every image a player downloads, at most 250 KB: a board that loads fast on a phone. Bytes are
 # deterministic, so tests/render/test_image_bytes.py holds the same budget.
@@ -176,6 +186,19 @@ def bench_revive_random_games(games: int = 20, players: int = 4, seed: int = SEE
     elapsed = time.perf_counter() - start
     return [
         Figure("revive_random_games_4p", round(games / elapsed, 1), "games/s", minimum=REVIVE_GAMES_PER_S_MIN)
+    ]
+
+
+def bench_playouts(count: int = 100, seed: int = SEED) -> list[Figure]:
+    """Random playouts per second for each of `PLAYOUT_CASES` (`bench/playouts.py`)."""
+    return [
+        Figure(
+            f"playouts_{'_'.join([game, *options.values()])}_{players}p_per_s",
+            round(playouts_per_second(game, options, players, count, seed), 1),
+            "playouts/s",
+            minimum=least,
+        )
+        for game, options, players, least in PLAYOUT_CASES
     ]
 
 
@@ -639,18 +662,19 @@ def run(
     revive_moves: int = 300,
     channels: int = 50,
     alone: int = 5,
+    playouts: int = 100,
 ) -> bool:
     """Run every benchmark, emitting each line as soon as it is known; True if all budgets hold."""
     ok = True
     steps: list[Callable[[], list[Figure]]] = [
         lambda: bench_random_games(games),
         lambda: bench_revive_random_games(revive_games),
+        lambda: bench_playouts(playouts),
         lambda: asyncio.run(bench_move_roundtrip(moves)),
         lambda: asyncio.run(bench_revive_roundtrip(revive_moves)),
         lambda: asyncio.run(bench_concurrent_moves(channels, alone)),
         lambda: bench_render(renders),
         lambda: bench_revive_render(renders),
-        lambda: bench_playouts(games),
         lambda: bench_short_arena(max(2, games // 25)),
     ]
     for step in steps:
@@ -662,29 +686,6 @@ def run(
 
 
 # --------------------------------------------------------------------------- AI players
-
-# Random playouts per second a search needs on one core (docs/ai.md): (game, options, players,
-# the share of `--games` timed, the least per second).
-PLAYOUT_TARGETS = (
-    ("rebirth", {"map": "scotland"}, 4, 1.0, 400.0),
-    ("rebirth", {"map": "ireland"}, 4, 0.5, 200.0),
-    ("revive", {}, 4, 0.1, 40.0),
-)
-
-
-def bench_playouts(games: int = 100) -> list[Figure]:
-    """Whole random playouts per second (`bench/playouts.py`), 4 players, on each mode: `games`
-    of Scotland, half as many of Ireland, a tenth of Revive (at least one each)."""
-    from bench.playouts import playouts_per_second
-
-    figures = []
-    for game, options, players, share, least in PLAYOUT_TARGETS:
-        rate = playouts_per_second(game, options, players, max(1, round(games * share)))
-        where = f"{game}_{options['map']}" if options else game
-        name = f"playouts_{where}_{players}p_per_s"
-        figures.append(Figure(name, round(rate, 1), "playouts/s", minimum=least))
-    return figures
-
 
 def bench_short_arena(games: int = 4) -> list[Figure]:
     """A short arena (`tabletop arena`, docs/ai.md for the long ones): a `normal` seat against
@@ -766,7 +767,7 @@ def run_stored(
 # ------------------------------------------------------------------------------ side by side
 
 ROOT = Path(__file__).resolve().parent.parent
-COUNT_OPTIONS = ("games", "revive_games", "moves", "revive_moves", "renders", "channels", "alone")
+COUNT_OPTIONS = ("games", "revive_games", "playouts", "moves", "revive_moves", "renders", "channels", "alone")
 
 
 @contextmanager
@@ -847,6 +848,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--revive-games", type=int, default=20, help="random Revive games to time (default 20)"
     )
+    parser.add_argument(
+        "--playouts", type=int, default=100, help="random playouts to time per game and map (default 100)"
+    )
     parser.add_argument("--moves", type=int, default=60, help="/move commands to time (default 60)")
     parser.add_argument(
         "--revive-moves", type=int, default=300, help="Revive /move commands to time (default 300)"
@@ -911,6 +915,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         revive_moves=args.revive_moves,
         channels=args.channels,
         alone=args.alone,
+        playouts=args.playouts,
     )
     return 1 if args.strict and not ok else 0
 

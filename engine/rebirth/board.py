@@ -63,6 +63,16 @@ class Board:
     # The named places each placement space touches: the castles, cathedrals and towers next to
     # it, and the settlements it is in or next to (content names, never translated).
     named_near: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Placement spaces by the kinds asked for (`spaces_of`), built on first use.
+    _spaces_of: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    def spaces_of(self, kinds: str) -> tuple[str, ...]:
+        """The placement spaces whose kind is one of `kinds` (".e": blank land and energy farm
+        spaces), in `placement_spaces` order: legal moves filter these instead of every space."""
+        spaces = self._spaces_of.get(kinds)
+        if spaces is None:
+            spaces = self._spaces_of[kinds] = tuple(s for s in self.placement_spaces if self.kind[s] in kinds)
+        return spaces
 
     def open_spaces(self, players: int, dense: bool = False) -> tuple[str, ...]:
         """Placement spaces not covered by a neutral tile at this player count and setup."""

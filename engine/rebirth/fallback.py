@@ -42,7 +42,7 @@ def rebirth_value(engine: RebirthRules, state: RebirthState, seat: int, before: 
         assert state.final is not None, "a finished game has its final scoring"
         unseen = [card for card in state.final["missions_met"][seat] if card not in known]
         return state.total(seat) + worth - sum(card_points(missions[card]) for card in unseen)
-    state.missions[seat] = list(known)
+    state.missions = [list(known) if holder == seat else cards for holder, cards in enumerate(state.missions)]
     if state.doubling and state.doubling[seat] and state.supplies[seat]:
         worth += DOUBLING_WORTH
     if state.current == seat:

@@ -29,7 +29,8 @@ def final_scoring(tables: RebirthTables, state: RebirthState) -> None:
     state.finished = True
     state.current = None
     state.pending = []
-    before = [dict(s) for s in state.scores]
+    before = state.scores
+    state.scores = [dict(s) for s in before]  # new dicts: a forked state shares the old ones
     for settlement in board.settlements:
         if settlement.size > 1 and not scoring.is_complete(settlement, state.board):
             for who, value in scoring.settlement_influence(settlement, state.board).items():

@@ -8,7 +8,7 @@ presenter (`presenters/rebirth/missions.py`), so text and rule cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine import hexgrid
@@ -19,21 +19,29 @@ from engine.rebirth.state import NEUTRAL
 Condition = dict[str, Any]
 """A mission card's condition as its data file has it: `type` and that type's parameters
 (docs/formats.md); `CONDITIONS` evaluates each type."""
+_NOBODY = (NEUTRAL, "")  # what an empty space holds, for a look-up that wants an owner
 FARM_CODES = {"energy": ("E",), "food": ("F",), "any": ("E", "F")}
 TILE_KINDS = {"energy": "E", "food": "F", "settlement": "S"}
 
 
 @dataclass(frozen=True)
 class Position:
-    """What a condition may look at: the board and the public markers on it."""
+    """What a condition may look at: the board and the public markers on it. A position is
+    read, never changed: each seat's own tiles are gathered once, on first use."""
 
     board: Board
     tiles: dict[str, tuple[int, str]]
     castles: dict[str, int | None]
     cathedral_markers: dict[str, list[int]]
+    _own: dict[int, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
 
     def own(self, seat: int) -> dict[str, str]:
-        return {space: tile for space, (owner, tile) in self.tiles.items() if owner == seat}
+        """`seat`'s tiles by space (the caller must not change it: it is kept for the next)."""
+        mine = self._own.get(seat)
+        if mine is None:
+            mine = {space: tile for space, (owner, tile) in self.tiles.items() if owner == seat}
+            self._own[seat] = mine
+        return mine
 
 
 def _cluster(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
@@ -215,6 +223,38 @@ def progress(condition: Condition, pos: Position, seat: int) -> tuple[int, int]:
 def is_met(condition: Condition, pos: Position, seat: int) -> bool:
     have, need = progress(condition, pos, seat)
     return have >= need
+
+
+def met_by_placement(condition: Condition, pos: Position, seat: int, space: str, tile: str) -> bool:
+    """`is_met` after `seat` placed `tile` on `space`, for a condition it did not meet before:
+    a straight line or a single cluster can only have grown through `space`, so only the line
+    and the cluster through it are measured (a whole-board count of each is the slow part of
+    every placement on Ireland, whose public missions are checked after each one)."""
+    kind = condition["type"]
+    if kind == "line":
+        length: int = condition["length"]
+        return _line_through(pos, seat, space) >= length
+    if kind == "cluster" and condition.get("count", 1) == 1:
+        if tile not in FARM_CODES[condition["farm"]]:
+            return False
+        size: int = condition["size"]
+        return len(scoring.farm_cluster(pos.board, pos.tiles, seat, tile, space)) >= size
+    return is_met(condition, pos, seat)
+
+
+def _line_through(pos: Position, seat: int, space: str) -> int:
+    """The longest straight line of `seat`'s tiles through `space` (its own tile)."""
+    tiles, steps = pos.tiles, pos.board.steps
+    best = 0
+    for direction in hexgrid.line_directions():
+        length = 1
+        for way in (direction, hexgrid.opposite(direction)):
+            cell = steps[space][way]
+            while cell is not None and tiles.get(cell, _NOBODY)[0] == seat:
+                length += 1
+                cell = steps[cell][way]
+        best = max(best, length)
+    return best
 
 
 def card_points(card: dict[str, Any]) -> int:

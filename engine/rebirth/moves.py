@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from engine import hexgrid
+from engine.rebirth.board import PLACEMENT_KINDS
 from engine.rebirth.state import RebirthState
 from engine.rebirth.tables import RebirthTables
 
@@ -48,11 +49,28 @@ def legal_spaces(tables: RebirthTables, state: RebirthState, tile: str | None) -
     if tile is None:
         return []
     board = tables.board(state)
-    empty = [s for s in board.placement_spaces if s not in state.board]
+    taken = state.board
     if tile.startswith("S"):
-        return [s for s in empty if board.kind[s] == "s"]
-    spaces = [s for s in empty if board.kind[s] in _ALLOWED[tile]]
-    return spaces or [s for s in empty if board.kind[s] == _FALLBACK[tile]]
+        return [s for s in board.spaces_of("s") if s not in taken]
+    spaces = [s for s in board.spaces_of(_ALLOWED[tile]) if s not in taken]
+    return spaces or [s for s in board.spaces_of(_FALLBACK[tile]) if s not in taken]
+
+
+def is_legal_space(tables: RebirthTables, state: RebirthState, tile: str, space: str) -> bool:
+    """Whether `tile` may go on `space` now: `space in legal_spaces(...)` without listing them
+    (a farm goes on the other farm's spaces only while its own and blank land are full)."""
+    if space in state.board:
+        return False
+    board = tables.board(state)
+    kind = board.kind.get(space)
+    if kind is None or kind not in PLACEMENT_KINDS:
+        return False
+    if tile.startswith("S"):
+        return kind == "s"
+    if kind in _ALLOWED[tile]:
+        return True
+    taken = state.board
+    return kind == _FALLBACK[tile] and all(s in taken for s in board.spaces_of(_ALLOWED[tile]))
 
 
 def typed_placement(text: str) -> tuple[str | None, bool]:

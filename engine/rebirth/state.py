@@ -3,6 +3,10 @@
 All randomness happens at setup (each player's shuffled tiles, the mission deck, the first
 player), drawn from the seed; the shuffled orders are part of the state and hidden from views.
 So a seed plus the list of moves always replays to the same state.
+
+A state a move returns shares the lists and dicts the move left alone with the state before it
+(`RebirthState.fork`, what makes a search's playouts cheap): states are values, and code that
+changes one in place (a test setting up a position) does so on a `copy()`.
 """
 
 from __future__ import annotations
@@ -72,6 +76,22 @@ class RebirthState:
             final=self.final,
             last=self.last,
         )
+
+    def fork(self) -> RebirthState:
+        """A copy for one move, cheap enough for a search's playouts: the board and the
+        per-seat lists every placement changes (hands, supplies, scores) are new; every other
+        list and dict, and the lists and dicts inside them, are shared with this state. So a
+        move changes what it shares only by replacing it (`apply.py`: a new list for the seat's
+        supply, a new dict for the castles), and this state stays as it was. Change a state in
+        place only after `copy()`."""
+        new = object.__new__(RebirthState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["board"] = dict(self.board)
+        fields["hands"] = list(self.hands)
+        fields["supplies"] = list(self.supplies)
+        fields["scores"] = list(self.scores)
+        return new
 
     def total(self, seat: int) -> int:
         return sum(self.scores[seat].values())

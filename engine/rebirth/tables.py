@@ -47,6 +47,18 @@ class RebirthTables:
                     for space in places(self.boards[map_id], self.missions[card]["condition"]):
                         near.setdefault(space, []).append(card)
             self.missions_near[map_id] = {space: tuple(cards) for space, cards in near.items()}
+        self._mission_places: dict[str, tuple[Any, frozenset[str] | None]] = {}
+
+    def mission_places(self, board: Board, card_id: str) -> frozenset[str] | None:
+        """The spaces a placement must be on to change a holder's progress on `card_id`, or
+        None when any space may (shapes and totals): a public mission the mover did not meet
+        before a placement elsewhere is not met after it either (`apply._public_missions`).
+        Kept per card, and found again if the card's condition is another object (a test's)."""
+        condition = self.missions[card_id]["condition"]
+        known = self._mission_places.get(card_id)
+        if known is None or known[0] is not condition:
+            known = self._mission_places[card_id] = (condition, places(board, condition) or None)
+        return known[1]
 
     def board(self, state: RebirthState) -> Board:
         """The board of the map `state` is played on."""
