@@ -261,6 +261,12 @@ class Game(ABC, Generic[S, V, E]):
         hidden information."""
         return state
 
+    def search_cost(self, state: S) -> float:
+        """What one iteration of a search (engine/ai) costs in this game and on this board,
+        against a 4-player Scotland one (1.0): a level's budget of iterations is divided by it,
+        so a decision takes about the level's time whatever is played. By default 1.0."""
+        return 1.0
+
     def describe_content(self, state: S) -> dict[str, Any] | None:
         """What a game record carries so an independent referee can check it (the map's tile
         mix, the mission decks); None (the default) when the seed and the content files say it all."""

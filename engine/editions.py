@@ -99,6 +99,9 @@ class Editions(Game[S, V, E]):
     def determinize(self, state: S, seat: int, rng: random.Random) -> S:
         return self.of(state).determinize(state, seat, rng)
 
+    def search_cost(self, state: S) -> float:
+        return self.of(state).search_cost(state)
+
     def view(self, state: S, seat: int | None) -> V:
         return self.of(state).view(state, seat)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from engine.ai import EASY, choose, mode_of
+from engine.ai import EASY, choose
 from engine.ai.levels import level as level_named
 from games.registry import load_engine
 
@@ -35,5 +35,5 @@ def decide(game_id: str, state_text: str, seat: int, level: str, seed: int, cap:
     state = engine.loads(state_text)
     iterations = None
     if cap is not None and level != EASY:
-        iterations = min(cap, level_named(level).iterations(mode_of(engine, state)))
+        iterations = min(cap, level_named(level).iterations(engine.search_cost(state)))
     return choose(engine, state, seat, level=level, seed=seed, iterations=iterations)

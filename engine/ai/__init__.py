@@ -15,7 +15,7 @@ from engine.ai.levels import EASY, LEVELS, NORMAL, STRONG, Level, level
 from engine.base import AnyGame
 from engine.fallback import Seen, choose_move
 
-__all__ = ["EASY", "LEVELS", "NORMAL", "STRONG", "Level", "choose", "level", "mode_of"]
+__all__ = ["EASY", "LEVELS", "NORMAL", "STRONG", "Level", "choose", "level"]
 
 PLAYOUTS = {"random": random_playout, "greedy": greedy_playout}
 
@@ -40,7 +40,7 @@ def choose(
     if not chosen.searches:
         return choose_move(game, state, seat, seed, seen)
     given = iterations is not None or seconds is not None
-    budget = iterations if given else chosen.iterations(mode_of(game, state))
+    budget = iterations if given else chosen.iterations(game.search_cost(state))
     result = search(
         game,
         state,
@@ -54,14 +54,6 @@ def choose(
         widest=chosen.widest,
     )
     return result.move
-
-
-def mode_of(game: AnyGame, state: Any) -> str:
-    """What a level's budget is set for: the game, and its map when its public view names one
-    (Ireland's searches cost more per iteration than Scotland's)."""
-    view = game.view(state, None)
-    board = view.get("map") if isinstance(view, dict) else None
-    return f"{game.id}:{board}" if board else game.id
 
 
 def _unknown(name: str) -> Level:

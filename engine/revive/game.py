@@ -32,6 +32,9 @@ QUIET = frozenset({"pass", "skip", "stop", "end", "crystal"})
 __all__ = ["COLOURS", "QUIET", "Revive"]
 
 
+SEARCH_COST = 2.0
+
+
 class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
     """The Revive rules over one set of content (content/revive `load_revive()`)."""
 
@@ -95,6 +98,10 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
         """Tiles, piles, the others' crates, artifact cards and resting cards drawn anew from
         what `seat` cannot see (engine/revive/determinize.py)."""
         return determinize.determinize(self.tables, state, seat, rng)
+
+    def search_cost(self, state: ReviveState) -> float:
+        """Longer turns, each a chain of decisions: measured about twice a Rebirth iteration."""
+        return SEARCH_COST
 
     # ------------------------------------------------------------ moves
 

@@ -252,6 +252,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("presenters",),  # views and events into words and images
     ("games",),  # the registry: each game's engine, content, presenter, options
     ("service",),  # the use cases
+    ("arena",),  # AI levels playing each other offline, for `tabletop arena` and the bench
     ("cogs", "offline"),  # the front ends: Discord's adapters, and the offline tools
     ("sandbox",),  # the bot in simcord's offline Discord, with two commands of its own
     ("bot",),  # the entry point: builds the bot, runs it or a tool

@@ -57,7 +57,7 @@ async def test_a_rebirth_move_and_the_fallback_turns_after_it_are_one_message_wi
         told = moves[-3:]  # ann's placement, then one by each bot seat, in play order
         assert [m.seat == ann_seat for m in told] == [True, False, False]
         assert f"<@{ann.id}> placed" in lines[0] and f"**{told[0].move.split()[0]}**" in lines[0]
-        assert "🤖 bot" in lines[1] and "🤖 bot" in lines[2]
+        assert "🤖 easy" in lines[1] and "🤖 easy" in lines[2]
         for move, line in zip(told[1:], lines[1:3], strict=True):
             assert f"**{move.move.split()[0]}**" in line  # each bot's space, in order
         assert lines[-1] == f"Your turn, <@{ann.id}>."
@@ -116,7 +116,7 @@ async def test_a_revive_turn_and_the_fallback_turn_after_it_are_one_message(simc
         message = after[-1]
         assert len(message.attachments) == 1 and pinged(simcord_env, message) == {ann.id}
         text = message.content
-        assert text.index(f"<@{ann.id}>'s turn") < text.index("🤖 bot 1's turn") < text.index("Your turn")
+        assert text.index(f"<@{ann.id}>'s turn") < text.index("🤖 easy") < text.index("Your turn")
         assert "since your last move" not in text
         assert result.response.message.id == message.id
         assert message.components, "ann's next options come as buttons"

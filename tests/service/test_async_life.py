@@ -157,7 +157,7 @@ async def test_a_bot_seat_from_the_lobby_plays_its_turns_at_once_and_says_so(dat
         # One message, one board: ANN's move, then the bot's turn, then ANN's ping.
         [told] = [m for m in messages if not m.ephemeral]
         assert told.ping == (ANN,) and told.image is not None
-        assert told.text.index(f"<@{ANN}>") < told.text.index("🤖 bot 1") < told.text.index("Your turn")
+        assert told.text.index(f"<@{ANN}>") < told.text.index("🤖 easy") < told.text.index("Your turn")
         assert all(-1 not in m.ping for m in messages)
 
 

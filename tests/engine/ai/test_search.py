@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.ai import LEVELS, choose, mode_of
+from engine.ai import LEVELS, choose
 from engine.ai.ismcts import search
 from engine.ai.reward import rewards
 from engine.base import RESIGN, AnyGame
@@ -91,13 +91,15 @@ def test_each_seat_is_rewarded_for_its_own_result():
     assert tied[0] == tied[1]
 
 
-def test_levels_are_budgets_per_mode():
-    game = load_engine("rebirth")
-    assert mode_of(game, game.new_game(2, {"map": "ireland"}, 1)) == "rebirth:ireland"
-    assert mode_of(load_engine("revive"), load_engine("revive").new_game(2, {}, 1)) == "revive"
+def test_levels_are_budgets_divided_by_what_an_iteration_costs_in_the_game():
+    rebirth, revive = load_engine("rebirth"), load_engine("revive")
+    scotland = rebirth.search_cost(rebirth.new_game(2, {"map": "scotland"}, 1))
+    ireland = rebirth.search_cost(rebirth.new_game(2, {"map": "ireland"}, 1))
+    assert scotland == 1.0 and ireland > scotland and revive.search_cost(revive.new_game(2, {}, 1)) > 1
     normal, strong = LEVELS["normal"], LEVELS["strong"]
-    for mode in ("rebirth:scotland", "rebirth:ireland", "revive"):
-        assert 0 < normal.iterations(mode) < strong.iterations(mode)
+    for cost in (scotland, ireland, 2.0):
+        assert 0 < normal.iterations(cost) < strong.iterations(cost)
+    assert normal.iterations(ireland) < normal.iterations(scotland)
     assert not LEVELS["easy"].searches
 
 
