@@ -194,7 +194,7 @@ class Lobby:
         ready: Ready = None,
     ) -> list[Message]:
         """A table for the caller alone against `opponents` AI players of `level` (by default
-        as few as the game needs), started at once: its lobby and its start, in one answer."""
+        as few as the game needs), started at once: the start is the answer (no lobby to join)."""
         if level not in LEVELS:
             raise ServiceError("error.no_such_level", levels=", ".join(LEVELS))
         self.check_new_game(game_id, options, settings)
