@@ -83,30 +83,34 @@ def playable(game: AnyGame, state: Any, seat: int) -> list[str]:
 
 def random_playout(game: AnyGame, state: Any, rng: random.Random, moves: int) -> Any:
     """Uniformly random legal moves (never resigning), at most `moves` of them."""
-    for _ in range(moves):
-        if game.is_over(state):
-            break
-        mover = game.to_move(state)
-        if mover is None:
-            break
+
+    def pick(state: Any, mover: int) -> str | None:
         legal = [move for move in game.legal_moves(state, mover) if move != RESIGN]
-        if not legal:
-            break
-        state = game.apply(state, mover, legal[rng.randrange(len(legal))]).state
-    return state
+        return legal[rng.randrange(len(legal))] if legal else None
+
+    return _played_on(game, state, moves, pick)
 
 
 def greedy_playout(game: AnyGame, state: Any, rng: random.Random, moves: int) -> Any:
     """The fallback player's moves (engine/fallback.py), at most `moves` of them: stronger moves,
     each costing every legal move applied once. Its ties are drawn from `rng`, never from a
     view (the world is the search's own sample: nothing in it is hidden from the search)."""
+
+    def pick(state: Any, mover: int) -> str | None:
+        return choose_move(game, state, mover, 0, seen=_tie_text(str(rng.random())))
+
+    return _played_on(game, state, moves, pick)
+
+
+def _played_on(
+    game: AnyGame, state: Any, moves: int, pick: Callable[[Any, int], str | None]
+) -> Any:
+    """The state after at most `moves` moves chosen by `pick` (None: no move to play)."""
     for _ in range(moves):
-        if game.is_over(state):
+        mover = None if game.is_over(state) else game.to_move(state)
+        move = None if mover is None else pick(state, mover)
+        if mover is None or move is None:
             break
-        mover = game.to_move(state)
-        if mover is None:
-            break
-        move = choose_move(game, state, mover, 0, seen=_tie_text(str(rng.random())))
         state = game.apply(state, mover, move).state
     return state
 
