@@ -50,8 +50,12 @@ def _resolves_at_once(
     tables: ReviveTables, state: ReviveState, seat: int, effect: dict[str, Any], rest: list[dict[str, Any]]
 ) -> bool:
     """Resolve one effect; False when it left the `rest` waiting (a decision, or a tribe
-    ability that resolves them itself)."""
+    ability that resolves them itself). A seat that resigned is asked nothing: a decision or a
+    choice of what to take, reached through its pieces (a water reward next to a tile another
+    player reveals), does nothing, as its open decisions were skipped when it left."""
     kind = effect["kind"]
+    if state.seats[seat]["resigned"] and (kind in DECISIONS or kind in TAKING or kind == "action"):
+        return True
     if kind == "gain":
         gain(tables, state, seat, effect["resources"])
     elif kind == "points":

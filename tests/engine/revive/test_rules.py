@@ -696,3 +696,19 @@ def test_an_end_triggered_in_someone_elses_turn_still_gives_that_player_a_final_
             (seat + step) % players for step in range(1, players + 1) if (seat + step) % players != taker
         ]
         assert played == [seat, *others], (players, played)
+
+
+def test_a_seat_that_resigned_is_asked_nothing_and_the_game_goes_on(game):
+    """Beyond the text: a resigned seat's pieces stay, so another player's move can reach a
+    reward of theirs that asks a decision (a water space's "any resource"). It is skipped, as
+    their open decisions were when they left: the turn stays with the player who moved."""
+    state, seat = fresh(game, players=3)
+    gone = (seat + 1) % 3
+    state = game.apply(state, gone, "resign").state
+    assert state.seats[gone]["resigned"] and game.to_move(state) == seat
+    after = resolve(game, state, gone, {"kind": "gain_any", "amount": 2}, {"kind": "points", "amount": 3})
+    assert after.stack == state.stack
+    assert game.to_move(after) == seat
+    assert after.seats[gone]["points"] == state.seats[gone]["points"] + 3  # what asks nothing still counts
+    kept = resolve(game, state, seat, {"kind": "gain_any", "amount": 2})
+    assert game.to_move(kept) == seat and kept.stack[-1]["kind"] == "gain_any"  # a player still present is asked
