@@ -19,7 +19,7 @@ import time
 from collections import defaultdict
 from typing import Any
 
-from engine.ai import LEVELS, choose
+from engine.ai import MEASURED, choose
 from games.registry import game_ids, load_engine
 
 Z95 = 1.96
@@ -53,8 +53,8 @@ def play_one(job: tuple[str, dict[str, str], list[str], int, int | None, float |
             seat,
             level=kinds[seat],
             seed=seed * 1009 + decisions,
-            iterations=iterations if LEVELS[kinds[seat]].searches else None,
-            seconds=seconds if LEVELS[kinds[seat]].searches else None,
+            iterations=iterations if MEASURED[kinds[seat]].searches else None,
+            seconds=seconds if MEASURED[kinds[seat]].searches else None,
             clock=time.perf_counter,
         )
         times[seat].append(time.perf_counter() - start)
@@ -94,9 +94,9 @@ def summary(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
 
 def arena(args: argparse.Namespace) -> int:
     seats = [seat.strip() for seat in args.seats.split(",")]
-    unknown = [seat for seat in seats if seat not in LEVELS]
+    unknown = [seat for seat in seats if seat not in MEASURED]
     if unknown or len(seats) != args.players:
-        print(f"--seats: {args.players} levels of {', '.join(LEVELS)}, comma-separated", flush=True)
+        print(f"--seats: {args.players} levels of {', '.join(MEASURED)}, comma-separated", flush=True)
         return 2
     options = {"map": args.map} if args.map else {}
     jobs = [

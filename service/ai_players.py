@@ -19,8 +19,9 @@ from engine.ai.levels import level as level_named
 from games.registry import load_engine
 
 ITERATIONS_VARIABLE = "TABLETOP_AI_ITERATIONS"
-"""At most this many search iterations a decision, whatever the level says (unset: the level's
-own): for a small machine, and for the tests, where hundreds of decisions must stay quick."""
+"""At most this many sampled worlds (the tree search's iterations) a decision, whatever the
+level says (unset: the level's own): for a small machine, and for the tests, where hundreds of
+decisions must stay quick."""
 
 
 def iterations_cap(environ: Mapping[str, str] = os.environ) -> int | None:

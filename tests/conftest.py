@@ -19,7 +19,7 @@ os.environ.setdefault(WORKERS_VARIABLE, "0")
 # An AI seat's search is capped at a few iterations: the games the tests play through AI seats
 # must stay quick, and a decision is still a search, made the same way at any budget
 # (service/ai_players.py). tests/engine/ai measures the levels at their own budgets.
-os.environ.setdefault(ITERATIONS_VARIABLE, "12")
+os.environ.setdefault(ITERATIONS_VARIABLE, "2")
 
 # Storage tests run on SQLite and on PostgreSQL (tests/support/storage.py).
 pytest_plugins = ["tests.support.storage"]

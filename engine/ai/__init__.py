@@ -11,11 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ai.ismcts import greedy_playout, random_playout, search
-from engine.ai.levels import EASY, LEVELS, NORMAL, STRONG, Level, level
+from engine.ai.levels import EASY, LEVELS, MEASURED, NORMAL, REPLIES, STRONG, Level, level
+from engine.ai.levels import level as level_named
+from engine.ai.replies import search_replies
 from engine.base import AnyGame
 from engine.fallback import Seen, choose_move
 
-__all__ = ["EASY", "LEVELS", "NORMAL", "STRONG", "Level", "choose", "level"]
+__all__ = ["EASY", "LEVELS", "MEASURED", "NORMAL", "STRONG", "Level", "choose", "level"]
 
 PLAYOUTS = {"random": random_playout, "greedy": greedy_playout}
 
@@ -32,13 +34,28 @@ def choose(
     seen: Seen | None = None,
     clock: Callable[[], float] | None = None,
 ) -> str:
-    """A legal move for `seat` (who must be to move) at `level`: the same inputs give the same
-    move. `iterations` or `seconds` override the level's own budget (seconds make it depend on
-    the machine, and need a `clock` such as `time.perf_counter`: the engine reads none);
-    `seen` is the fallback's tie-break text at `easy` (engine/fallback.py)."""
-    chosen = LEVELS[level] if level in LEVELS else _unknown(level)
-    if not chosen.searches:
+    """A legal move for `seat` (who must be to move) at `level` (a level, or a kind `tabletop
+    arena` measures: engine/ai/levels.py): the same inputs give the same move. `iterations`
+    (worlds sampled, or the tree's iterations) or `seconds` cap the level's own budget (seconds
+    make it depend on the machine, and need a `clock` such as `time.perf_counter`: the engine
+    reads none); `seen` is the fallback's tie-break text at `easy` (engine/fallback.py)."""
+    chosen = level_named(level)
+    if chosen.search is None:
         return choose_move(game, state, seat, seed, seen)
+    if chosen.search == REPLIES:
+        assert chosen.widest is not None, "sampled replies need their candidates' count"
+        return search_replies(
+            game,
+            state,
+            seat,
+            seed=seed,
+            iterations=iterations,
+            moves=chosen.budget,
+            widest=chosen.widest,
+            own_moves=chosen.own_moves,
+            seconds=seconds,
+            clock=clock,
+        ).move
     given = iterations is not None or seconds is not None
     budget = iterations if given else chosen.iterations(game.search_cost(state))
     result = search(
@@ -54,7 +71,3 @@ def choose(
         widest=chosen.widest,
     )
     return result.move
-
-
-def _unknown(name: str) -> Level:
-    return level(name)  # raises, naming the levels

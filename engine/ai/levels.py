@@ -1,16 +1,18 @@
-"""The opponent's levels: each a documented budget and playout policy (docs/ai.md).
+"""The opponent's levels: each a documented budget and search (docs/ai.md).
 
 - `easy`: the fallback player (engine/fallback.py): one move looked ahead, no search.
-- `normal`: the information-set search with a small budget (about a second of one core).
-- `strong`: the same search with about three times the budget (about 3 s of one core).
+- `normal`: sampled replies (engine/ai/replies.py) over the fallback's 4 best moves, with a
+  budget of about a second of one core.
+- `strong`: the same over its 6 best moves, with about three times the budget.
+- `tree` (not offered at the table; `tabletop arena` measures it): the information-set tree
+  search (engine/ai/ismcts.py) at a budget like `normal`'s, which the sampled replies beat.
 
-Budgets are set for a 4-player Scotland board and divided by the game's `search_cost` (an
-Ireland iteration costs about 3.75 of them, a Revive one 2), so no level names a game.
-
-A level's budget is a number of iterations per game, not a time: a decision must come out the
-same when it is worked out again (after a restart mid-thought, or by a replay), and a clock
-would make it depend on how busy the machine was. The counts are set so a decision stays
-within the level's time on one core here (`tabletop arena` reports the seconds per decision).
+A budget is counted in work done, never in time: a decision must come out the same when it is
+worked out again (after a restart mid-thought, or by a replay), and a clock would make it depend
+on how busy the machine was. Sampled replies count the fallback moves they play: one costs about
+the same in every game here (6-7 ms on one core), so no level names a game. The tree search
+counts iterations on a 4-player Scotland board, divided by the game's `search_cost` (an Ireland
+iteration costs about 3.75 of them, a Revive one 2).
 """
 
 from __future__ import annotations
@@ -20,38 +22,57 @@ from dataclasses import dataclass
 EASY = "easy"
 NORMAL = "normal"
 STRONG = "strong"
+TREE = "tree"
+
+REPLIES = "replies"
+"""The sampled-replies search (engine/ai/replies.py)."""
+
+TREE_SEARCH = "tree"
+"""The information-set tree search (engine/ai/ismcts.py)."""
 
 
 @dataclass(frozen=True)
 class Level:
-    """A level: its name, its iterations on a 4-player Scotland board (divided by the game's
-    `search_cost` elsewhere), the seconds it is meant to stay within, the moves it searches, and
-    the playout policy with its length in moves."""
+    """A level: its name, which search it runs (none for `easy`), its budget (fallback moves
+    played for sampled replies; Scotland iterations for the tree, divided by the game's
+    `search_cost` elsewhere), the seconds it is meant to stay within on one core here, how
+    many of the fallback's best moves it considers, and the tree's playout."""
 
     name: str
-    searches: bool
+    search: str | None
     seconds: float = 0.0
-    base_iterations: int = 0
+    budget: int = 0
     widest: int | None = None
+    own_moves: int = 1
     playout: str = "random"
     playout_moves: int = 40
 
+    @property
+    def searches(self) -> bool:
+        return self.search is not None
+
     def iterations(self, cost: float = 1.0) -> int:
-        """The budget where an iteration costs `cost` times a Scotland one (`Game.search_cost`)."""
-        return max(1, round(self.base_iterations / cost))
+        """The tree's budget where an iteration costs `cost` times a Scotland one."""
+        return max(1, round(self.budget / cost))
 
 
 LEVELS: dict[str, Level] = {
-    EASY: Level(EASY, searches=False),
-    NORMAL: Level(NORMAL, searches=True, seconds=1.0, base_iterations=300, widest=6),
-    STRONG: Level(STRONG, searches=True, seconds=3.0, base_iterations=1000, widest=10),
+    EASY: Level(EASY, search=None),
+    NORMAL: Level(NORMAL, search=REPLIES, seconds=1.0, budget=120, widest=4),
+    STRONG: Level(STRONG, search=REPLIES, seconds=3.0, budget=400, widest=6),
 }
-"""Every level by name, weakest first."""
+"""Every level a table can choose, weakest first."""
+
+MEASURED: dict[str, Level] = {
+    **LEVELS,
+    TREE: Level(TREE, search=TREE_SEARCH, seconds=1.0, budget=300, widest=6),
+}
+"""Every kind of player `tabletop arena` can seat: the levels, and the tree search beside them."""
 
 
 def level(name: str) -> Level:
-    """The level called `name` (a `ValueError` naming the levels otherwise)."""
+    """The level or measured kind called `name` (a `ValueError` naming the levels otherwise)."""
     try:
-        return LEVELS[name]
+        return MEASURED[name]
     except KeyError:
         raise ValueError(f"no level {name!r}: {', '.join(LEVELS)}") from None

@@ -49,7 +49,7 @@ async def test_a_bot_seat_keeps_its_level_and_decides_in_the_workers(database, m
         await service.turns.move(caller(ANN), move)
     assert asked, "the AI seat's decisions went to the workers"
     for game_id, text, seat, level, seed, cap in asked:
-        assert (game_id, level, cap) == ("rebirth", "strong", 12) and isinstance(text, str)
+        assert (game_id, level, cap) == ("rebirth", "strong", 2) and isinstance(text, str)
         again = decide(game_id, text, seat, level, seed, cap)
         assert again == decide(game_id, text, seat, level, seed, cap)  # a restart decides the same
 

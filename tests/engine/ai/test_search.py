@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from engine.ai import LEVELS, choose
+from engine.ai import LEVELS, MEASURED, choose
 from engine.ai.ismcts import search
+from engine.ai.replies import answered, margin, search_replies
 from engine.ai.reward import rewards
 from engine.base import RESIGN, AnyGame
 from games.registry import load_engine
@@ -61,6 +62,60 @@ def test_the_decision_does_not_change_when_what_the_seat_cannot_see_is_rewritten
     assert rewritten == 9  # every rewrite changed what the seat cannot see
 
 
+@pytest.mark.parametrize(("game_id", "options"), MODES)
+def test_sampled_replies_decide_the_same_when_what_the_seat_cannot_see_is_rewritten(game_id, options):
+    """The levels' search: the same move, the same worlds and the same worths whatever the
+    hidden parts of the real state are."""
+    game = load_engine(game_id)
+    rewritten = 0
+    for position in range(2):
+        state = played(game, 3, options, seed=30 + position, moves=5 + 7 * position)
+        seat = game.to_move(state)
+        decided = search_replies(game, state, seat, seed=5, iterations=3, widest=4)
+        for rewrite in range(3):
+            other = game.determinize(state, seat, random.Random(f"rewrite:{rewrite}"))
+            rewritten += game.dumps(other) != game.dumps(state)
+            again = search_replies(game, other, seat, seed=5, iterations=3, widest=4)
+            assert again == decided
+    assert rewritten == 6
+
+
+def test_a_reply_is_what_the_other_seats_fallback_would_play_and_stops_at_the_seats_turn():
+    """After the candidate, every other seat plays its fallback move until the seat is to move;
+    with `own_moves`, the seat plays its own next one and the others answer that too: in
+    3-player Rebirth, two placements, or five."""
+    game = load_engine("rebirth")
+    state = played(game, 3, {}, seed=8, moves=3)
+    seat = game.to_move(state)
+    move = search_replies(game, state, seat, seed=1, iterations=2, widest=3).move
+    after = game.apply(state, seat, move).state
+    none_of_mine, count = answered(game, after, seat, "ties", own_moves=0)
+    assert count == 2 and game.to_move(none_of_mine) == seat
+    one_of_mine, count = answered(game, after, seat, "ties", own_moves=1)
+    assert count == 5 and game.to_move(one_of_mine) == seat
+    assert answered(game, after, seat, "ties", own_moves=1, most=1)[1] == 1
+
+
+def test_a_candidate_is_worth_the_seats_lead_over_the_others():
+    assert margin([30.0, 20.0, 10.0], 0) == 30 - 0.5 * 20 - 0.5 * 15
+    assert margin([10.0, 20.0, 30.0], 0) < 0 < margin([10.0, 20.0, 30.0], 2)
+
+
+def test_sampled_replies_keep_the_fallbacks_move_without_a_clear_lead():
+    """One world has no spread to judge a lead by: the fallback's own best move stands."""
+    from engine.ai.ismcts import best_valued, playable
+
+    game = load_engine("rebirth")
+    state = played(game, 2, {}, seed=12, moves=6)
+    seat = game.to_move(state)
+    result = search_replies(game, state, seat, seed=2, iterations=1, widest=5)
+    assert result.iterations == 1
+    assert result.move == best_valued(game, state, seat, playable(game, state, seat), 1)[0]
+    budgeted = search_replies(game, state, seat, seed=2, iterations=None, moves=30, widest=5)
+    # five candidates, each itself, a reply, its own next move and a reply: 20 moves a world
+    assert budgeted.iterations == 2
+
+
 def test_a_search_never_resigns_and_a_lone_move_is_played_without_searching():
     game = load_engine("rebirth")
     state = played(game, 2, {}, seed=2, moves=4)
@@ -91,16 +146,16 @@ def test_each_seat_is_rewarded_for_its_own_result():
     assert tied[0] == tied[1]
 
 
-def test_levels_are_budgets_divided_by_what_an_iteration_costs_in_the_game():
+def test_levels_are_budgets_and_the_tree_divides_its_by_what_an_iteration_costs_in_the_game():
     rebirth, revive = load_engine("rebirth"), load_engine("revive")
     scotland = rebirth.search_cost(rebirth.new_game(2, {"map": "scotland"}, 1))
     ireland = rebirth.search_cost(rebirth.new_game(2, {"map": "ireland"}, 1))
     assert scotland == 1.0 and ireland > scotland and revive.search_cost(revive.new_game(2, {}, 1)) > 1
-    normal, strong = LEVELS["normal"], LEVELS["strong"]
-    for cost in (scotland, ireland, 2.0):
-        assert 0 < normal.iterations(cost) < strong.iterations(cost)
-    assert normal.iterations(ireland) < normal.iterations(scotland)
-    assert not LEVELS["easy"].searches
+    normal, strong, tree = LEVELS["normal"], LEVELS["strong"], MEASURED["tree"]
+    assert 0 < normal.budget < strong.budget and normal.widest < strong.widest
+    assert normal.seconds < strong.seconds
+    assert tree.iterations(ireland) < tree.iterations(scotland)
+    assert not LEVELS["easy"].searches and "tree" not in LEVELS  # measured, not offered
 
 
 def test_easy_is_the_fallback_player():

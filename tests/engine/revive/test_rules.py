@@ -710,5 +710,6 @@ def test_a_seat_that_resigned_is_asked_nothing_and_the_game_goes_on(game):
     assert after.stack == state.stack
     assert game.to_move(after) == seat
     assert after.seats[gone]["points"] == state.seats[gone]["points"] + 3  # what asks nothing still counts
+    # a player still present is asked
     kept = resolve(game, state, seat, {"kind": "gain_any", "amount": 2})
-    assert game.to_move(kept) == seat and kept.stack[-1]["kind"] == "gain_any"  # a player still present is asked
+    assert game.to_move(kept) == seat and kept.stack[-1]["kind"] == "gain_any"

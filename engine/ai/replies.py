@@ -1,0 +1,149 @@
+"""Sampled replies: the seat's best few moves, each played in the same sampled worlds and
+answered there by every other seat as the fallback player would, compared in pairs.
+
+This is the one-ply form of the information-set search (`engine/ai/ismcts.py`): each iteration
+samples a world the seat cannot tell from the real one (`Game.determinize`), and the root's
+children are the seat's candidate moves. What differs is how an iteration is spent, measured
+to matter at budgets of a few seconds (docs/ai.md):
+
+- **Every candidate in every world.** An iteration plays each candidate in the same world, with
+  the same tie-breaks for the replies (common random numbers), so two candidates are compared
+  on the same deal: the luck of the draw cancels out of their difference instead of drowning it.
+- **A model of the other seats.** After a candidate, the others reply with the fallback
+  player's moves (`engine/fallback.py`) until the seat is to move again; then, `own_moves`
+  times, the seat plays its own fallback move (its next tile, drawn in that world) and the
+  others reply to that too, so a move that sets up the seat's next one is seen. A
+  random reply would say nothing about what a sensible opponent takes away; a tree over every
+  reply spends a small budget on replies nobody would make.
+- **Valued by margin.** Where that stops, each seat is valued by the fallback's valuation (its
+  score if the game ended there, plus what is not points yet), and a candidate is worth the
+  seat's value less the others' (half the best of them, half their mean): what it gains and
+  what it leaves to the others, in points.
+- **Only a clear improvement.** The fallback's own best move is kept unless another one beats
+  it in pairs by more than `CONFIDENCE` standard errors: a noisy lead is no reason to change.
+
+Pure and deterministic: the same state, seat, seed and iteration count give the same move. Like
+the tree search, it reads the real state only through `determinize`, the seat's own legal
+moves, and the fallback's valuation of them; the real hidden parts never steer a choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.ai.ismcts import SearchResult, best_valued, playable, valued
+from engine.base import AnyGame
+from engine.fallback import choose_move
+
+CONFIDENCE = 1.0
+"""How many standard errors of the paired difference a move must beat the fallback's own by."""
+
+REPLY_MOVES = 12
+"""At most this many moves are played after a candidate: a round of 4-player Revive turns can
+be forty moves, and a reply that far off says little about this move."""
+
+
+def search_replies(
+    game: AnyGame,
+    state: Any,
+    seat: int,
+    *,
+    seed: int | str,
+    iterations: int | None,
+    widest: int,
+    moves: int | None = None,
+    own_moves: int = 1,
+    reply_moves: int = REPLY_MOVES,
+    seconds: float | None = None,
+    clock: Callable[[], float] | None = None,
+) -> SearchResult:
+    """Sample worlds until `iterations` of them, `moves` fallback moves played in them, or
+    `seconds` on `clock` (whichever comes first; at least one given), play each of the `widest`
+    moves the fallback ranks best in every world, and return the move with the best paired
+    margin over the fallback's own (see the module docstring). A budget in moves played is
+    what a decision costs: a fallback move costs about the same in every game (docs/ai.md)."""
+    if iterations is None and seconds is None and moves is None:
+        raise ValueError("a search needs iterations, moves or seconds")
+    if seconds is not None and clock is None:
+        raise ValueError("a time budget needs a clock (time.perf_counter)")
+    legal = playable(game, state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal move")
+    candidates = best_valued(game, state, seat, legal, widest)
+    anchor = candidates[0]
+    if len(candidates) == 1:
+        return SearchResult(anchor, 0, {anchor: 0}, {anchor: 0.0})
+    rng = random.Random(f"replies:{seed}:{seat}")
+    deadline = None if seconds is None or clock is None else clock() + seconds
+    worths: dict[str, list[float]] = {move: [] for move in candidates}
+    done = played = 0
+
+    def more() -> bool:
+        in_time = deadline is None or clock is None or clock() < deadline
+        return in_time and (iterations is None or done < iterations) and (moves is None or played < moves)
+
+    while more():
+        world = game.determinize(state, seat, rng)
+        ties = str(rng.random())
+        for move in candidates:
+            after = game.apply(world, seat, move).state
+            end, replies = answered(game, after, seat, ties, own_moves, reply_moves)
+            worths[move].append(margin(valued(game, end), seat))
+            played += replies + 1  # the candidate itself and the valuation at the end
+        done += 1
+    best = anchor
+    best_edge = 0.0
+    for move in candidates if done >= 2 else []:  # one world has no spread to judge a lead by
+        pairs = zip(worths[move], worths[anchor], strict=True)
+        edge = _paired_edge([mine - theirs for mine, theirs in pairs])
+        if edge > best_edge:
+            best, best_edge = move, edge
+    means = {move: sum(values) / len(values) if values else 0.0 for move, values in worths.items()}
+    return SearchResult(best, done, {move: done for move in candidates}, means)
+
+
+def answered(
+    game: AnyGame, state: Any, seat: int, ties: str, own_moves: int, most: int = REPLY_MOVES
+) -> tuple[Any, int]:
+    """`state` after the other seats' fallback moves until `seat` is to move again, `own_moves`
+    times over its own fallback move and their replies to it (or the game's end, or `most`
+    moves), and how many moves were played.
+    Ties are drawn from `ties`, a draw of the search, never from a view: the world is the
+    search's own sample."""
+    own = played = 0
+    while played < most:
+        mover = None if game.is_over(state) else game.to_move(state)
+        if mover is None or (mover == seat and own >= own_moves):
+            break
+        own += mover == seat
+        move = choose_move(game, state, mover, 0, seen=_tie_text(f"{ties}:{mover}"))
+        state = game.apply(state, mover, move).state
+        played += 1
+    return state, played
+
+
+def margin(values: list[float], seat: int) -> float:
+    """The seat's value less the others': half the best other's, half their mean."""
+    others = [value for other, value in enumerate(values) if other != seat]
+    if not others:
+        return values[seat]
+    return values[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+def _paired_edge(differences: list[float]) -> float:
+    """The mean of the paired differences less `CONFIDENCE` standard errors (0 with none)."""
+    if not differences:
+        return 0.0
+    mean = sum(differences) / len(differences)
+    if len(differences) < 2:
+        return mean
+    spread = math.sqrt(sum((value - mean) ** 2 for value in differences) / (len(differences) - 1))
+    return mean - CONFIDENCE * spread / math.sqrt(len(differences))
+
+
+def _tie_text(text: str) -> Callable[[Any, int], str]:
+    """The fallback's tie-break text for a reply: a draw, not a view."""
+    return lambda _state, _seat: text
