@@ -62,8 +62,8 @@ def test_bench_prints_one_json_figure_per_line(capsys):
         "revive_render_player_ms",
         "revive_render_player_bytes",
         "arena_normal_vs_easy_2p_points_share",
-        "arena_normal_40it_decision_ms_mean",
-        "arena_normal_40it_decision_ms_p95",
+        "arena_normal_2worlds_decision_ms_mean",
+        "arena_normal_2worlds_decision_ms_p95",
         "budgets_ok",
     ]
     assert all(isinstance(f["value"], (int, float)) and f["value"] > 0 for f in figures[:-1])
