@@ -262,9 +262,10 @@ class Game(ABC, Generic[S, V, E]):
         return state
 
     def search_cost(self, state: S) -> float:
-        """What one iteration of a search (engine/ai) costs in this game and on this board,
-        against a 4-player Scotland one (1.0): a level's budget of iterations is divided by it,
-        so a decision takes about the level's time whatever is played. By default 1.0."""
+        """What one iteration of the tree search (engine/ai/ismcts.py), a random playout,
+        costs in this game and on this board, against a 4-player Scotland one (1.0): its budget
+        of iterations is divided by it, so a decision takes about the same time whatever is
+        played. By default 1.0."""
         return 1.0
 
     def describe_content(self, state: S) -> dict[str, Any] | None:
