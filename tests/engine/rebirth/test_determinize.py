@@ -19,20 +19,8 @@ import pytest
 from engine.base import RESIGN
 from engine.rebirth import Rebirth, RebirthState
 from games.registry import load_engine
-from tests.support.paths import FIXTURES
+from tests.support.rebirth_fixture import FIXTURE_MAP, fixture_rebirth
 
-FIXTURE_MAP = "testmap"
-FIXTURE_TILES = {"colour_tiles": {"E": 4, "F": 4, "S1": 2, "S2": 2, "S3": 2}, "set_aside": {FIXTURE_MAP: 2}}
-FIXTURE_MISSIONS = [
-    {
-        "id": "T01",
-        "name": "Farmer",
-        "points": 4,
-        "condition": {"type": "farms", "farm": "energy", "count": 2},
-    },
-    {"id": "T02", "name": "Lord", "points": 6, "condition": {"type": "castles", "count": 2}},
-    {"id": "T03", "name": "Sailor", "points": 3, "condition": {"type": "ports", "count": 1}},
-]
 RESIGN_TURN = 9  # an odd seed's playout loses a seat here (with 2 players that ends the game)
 SAMPLE_EVERY = 7  # moves between two sampled states of a playout
 
@@ -47,8 +35,7 @@ def engine() -> Rebirth:
 @pytest.fixture(scope="module")
 def fixture_engine() -> Rebirth:
     """A tiny map whose settlement spaces run out: random playouts discard there."""
-    maps = {FIXTURE_MAP: json.loads((FIXTURES / "rebirth_engine_map.json").read_text())}
-    return Rebirth(maps, FIXTURE_TILES, {FIXTURE_MAP: FIXTURE_MISSIONS})
+    return fixture_rebirth()
 
 
 def playout_states(engine: Rebirth, map_id: str, players: int, seed: int) -> Iterator[RebirthState]:

@@ -14,26 +14,13 @@ import pytest
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotYourTurn
 from engine.rebirth import Rebirth, RebirthState
 from presenters.rebirth import RebirthPresenter
-from tests.support.paths import FIXTURES
+from tests.support.rebirth_fixture import fixture_rebirth
 from tests.support.refusals import refusing
-
-FIXTURE = FIXTURES / "rebirth_engine_map.json"
-MISSIONS = [
-    {
-        "id": "T01",
-        "name": "Farmer",
-        "points": 4,
-        "condition": {"type": "farms", "farm": "energy", "count": 2},
-    },
-    {"id": "T02", "name": "Lord", "points": 6, "condition": {"type": "castles", "count": 2}},
-    {"id": "T03", "name": "Sailor", "points": 3, "condition": {"type": "ports", "count": 1}},
-]
 
 
 @pytest.fixture(scope="module")
 def game() -> Rebirth:
-    tiles = {"colour_tiles": {"E": 4, "F": 4, "S1": 2, "S2": 2, "S3": 2}, "set_aside": {"testmap": 2}}
-    return Rebirth({"testmap": json.loads(FIXTURE.read_text())}, tiles, {"testmap": MISSIONS})
+    return fixture_rebirth()
 
 
 def fresh(game: Rebirth, players: int = 2, supply: int = 5) -> RebirthState:
