@@ -229,6 +229,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "rebirth.start": "**{title}** begins!",
     "rebirth.start_seat": "{tag} plays {colour} ({shape})",
     "rebirth.first": "{user} goes first. Place your tile with `/move`; see your tiles and missions with `/hand`.",
+    "rebirth.first_bot": "{user} goes first, and its move follows. On your turn, place your tile with `/move`; "
+    "see your tiles and missions with `/hand`.",
     "rebirth.caption": "**{title}** · turn {turn} · {user} to move",
     "rebirth.event.place": "{who} placed {tile} on **{space}**: {scored}.",
     "rebirth.event.scored": "+{total} ({detail})",

@@ -145,7 +145,8 @@ class RebirthPresenter(SeatTags):
             )
         current = view["current"]
         assert current is not None, "a game that just started has a seat to move"
-        lines.append(t("rebirth.first", locale, user=self.mention(game, current)))
+        first = "rebirth.first" if game.players[current] > 0 else "rebirth.first_bot"  # a bot needs no how-to
+        lines.append(t(first, locale, user=self.mention(game, current)))
         return "\n".join(lines)
 
     def render_options(
