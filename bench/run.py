@@ -906,9 +906,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--revive-moves", type=int, default=300, help="Revive /move commands to time (default 300)"
     )
     parser.add_argument("--renders", type=int, default=20, help="board renders to time (default 20)")
-    parser.add_argument(
-        "--replays", type=int, default=6, help="random games per mode to replay the longest of (default 6)"
-    )
+    parser.add_argument("--replays", type=int, default=6, help="games a mode, longest replayed (6)")
     parser.add_argument(
         "--channels", type=int, default=50, help="games moving at once in the burst (default 50)"
     )

@@ -88,11 +88,28 @@ async def test_a_player_exports_their_own_view_of_a_game_in_play_and_nobody_else
     assert not stranger.response.attachments
 
 
-async def test_tabletop_replay_refuses_a_players_view_and_says_why(simcord_env, tmp_path: Path, capsys):
-    table = make_table(simcord_env, ["ann", "bob"])
-    await started(table, "rebirth", 2, map="scotland")
-    await played_on(simcord_env.bot.service, table.channel.id, moves=6)
-    _, data = await attached(await table.members[0].slash(table.channel, "game export"))
+async def test_a_rebirth_players_view_holds_their_missions_drawn_and_nobody_elses(
+    simcord_env, tmp_path: Path, capsys
+):
+    """Ireland's cathedrals and towers deal private mission cards: the caller's own are in their
+    file, another seat's are not; and `tabletop replay` refuses the file, saying why."""
+    table = make_table(simcord_env, ["ann", "bob", "cy"])
+    game = await started(table, "rebirth", 3, map="ireland")
+    game, state = await played_on(simcord_env.bot.service, table.channel.id, moves=60)
+    engine = load_engine("rebirth")
+    views = {seat: engine.view(state, seat) for seat in range(3)}
+    held = {seat: {card["id"] for card in view["private"]["missions"]} for seat, view in views.items()}
+    public = json.dumps(engine.view(state, None))
+    caller = table.members[0]
+    mine = game.players.index(caller.id)
+    _, data = await attached(await caller.slash(table.channel, "game export"))
+    text = data.decode()
+    assert held[mine] and all(card in text for card in held[mine]), "the test can fail: missions drawn"
+    others = set().union(*(held[seat] for seat in range(3) if seat != mine)) - held[mine]
+    assert others, "another seat holds missions: the check below means something"
+    assert not [card for card in others if card in text and card not in public]
+    assert str(SEED) not in text
+
     path = tmp_path / "view.json"
     path.write_bytes(data)
     assert tabletop(["replay", str(path)]) == 2
