@@ -139,6 +139,10 @@ async def test_after_the_end_anyone_exports_the_whole_record_and_it_re_scores(
     assert await service.db.pack_game(game.id)  # as the upkeep does days after the end
     again = await table.members[0].slash(table.channel, "game export")
     assert (await attached(again))[1] == data, "a packed game exports the same record"
+    shown = await table.members[2].slash(table.channel, "game replay")  # not seated: privately
+    assert shown.ephemeral and "turns" in shown.response.content
+    gif = Image.open(io.BytesIO((await attached(shown))[1]))
+    assert gif.n_frames >= len(record["moves"]) - 3, "a packed game replays whole (alike frames merge)"
 
 
 async def test_the_replay_is_a_gif_of_every_public_position_so_far(simcord_env):
