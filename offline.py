@@ -20,7 +20,7 @@ from pathlib import Path
 from arena import add_arena
 from engine.balance import measure
 from engine.fallback import play_turn
-from engine.records import random_game, replay
+from engine.records import not_replayable, random_game, record_text, replay
 from games.registry import game_ids, load_engine, spec
 
 
@@ -42,7 +42,7 @@ def selfplay(args: argparse.Namespace) -> int:
             totals[seat].append(score)
         if records_dir:
             path = records_dir / f"{args.game}-{args.map or 'default'}-{args.players}p-{seed}.json"
-            path.write_text(json.dumps(record, indent=1))
+            path.write_text(record_text(record))
     seconds = time.perf_counter() - started
     summary = {
         "game": args.game,
@@ -102,7 +102,14 @@ def play_fallback_game(game: str, players: int, seed: int) -> dict:
 
 
 def replay_file(args: argparse.Namespace) -> int:
+    """Exit 0: the record re-plays to the scores it states; 1: it differs (each difference on
+    standard error); 2: it cannot be re-played at all (a player's view of a game in play)."""
     record = json.loads(Path(args.file).read_text())
+    refusal = not_replayable(record)
+    if refusal is not None:
+        print(f"{args.file}: {refusal}", file=sys.stderr)
+        print(json.dumps({"file": args.file, "ok": False, "replayable": False}))
+        return 2
     problems = replay(load_engine(record["game"]), record)
     for problem in problems:
         print(problem, file=sys.stderr)

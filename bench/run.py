@@ -663,6 +663,7 @@ def run(
     channels: int = 50,
     alone: int = 5,
     playouts: int = 100,
+    replays: int = 6,
 ) -> bool:
     """Run every benchmark, emitting each line as soon as it is known; True if all budgets hold."""
     ok = True
@@ -675,6 +676,7 @@ def run(
         lambda: asyncio.run(bench_concurrent_moves(channels, alone)),
         lambda: bench_render(renders),
         lambda: bench_revive_render(renders),
+        lambda: bench_replays(replays),
         lambda: bench_short_arena(max(2, games // 25)),
     ]
     for step in steps:
@@ -686,6 +688,7 @@ def run(
 
 
 # --------------------------------------------------------------------------- AI players
+
 
 def bench_short_arena(games: int = 4) -> list[Figure]:
     """A short arena (`tabletop arena`, docs/ai.md for the long ones): a `normal` seat against
@@ -706,6 +709,53 @@ def bench_short_arena(games: int = 4) -> list[Figure]:
         Figure("arena_normal_2worlds_decision_ms_mean", round(normal["decision_s_mean"] * 1000, 1), "ms"),
         Figure("arena_normal_2worlds_decision_ms_p95", round(normal["decision_s_p95"] * 1000, 1), "ms"),
     ]
+
+
+# ------------------------------------------------------------------------------- replays
+
+# A whole 4-player game's animated replay (`/game replay`), on one core: re-played from its seed
+# and drawn, as a worker does it (service/history.py `animated`). Per mode, the longest of a few
+# random games (the most frames); the GIF must fit Discord's default upload limit whole.
+REPLAY_CASES: tuple[tuple[str, str, dict[str, str], float], ...] = (
+    ("rebirth4", "rebirth", {"map": "scotland"}, 3.0),
+    ("ireland4", "rebirth", {"map": "ireland"}, 3.0),
+    ("revive4", "revive", {}, 6.0),
+)
+
+
+def longest_game(game_id: str, options: dict[str, Any], candidates: int, seed: int = SEED) -> dict[str, Any]:
+    """The record of the longest of `candidates` random 4-player games (the most moves)."""
+    engine = load_engine(game_id)
+    records = [
+        random_game(engine, 4, options, seed + n, random.Random(f"replay:{seed + n}"))
+        for n in range(candidates)
+    ]
+    return max(records, key=lambda record: len(record["moves"]))
+
+
+def bench_replays(candidates: int = 6) -> list[Figure]:
+    """Seconds, frames and bytes of the replay of each mode's longest game (docs/replays.md)."""
+    from service.history import Played, animated
+    from service.messages import UPLOAD_LIMIT
+
+    figures: list[Figure] = []
+    for name, game_id, options, budget in REPLAY_CASES:
+        record = longest_game(game_id, options, candidates)
+        moves = [(move["seat"], move["move"]) for move in record["moves"]]
+        played = Played(game_id, 4, dict(options), record["seed"], moves)
+        animated(
+            Played(game_id, 4, dict(options), record["seed"], moves[:4]), list(NAMES), None, UPLOAD_LIMIT
+        )
+        started = time.perf_counter()  # the static layers are drawn: the bot warms them at start
+        animation, _ = animated(played, list(NAMES), None, UPLOAD_LIMIT)
+        seconds = time.perf_counter() - started
+        assert animation is not None
+        figures += [
+            Figure(f"replay_{name}_s", round(seconds, 3), "s", maximum=budget),
+            Figure(f"replay_{name}_frames", animation.frames, "frames"),
+            Figure(f"replay_{name}_bytes", len(animation.gif), "bytes", maximum=UPLOAD_LIMIT),
+        ]
+    return figures
 
 
 # ---------------------------------------------------------------------------- stored games
@@ -856,6 +906,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--revive-moves", type=int, default=300, help="Revive /move commands to time (default 300)"
     )
     parser.add_argument("--renders", type=int, default=20, help="board renders to time (default 20)")
+    parser.add_argument("--replays", type=int, default=6, help="games a mode, longest replayed (6)")
     parser.add_argument(
         "--channels", type=int, default=50, help="games moving at once in the burst (default 50)"
     )
@@ -916,6 +967,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         channels=args.channels,
         alone=args.alone,
         playouts=args.playouts,
+        replays=args.replays,
     )
     return 1 if args.strict and not ok else 0
 

@@ -283,3 +283,20 @@ class GameCog(commands.Cog):
     @game.command(name=command_name("game.abort"), description=text("cmd.game.abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
         await answer(interaction, self.service.lobby.abort(caller_of(interaction)))
+
+    @game.command(name=command_name("game.export"), description=text("cmd.game.export"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        """The game's record as a file, privately: a player's own view during the game."""
+        caller, ready = caller_of(interaction), self._ready(interaction)
+        await answer(interaction, self.service.history.export(caller, ready))
+
+    @game.command(name=command_name("game.replay"), description=text("cmd.game.replay"))
+    @app_commands.describe(turn=text("cmd.game.replay.turn"))
+    @app_commands.rename(**option_names("turn"))
+    async def replay(
+        self, interaction: discord.Interaction, turn: app_commands.Range[int, 0, 10_000] | None = None
+    ) -> None:
+        """The game animated, or one position of it. Drawing a whole game takes seconds, so the
+        interaction is acknowledged at once (privately; the replay is posted in the channel)."""
+        ready = deferrer(interaction, 0)
+        await answer(interaction, self.service.history.replay(caller_of(interaction), turn, ready))

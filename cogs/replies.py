@@ -14,7 +14,7 @@ from discord import app_commands
 from engine.errors import GameError
 from i18n import t
 from presenters.errors import error_text
-from service.messages import Caller, Message
+from service.messages import UPLOAD_LIMIT, Caller, Message
 
 log = logging.getLogger("tabletop")
 DEFERRAL_FAILED = "tabletop.deferral_failed"  # in `Interaction.extras`: Discord did not take the deferral
@@ -48,7 +48,17 @@ def caller_of(interaction: discord.Interaction) -> Caller:
             bot and bot.create_public_threads and bot.send_messages_in_threads
         ),
         can_manage_server=bool(permissions and permissions.manage_guild),
+        upload_limit=upload_limit(interaction),
     )
+
+
+def upload_limit(interaction: discord.Interaction) -> int:
+    """The largest file an answer may attach: the server's limit (`guild.filesize_limit`, which
+    boosts raise), no more than what Discord says this interaction takes, 10 MiB without either."""
+    server = getattr(interaction.guild, "filesize_limit", None)
+    limits = (server, getattr(interaction, "filesize_limit", None))
+    known = [limit for limit in limits if isinstance(limit, int) and limit > 0]
+    return min(known) if known else UPLOAD_LIMIT
 
 
 def allowed_mentions(message: Message) -> discord.AllowedMentions:

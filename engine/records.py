@@ -1,12 +1,15 @@
-"""Game records: everything needed to re-play a game and check its scores (docs/records.md).
+"""Game records: everything needed to re-play a game and check its scores (docs/records.md),
+and a player's view of a game still in play, which holds only what that player may see.
 
-Pure functions over an engine and its states; reading and writing files is the CLI's job.
+Pure functions over an engine and its states; reading and writing files is the CLI's job, and
+the bot's `/game export`'s, both through `record_text`, the one writer of the format.
 """
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.base import AnyGame
@@ -16,6 +19,9 @@ OLD_FORMAT = "tabletop.record/1"
 # /1 came before rules versions (it replays as version 1) and had no game facts
 # (`Game.record_seat`, `Game.record_move`): still replayed, its facts unchecked.
 READABLE_FORMATS = (OLD_FORMAT, RECORD_FORMAT)
+# A player's view of a game in play (`view_record`): no seed and no other seat's secrets, so it
+# cannot be re-played; `replay` says so (`not_replayable`) rather than call it wrong.
+VIEW_FORMAT = "tabletop.view/1"
 SEAT_FIELDS = frozenset({"seat", "colour"})
 MOVE_FIELDS = frozenset({"n", "seat", "move", "points", "tile"})
 
@@ -86,8 +92,92 @@ def finish_record(engine: AnyGame, record: dict, state: Any) -> None:
     record["final"] = final_summary(engine, state)
 
 
+def record_text(record: Mapping[str, Any]) -> str:
+    """A record (full or a player's view) as the text of its file: JSON, one space of indent (a
+    long game stays readable and diffable), ASCII only (any encoding reads it)."""
+    return json.dumps(record, indent=1)
+
+
+def game_record(
+    engine: AnyGame, players: int, options: dict[str, Any], seed: int, played: Sequence[tuple[int, str]]
+) -> dict:
+    """The full record of a game played from `seed` with the moves `played` ((seat, notation)
+    in order, as a stored game keeps them): what `replay` re-plays and re-scores. `final` is
+    filled once the moves reach the end."""
+    state = engine.new_game(players, options, seed)
+    record = start_record(engine, state, players, options, seed)
+    for seat, move in played:
+        applied = engine.apply(state, seat, move)
+        add_move(record, seat, move, applied.event, engine.record_move(applied))
+        state = applied.state
+    if engine.is_over(state):
+        finish_record(engine, record, state)
+    return record
+
+
+def view_record(
+    engine: AnyGame,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    played: Sequence[tuple[int, str]],
+    seat: int,
+) -> dict:
+    """What `seat` may see of a game in play, as a record: the table (seats, colours, who moved
+    first), each move's notation, points and public event (what the channel was told), the
+    notes the move gave `seat` alone, and `seat`'s own view of the position now. No seed, no
+    game facts (`Game.record_seat`, `record_move`: other seats' set-aside tiles and drawn
+    missions), no content description (Ireland's would list what is dealt where), and no other
+    seat's private notes: nothing from which a hidden part could be worked out. The seed is
+    read here only to re-play the moves, as the bot does."""
+    state = engine.new_game(players, options, seed)
+    public = engine.view(state, None)
+    record: dict[str, Any] = {
+        "format": VIEW_FORMAT,
+        "game": engine.id,
+        "options": dict(options),
+        "players": players,
+        "seat": seat,
+        "seats": [{"seat": s["seat"], "colour": s.get("colour")} for s in public["seats"]],
+        "first": engine.to_move(state),
+        "moves": [],
+    }
+    for mover, move in played:
+        applied = engine.apply(state, mover, move)
+        entry: dict[str, Any] = {"n": len(record["moves"]) + 1, "seat": mover, "move": move}
+        entry["points"] = _points_of(applied.event)
+        entry["event"] = _as_stored(applied.event)
+        if applied.private.get(seat):
+            entry["private"] = _as_stored(applied.private[seat])
+        record["moves"].append(entry)
+        state = applied.state
+    record["position"] = _as_stored(engine.view(state, seat))
+    return record
+
+
+def not_replayable(record: Mapping[str, Any]) -> str | None:
+    """Why a record cannot be re-played and re-scored (None: it can be tried): a player's view
+    of a game in play holds no seed."""
+    if record.get("format") == VIEW_FORMAT:
+        return (
+            f"this is a player's view of a game in play ({VIEW_FORMAT}): it holds no seed and no "
+            "other seat's hidden information, so it cannot be re-played or re-scored; export "
+            "the game again once it has ended for the full record"
+        )
+    return None
+
+
+def _as_stored(value: Any) -> Any:
+    """`value` as JSON reads it back (tuples as lists, keys as text): a view or an event the
+    way a file holds it."""
+    return json.loads(json.dumps(value))
+
+
 def replay(engine: AnyGame, record: dict) -> list[str]:
     """Re-play a record from its seed; the differences from what it stored (empty if none)."""
+    refusal = not_replayable(record)
+    if refusal is not None:
+        return [refusal]
     if record.get("format") not in READABLE_FORMATS:
         return [f"unknown record format {record.get('format')!r}"]
     old = record["format"] == OLD_FORMAT

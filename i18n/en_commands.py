@@ -23,6 +23,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "name.command.game.resign": "resign",
     "name.command.game.abort": "abort",
     "name.command.game.limits": "limits",
+    "name.command.game.export": "export",
+    "name.command.game.replay": "replay",
     "name.command.move": "move",
     "name.command.hand": "hand",
     "name.command.board": "board",
@@ -57,4 +59,5 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "name.option.to": "to",
     "name.option.lobbies": "lobbies",
     "name.option.games": "games",
+    "name.option.turn": "turn",
 }

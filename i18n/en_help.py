@@ -2,7 +2,7 @@
 log's pages, the closest legal moves to a mistyped one, `/rules` and `/help` without a game, and
 the game named at the head of a DM. Merged into i18n/en.py's MESSAGES."""
 
-MESSAGES: dict[str, str] = {
+MESSAGES: dict[str, str | dict[str, str]] = {
     # --- /game status and /game log: private unless shared
     "cmd.share": "Post it in the channel for everyone (nobody is pinged); by default only you see it",
     "cmd.game.log.page": "Which page of the whole game: 1 is the start (up to 15 moves a page)",
@@ -10,6 +10,39 @@ MESSAGES: dict[str, str] = {
     "log.no_page": "There is no page {page}: the log so far goes up to page {pages}.",
     "log.older": "◀ Older",
     "log.newer": "Newer ▶",
+    # --- /game export and /game replay (service/history.py; docs/records.md, docs/replays.md)
+    "cmd.game.export": "Download the game's record: during the game your own view of it (only you see it)",
+    "cmd.game.replay": "The whole game so far as an animation, or one position with turn:",
+    "cmd.game.replay.turn": "Show only the board after this turn (0 is the start)",
+    "export.full": {
+        "one": "📜 The record of **{title}**: {count} move, from its seed. `tabletop replay FILE` re-plays "
+        "and re-scores it (docs/records.md).",
+        "other": "📜 The record of **{title}**: {count} moves, from its seed. `tabletop replay FILE` re-plays "
+        "and re-scores it (docs/records.md).",
+    },
+    "export.view": {
+        "one": "📜 Your view of **{title}** so far: {count} move, with what the table was told and what you "
+        "alone were shown. It holds nobody else's secrets and no seed; the full record comes once the "
+        "game has ended. Keep it to yourself.",
+        "other": "📜 Your view of **{title}** so far: {count} moves, with what the table was told and what "
+        "you alone were shown. It holds nobody else's secrets and no seed; the full record comes once "
+        "the game has ended. Keep it to yourself.",
+    },
+    "export.not_seated": "Only its players can export a game in play, each their own view of it; anyone can "
+    "once it has ended.",
+    "export.too_big": "The record is {size} MB, more than the {limit} MB this server takes: it cannot be attached.",
+    "replay.caption": {
+        "one": "🎞️ **{title}**: {count} turn, replayed.",
+        "other": "🎞️ **{title}**: {count} turns, replayed.",
+    },
+    "replay.reduced": {
+        "one": "To fit this server's upload limit it shows {count} position of {turns}.",
+        "other": "To fit this server's upload limit it shows {count} positions of {turns}.",
+    },
+    "replay.position": "🎞️ **{title}** after turn {turn} of {last}.",
+    "replay.no_turn": "There is no turn {turn}: this game goes from 0 (the start) to turn {last} so far.",
+    "replay.too_big": "Even reduced, this game's replay is more than the {limit} MB this server takes: "
+    "`/game replay turn:` shows any position.",
     # --- typed moves
     "error.move.closest": "{reason}\nClosest moves you can make now: {moves}",
     "move.closest_item": "`{notation}` ({label})",
@@ -33,6 +66,8 @@ MESSAGES: dict[str, str] = {
     "• `/hand`: your own pieces and secret cards. `/board`: the board. `/rules`: the rules and what you "
     "can do now.\n"
     "• `/game status` and `/game log`: the state and the moves, for you alone (`share:True` posts them).\n"
+    "• `/game replay`: the whole game as an animation (`turn:` one position). `/game export`: the game's "
+    "record as a file (during the game your own view of it).\n"
     "• `/games`: your games in this server. `/undo` takes back your last move while nobody has played since and it revealed nothing.\n"
     "• `/notify`, `/away`, `/game settings`: DMs, time away, reminders and the turn clock.\n"
     "• `/game leave` hands your seat to the fallback player; `/game resign` gives up; `/game abort` "

@@ -260,6 +260,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "revive.img.strip.where": "{where}: {effects}",
     "revive.img.strip.resources": "Resources: {changes}",
     "revive.img.strip.more": {"one": "+{count} more change", "other": "+{count} more changes"},
+    "revive.img.replay.turn": "Turn {turn} · {name}",
+    "revive.img.replay.start": "Start",
+    "revive.img.replay.final": "Final scores",
     # --- why a move is refused (engine/revive/refusals.py): the rule, or what is missing
     "error.revive.why.answer_first": "First answer the question that is open: `/move` lists its answers.",
     "error.revive.why.no_question": "No question is open, so there is nothing to answer: take an action "

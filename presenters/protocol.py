@@ -12,14 +12,17 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from db import GameRecord
 from engine.base import SEAT_LETTERS, AnyGame, MoveFacts
 from i18n.po import languages
 from presenters.bots import bot_name
 
-__all__ = ["MoveChoice", "Presenter", "SeatTags", "seat_tag", "seen_json"]
+if TYPE_CHECKING:  # Pillow is loaded only where images are drawn
+    from render.animation import Animation
+
+__all__ = ["MoveChoice", "Presenter", "ReplayFrame", "SeatTags", "seat_tag", "seen_json"]
 
 COLOUR_EMOJI = {"orange": "🟠", "blue": "🔵", "green": "🟢", "purple": "🟣"}  # keyed by SEAT_COLOURS
 COLOUR_LETTER = SEAT_LETTERS
@@ -44,6 +47,17 @@ class MoveChoice:
     points: int | None = None
     facts: MoveFacts | None = field(default=None, compare=False, repr=False)
     names: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class ReplayFrame:
+    """One position of an animated replay: the public view after a turn (Rebirth: a move;
+    Revive: a player's whole turn), the places that turn changed, and the seat that played it
+    (None: the opening position). Public views only: a replay is shown to the whole table."""
+
+    view: Any
+    changed: tuple[str, ...] = ()
+    seat: int | None = None
 
 
 class LabelledMoves(Protocol):
@@ -132,6 +146,15 @@ class Presenter(Protocol):
         """`seat`'s own options drawn on the board (`view`: that seat's view, so it goes to that
         seat only): the places its legal moves `choices` use, marked and numbered as their
         autocomplete labels read; None when no move of theirs has a place."""
+        ...
+
+    def render_replay(
+        self, frames: Sequence[ReplayFrame], names: list[str], *, locale: str | None = None, limit: int
+    ) -> Animation | None:
+        """The animated replay of `frames` (public views, the opening first): a GIF frame per
+        position with the turn's places marked and the scores in a strip, legible at 550 px,
+        within `limit` bytes (positions left out or frames shrunk when it must); None when even
+        the smallest plan does not fit (`render/animation.py`)."""
         ...
 
     def warm_up(self) -> None:

@@ -287,7 +287,7 @@ def sprite_sheet(
     return sheet
 
 
-def stacked_palette(parts: Sequence[Image.Image], keys: Sequence[RGB]) -> Image.Image:
+def stacked_palette(parts: Sequence[Image.Image], keys: Sequence[RGB], colours: int = 256) -> Image.Image:
     """`fixed_palette` over the images stacked top to bottom (a frame, then its sprite sheet and
     any other samples), as wide as the first."""
     full = Image.new("RGB", (parts[0].width, sum(part.height for part in parts)))
@@ -295,11 +295,11 @@ def stacked_palette(parts: Sequence[Image.Image], keys: Sequence[RGB]) -> Image.
     for part in parts:
         full.paste(part, (0, y))
         y += part.height
-    return fixed_palette(full, keys)
+    return fixed_palette(full, keys, colours)
 
 
-def fixed_palette(sample: Image.Image, keys: Sequence[RGB]) -> Image.Image:
-    """A 256-colour "P" image: maximum coverage over `sample` for the blends (antialiased edges
+def fixed_palette(sample: Image.Image, keys: Sequence[RGB], colours: int = 256) -> Image.Image:
+    """A `colours`-colour (256) "P" image: maximum coverage over `sample` for the blends (antialiased edges
     and text), then the exact `keys` colours at the end.
 
     Why reserve keys: a quantizer gives small, loud features (highlights, seat colours) too few
@@ -311,7 +311,7 @@ def fixed_palette(sample: Image.Image, keys: Sequence[RGB]) -> Image.Image:
     smaller, since its blends repeat more; building it is faster too.
     """
     keys = list(dict.fromkeys(keys))
-    n_auto = 256 - len(keys)
+    n_auto = colours - len(keys)
     auto = sample.quantize(colors=n_auto, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
     flat = list(auto.getpalette() or [])[: 3 * n_auto]
     flat += [0] * (3 * n_auto - len(flat))

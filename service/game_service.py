@@ -15,6 +15,7 @@ from engine.base import AnyGame
 from service.announcing import Announcer
 from service.dms import DirectMessages
 from service.fallback_turns import FallbackTurns
+from service.history import History
 from service.limits import Limits
 from service.lobby import Lobby
 from service.looking import Looking
@@ -41,6 +42,7 @@ class GameService:
       rights a new table needs, `/game limits`;
     - `seats` (`service/seats.py`): a seat taken back from the fallback player;
     - `looking` (`service/looking.py`): hand, boards, rules, status, the log, `/games`, `/help`;
+    - `history` (`service/history.py`): a game's record to download, its animated replay;
     - `time` (`service/timekeeping.py`): settings, time away, reminders and clocks (`tick`);
     - `upkeep` (`service/upkeep.py`): idle lobbies closed, what no history needs pruned (`tick`);
     - `dms` (`service/dms.py`): DM copies, `/notify`, what is owed to a player privately;
@@ -73,6 +75,7 @@ class GameService:
         self.lobby = Lobby(self.tables, announcer, self.time, fallback, self.limits)
         self.seats = Seats(self.tables, announcer)
         self.looking = Looking(self.tables, self.story)
+        self.history = History(self.tables, self.looking.limits)
         self.upkeep = Upkeep(self.tables, announcer)
 
     async def table_button(

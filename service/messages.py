@@ -12,6 +12,7 @@ from i18n import t
 from presenters.protocol import MoveChoice
 
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
+UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's upload limit of a server without boosts, in bytes
 CHOICES_AT_MOST = 25  # Discord's limit on an autocomplete's choices and on a select menu's options
 
 Ready = Callable[[], Awaitable[None]] | None
@@ -40,6 +41,9 @@ class Caller:
     can_create_threads: bool = True  # may create public threads here
     bot_can_create_threads: bool = True  # the bot may create a public thread here and post in it
     can_manage_server: bool = False  # Manage Server: sets the server's limits (service/limits.py)
+    # The largest file a reply to this caller may attach (`/game export`, `/game replay`): the
+    # server's limit, which boosts raise (cogs/replies.py `caller_of` reads it).
+    upload_limit: int = UPLOAD_LIMIT
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,7 @@ class Message:
     """
 
     text: str
-    image: bytes | None = None
+    image: bytes | None = None  # the one file attached: an image, or a game record (`/game export`)
     image_name: str = "board.png"
     ephemeral: bool = False
     ping: tuple[int, ...] = ()

@@ -9,7 +9,7 @@ from that seat's view.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map
 from db import GameRecord
@@ -33,6 +33,7 @@ from presenters.protocol import (
     COLOUR_LETTER,
     Event,
     MoveChoice,
+    ReplayFrame,
     SeatTags,
     by_rank,
     in_turn_order,
@@ -41,6 +42,9 @@ from presenters.protocol import (
 )
 from presenters.rebirth.missions import condition_text, mission_name, worded_cards
 from presenters.rebirth.moves import move_label, move_names
+
+if TYPE_CHECKING:  # Pillow is loaded only where boards are drawn
+    from render.animation import Animation
 
 DEFAULT_MAP = MAP_IDS[0]
 CATEGORY_ORDER = (
@@ -111,6 +115,17 @@ class RebirthPresenter(SeatTags):
         locale: str | None = None,
     ) -> bytes:
         raise GameError("error.no_player_board")
+
+    def render_replay(
+        self, frames: Sequence[ReplayFrame], names: list[str], *, locale: str | None = None, limit: int
+    ) -> Animation | None:
+        """The whole board after each placement, the last one ringed, under the channel image's
+        strip (`render/rebirth/replay.py`); the board marks its own last placement, so the
+        frames' `changed` is not needed."""
+        from render.rebirth.replay import animate_replay  # Pillow is loaded only where boards are drawn
+
+        views = [cast(RebirthView, frame.view) for frame in frames]
+        return animate_replay(views, load_map(views[0]["map"]), names, locale, limit)
 
     def warm_up(self) -> None:
         """Draw an empty board of every map, player count and variant once, so the static layers

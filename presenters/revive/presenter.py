@@ -11,7 +11,7 @@ view. A Revive turn is many small moves, so the service posts one channel messag
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from db import GameRecord
 from engine.base import RESIGN, RULES_OPTION, Game
@@ -27,6 +27,7 @@ from presenters.moves import MoveWords
 from presenters.protocol import (
     Event,
     MoveChoice,
+    ReplayFrame,
     SeatTags,
     by_rank,
     in_turn_order,
@@ -35,6 +36,9 @@ from presenters.protocol import (
 )
 from presenters.revive.labels import decision_prompt, label
 from presenters.revive.own_boards import own_boards
+
+if TYPE_CHECKING:  # Pillow is loaded only where boards are drawn
+    from render.animation import Animation
 
 FINAL_ORDER = (
     "progress",
@@ -161,6 +165,18 @@ class RevivePresenter(SeatTags):
         from render.revive import render_focus
 
         return render_focus(view, self.tables(view).content, names, marks=places, locale=locale)
+
+    def render_replay(
+        self, frames: Sequence[ReplayFrame], names: list[str], *, locale: str | None = None, limit: int
+    ) -> Animation | None:
+        """The whole board after each player's turn, what the turn changed ringed, under the
+        channel image's strip and a line naming the turn and its player
+        (`render/revive/replay.py`)."""
+        from render.revive.replay import animate_replay  # Pillow is loaded only where boards are drawn
+
+        content = self.tables(frames[0].view).content
+        steps = [(cast(ReviveView, frame.view), frame.changed, frame.seat) for frame in frames]
+        return animate_replay(steps, content, names, locale, limit)
 
     def warm_up(self) -> None:
         """Draw a fresh board for each player count once, so static layers are cached, in

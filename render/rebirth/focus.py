@@ -115,7 +115,7 @@ def draw_focus(
         for sp in told_spaces(view, marked)
         if (c := info.space_cell(sp)) is not None and not _shows(lay.center(*c), x0, y0, w, h)
     )
-    strip = _draw_strip(img, view, names, away, catalog_name(locale))
+    strip = draw_strip(img, view, names, away, catalog_name(locale))
     cells = tuple(
         (n, x + dx, y + dy)
         for n, x, y in land_cells(layer)
@@ -251,7 +251,7 @@ def _draw_marks(img: Image.Image, labels: list[Label]) -> None:
         d.text(lb.at, lb.text, font=font(lb.size), fill=TOKEN_BG, anchor="mm")
 
 
-def _draw_strip(
+def draw_strip(
     img: Image.Image, view: RebirthView, names: list[str], away: list[str], locale: str
 ) -> list[Label]:
     """One cell per seat (badge, name, score; gold edge: to move), then the turn, the last move

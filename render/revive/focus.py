@@ -167,7 +167,7 @@ def focus_image(
     out = FocusImage(img, window, scale, strip_h, strip_top=strip_h + win_h + legend_h)
     _draw_marks(out, geo, marks_l)
     d = ImageDraw.Draw(img)
-    _draw_strip(d, out, view, names, styles, size, lang)
+    draw_strip(d, out, view, names, styles, size, lang)
     _draw_place_labels(d, out, geo, view, changed_l + focus_l, marks_l, size)
     _draw_legend(out, items, size, strip_h + win_h, lang)
     if turn is not None:
@@ -197,7 +197,7 @@ def _draw_legend(out: FocusImage, items: tuple[str, ...], size: int, top: int, l
         out.labels.append(Label(text, (tx + x0, ty + y0, tx + x1, ty + y1), size))
 
 
-def _draw_strip(
+def draw_strip(
     d: ImageDraw.ImageDraw,
     out: FocusImage,
     view: ReviveView,

@@ -9,7 +9,7 @@ from bench.run import ROOT, burst_modes, main, side_by_side
 
 TINY = [
     *("--games", "3", "--revive-games", "1", "--playouts", "2", "--moves", "3", "--revive-moves", "4"),
-    *("--renders", "2"),
+    *("--renders", "2", "--replays", "1"),
     *("--channels", "2", "--alone", "1"),
 ]
 
@@ -61,6 +61,11 @@ def test_bench_prints_one_json_figure_per_line(capsys):
         "revive_render_channel_bytes",
         "revive_render_player_ms",
         "revive_render_player_bytes",
+        *(
+            f"replay_{mode}_{figure}"
+            for mode in ("rebirth4", "ireland4", "revive4")
+            for figure in ("s", "frames", "bytes")
+        ),
         "arena_normal_vs_easy_2p_points_share",
         "arena_normal_2worlds_decision_ms_mean",
         "arena_normal_2worlds_decision_ms_p95",
@@ -102,7 +107,7 @@ def test_a_baseline_run_prints_each_figure_beside_the_other_commits(capsys):
     assert main([*TINY, "--baseline", "HEAD", "--rounds", "1"]) == 0
     figures = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [f["name"] for f in figures][:2] == ["rebirth_random_games_4p", "revive_random_games_4p"]
-    assert len(figures) == 36 + 6 * len(burst_modes()) and "budgets_ok" not in {f["name"] for f in figures}
+    assert len(figures) == 45 + 6 * len(burst_modes()) and "budgets_ok" not in {f["name"] for f in figures}
     for figure in figures:
         assert set(figure) == {"name", "value", "baseline", "ratio", "unit"}
         assert figure["value"] > 0 and figure["baseline"] > 0

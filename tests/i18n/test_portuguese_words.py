@@ -40,7 +40,8 @@ class Rule:
     portuguese: str | None
     never: str
     glossary: tuple[str, ...]  # the words of its row in the glossary's tables
-    numbered_ok: bool = False  # "turn {turn}", a numbered turn, is "turno"
+    numbered_ok: bool = False  # "turn {turn}", a numbered turn, is "turno"; so are turns counted
+    # or chosen by number: `/jogo rever turno:` (its option), "{count} turnos", "turno de número"
 
     def problems(self) -> list[str]:
         out = []
@@ -51,6 +52,8 @@ class Rule:
             text = " ".join(forms(CATALOG[key]))
             if self.portuguese and not re.search(self.portuguese, text):
                 out.append(f"{self.name}: {key} does not say {self.portuguese!r}: {text[:90]!r}")
+            if self.numbered_ok:
+                text = re.sub(r"\bturno:|\{count\} turnos?\b|\bturnos? de número\b", "", text)
             never = re.search(self.never, text)
             if never and not (self.numbered_ok and "{turn}" in english):
                 out.append(f"{self.name}: {key} says {never.group()!r}: {text[:90]!r}")

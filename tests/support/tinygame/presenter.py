@@ -7,15 +7,19 @@ catalog (`texts.py`), read through `i18n.t` like every other game's.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from typing import Any
+
+from PIL import Image
 
 from db import GameRecord
 from engine.base import RESIGN, SEAT_COLOURS, MoveFacts
 from engine.errors import GameError
 from i18n import t
 from presenters.moves import MoveWords
-from presenters.protocol import Event, MoveChoice, SeatTags, by_rank, in_turn_order, seen_json
+from presenters.protocol import Event, MoveChoice, ReplayFrame, SeatTags, by_rank, in_turn_order, seen_json
+from render.animation import Animation, animate
 from tests.support.tinygame import render
 from tests.support.tinygame.engine import Hexlink, HexlinkState
 from tests.support.tinygame.views import HexlinkView
@@ -82,6 +86,16 @@ class HexlinkPresenter(SeatTags):
         locale: str | None = None,
     ) -> bytes | None:
         return None  # the board is small: `/move`'s list says it all
+
+    def render_replay(
+        self, frames: Sequence[ReplayFrame], names: list[str], *, locale: str | None = None, limit: int
+    ) -> Animation | None:
+        """Its board after each move, as `render` draws it, animated."""
+
+        def frame(index: int) -> Image.Image:
+            return Image.open(io.BytesIO(self.render(frames[index].view, {}, names))).convert("RGB")
+
+        return animate(len(frames), frame, (), 700, limit)
 
     def warm_up(self) -> None:
         """Nothing to draw ahead: the board has no static layer worth caching."""
