@@ -272,7 +272,7 @@ class Game(ABC, Generic[S, V, E]):
         mix, the mission decks); None (the default) when the seed and the content files say it all."""
         return None
 
-    def board(self, state: S) -> str | None:
+    def played_on(self, state: S) -> str | None:
         """The board a game is played on, as a content key (Rebirth's map): statistics group
         scores by it, and the presenter names it (`Presenter.board_name`). None (the default)
         for a game with one board."""

@@ -117,8 +117,8 @@ class Editions(Game[S, V, E]):
     def describe_content(self, state: S) -> dict[str, Any] | None:
         return self.of(state).describe_content(state)
 
-    def board(self, state: S) -> str | None:
-        return self.of(state).board(state)
+    def played_on(self, state: S) -> str | None:
+        return self.of(state).played_on(state)
 
     def faction(self, state: S, seat: int) -> str | None:
         return self.of(state).faction(state, seat)
