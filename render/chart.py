@@ -6,7 +6,7 @@ Discord shows it at a phone's 550: every word is drawn at 26 px or more, 13 at t
 plotting library would add some 30 MB to the install for two lines and a row of dots.
 
 Two bands share the x axis, one step per game in the order they ended: above, the rating after
-each rated game (mu - 3 sigma, the one shown in `/stats`), light while provisional; below, the
+each rated game (mu - 3 sigma, the one shown in `/stats`), thin and hollow while provisional; below, the
 score of every game, a star where the player won. The words come worded (service/stats.py).
 """
 
@@ -18,9 +18,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.fonts import FallbackFont
-
 from render.common import RGB, SEAT_STYLES, clean_text, fit_text, fixed_palette, font, png_bytes
+from render.fonts import FallbackFont
 
 WIDTH, HEIGHT = 1100, 600
 BG: RGB = (27, 35, 44)
@@ -29,10 +28,9 @@ GRID: RGB = (70, 84, 100)
 INK: RGB = (232, 234, 238)
 MUTED: RGB = (160, 172, 186)
 RATING: RGB = SEAT_STYLES[0].fill  # orange
-RATING_SOFT: RGB = SEAT_STYLES[0].dark
 SCORE: RGB = SEAT_STYLES[1].light  # blue
 WON: RGB = SEAT_STYLES[2].light  # green
-KEYS: tuple[RGB, ...] = (BG, PANEL, GRID, INK, MUTED, RATING, RATING_SOFT, SCORE, WON)
+KEYS: tuple[RGB, ...] = (BG, PANEL, GRID, INK, MUTED, RATING, SCORE, WON)
 LEFT, RIGHT = 130, 40  # room for the axis numbers; the right margin
 TITLE_SIZE, LABEL_SIZE, NUMBER_SIZE = 40, 30, 26
 
@@ -130,12 +128,10 @@ def _rating_band(
     _, _, ys = _scale([point.rating or 0.0 for _, point in rated], top, bottom)
     spots = [(x, y) for (x, _), y in zip(rated, ys, strict=True)]
     for (start, (_, point)), end in zip(zip(spots, rated, strict=True), spots[1:], strict=False):
-        draw.line((*start, *end), fill=RATING_SOFT if point.provisional else RATING, width=6)
-    for (x, y), (_, point) in zip(spots, rated, strict=True):
-        colour = RATING_SOFT if point.provisional else RATING
-        draw.ellipse(
-            (x - 8, y - 8, x + 8, y + 8), fill=colour, outline=INK if not point.provisional else None
-        )
+        draw.line((*start, *end), fill=RATING, width=3 if point.provisional else 6)
+    for (x, y), (_, point) in zip(spots, rated, strict=True):  # provisional: a hollow dot
+        fill = PANEL if point.provisional else RATING
+        draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=fill, outline=RATING, width=4)
 
 
 def _score_band(
