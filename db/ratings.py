@@ -87,6 +87,7 @@ class Standing:
     rating: Rating
     games: int
     rank: int  # 1 first
+    of: int  # how many are on the table
 
 
 Rater = Callable[[GameResult, Mapping[PlayerKey, Rating]], dict[PlayerKey, Rating]]
@@ -245,11 +246,11 @@ class ResultRows:
         if not rows:
             return None
         rating = Rating(float(rows[0][0]), float(rows[0][1]))
-        [(above,)] = await self._fetch(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND shown > ?",
-            (guild_id, game, rating.shown),
+        [(above, total)] = await self._fetch(
+            "SELECT COUNT(*) FILTER (WHERE shown > ?), COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?",
+            (rating.shown, guild_id, game),
         )
-        return Standing(player, rating, int(rows[0][2]), int(above) + 1)
+        return Standing(player, rating, int(rows[0][2]), int(above) + 1, int(total))
 
     async def leaderboard(
         self: _Connection, guild_id: int, game: str, offset: int, limit: int
@@ -266,7 +267,11 @@ class ResultRows:
         )
         page = [
             Standing(
-                (int(row[0]), row[1]), Rating(float(row[2]), float(row[3])), int(row[4]), offset + index + 1
+                player=(int(row[0]), row[1]),
+                rating=Rating(float(row[2]), float(row[3])),
+                games=int(row[4]),
+                rank=offset + index + 1,
+                of=int(total),
             )
             for index, row in enumerate(rows)
         ]

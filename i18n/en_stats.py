@@ -60,4 +60,5 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "chart.score": "Score",
     "chart.games": {"one": "{count} game", "other": "{count} games"},
     "chart.none": "no rated game yet",
+    "chart.won": "★ won",
 }
