@@ -24,10 +24,11 @@ from discord.ext import commands
 from cogs.clock import ClockCog
 from cogs.delivery import DeliveryCog
 from cogs.games import GameCog
-from cogs.paging import LogButton
+from cogs.paging import LeaderboardButton, LogButton
 from cogs.play import PlayCog
 from cogs.posting import ActionButton, MoveButton, MoveSelect, TableButton
 from cogs.replies import report_error
+from cogs.stats import StatsCog
 from cogs.translator import CatalogTranslator
 from db import Database, health, reach
 from db.store import is_postgresql
@@ -128,12 +129,15 @@ class TabletopBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self.service, self.defer_after))
         await self.add_cog(PlayCog(self.service, self.defer_after))
+        await self.add_cog(StatsCog(self.service, self.defer_after))
         await self.add_cog(ClockCog(self, self.service, self.tick_seconds, self.check_database_file))
         # What a stopped process had taken and not settled is due again, before anything new.
         waiting = await self.service.outbox.restarted()
         await self.add_cog(DeliveryCog(self))
         # Persistent components: they work after a restart.
-        self.add_dynamic_items(MoveButton, MoveSelect, ActionButton, LogButton, TableButton)
+        self.add_dynamic_items(
+            MoveButton, MoveSelect, ActionButton, LogButton, LeaderboardButton, TableButton
+        )
         await self.tree.sync()
         if self.warm_up or self.workers.in_processes:  # the workers start now, not at the first move
             warmed = game_ids() if self.warm_up else ()

@@ -79,8 +79,8 @@ def _xs(count: int) -> list[float]:
     """Each game's x: evenly spread between the margins (one game sits in the middle)."""
     if count == 1:
         return [(LEFT + WIDTH - RIGHT) / 2]
-    step = (WIDTH - RIGHT - LEFT - 20) / (count - 1)
-    return [LEFT + 10 + index * step for index in range(count)]
+    step = (WIDTH - RIGHT - LEFT - 50) / (count - 1)
+    return [LEFT + 30 + index * step for index in range(count)]
 
 
 def _scale(values: Sequence[float], top: float, bottom: float) -> tuple[float, float, list[float]]:
@@ -106,7 +106,7 @@ def _frame(
         draw.line((LEFT, y, WIDTH - RIGHT, y), fill=GRID, width=2)
         width = draw.textlength(tick, font=number_font)
         draw.text((LEFT - 12 - width, y - NUMBER_SIZE * 0.65), tick, font=number_font, fill=MUTED)
-    draw.text((LEFT + 4, top - LABEL_SIZE - 10), label, font=label_font, fill=INK)
+    draw.text((LEFT + 4, top - LABEL_SIZE - 30), label, font=label_font, fill=INK)
 
 
 def _rating_band(
@@ -118,7 +118,7 @@ def _rating_band(
     label_font: FallbackFont,
     number_font: FallbackFont,
 ) -> None:
-    top, bottom = band[0] + 40, band[1]
+    top, bottom = band[0] + 60, band[1]  # under the label, with room for a star
     rated = [(x, point) for x, point in zip(xs, points, strict=True) if point.rating is not None]
     if not rated:
         draw.text((LEFT + 4, top), words.rating, font=label_font, fill=INK)
@@ -143,7 +143,7 @@ def _score_band(
     label_font: FallbackFont,
     number_font: FallbackFont,
 ) -> None:
-    top, bottom = band[0] + 40, band[1]
+    top, bottom = band[0] + 60, band[1]  # under the label, with room for a star
     _frame(draw, (top, bottom), words.score, words.score_ticks, (label_font, number_font))
     _, _, ys = _scale([float(point.score) for point in points], top, bottom)
     for x, y, point in zip(xs, ys, points, strict=True):

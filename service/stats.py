@@ -22,7 +22,7 @@ from games import registry
 from i18n import found, t
 from i18n.numbers import decimal, duration, percent, short_date
 from render.chart import ChartPoint, ChartWords, rating_chart
-from service.messages import Caller, Message, ServiceError
+from service.messages import Caller, Message, Ready, ServiceError
 from service.ratings import is_provisional
 from service.tables import Tables
 
@@ -80,10 +80,17 @@ class Stats:
         self.db = tables.db
 
     async def player(
-        self, caller: Caller, user_id: int, name: str, game: str | None = None, share: bool = False
+        self,
+        caller: Caller,
+        user_id: int,
+        name: str,
+        game: str | None = None,
+        share: bool = False,
+        ready: Ready = None,
     ) -> list[Message]:
         """A person's stats in the caller's server (in one game, or in each they played), with a
-        chart of the game they finished most (or the one asked for)."""
+        chart of the game they finished most (or the one asked for); `ready` is called before
+        the chart is drawn."""
         locale, guild = caller.locale, caller.guild_id or 0
         if game is not None:
             _known(game)
@@ -104,6 +111,8 @@ class Stats:
         image = None
         if found_games[charted].results:
             lines.append(t("stats.chart_note", locale))
+            if ready is not None:
+                await ready()
             image = await self._chart(found_games[charted], charted, name, locale)
         return [Message("\n".join(lines), image=image, image_name="stats.png", ephemeral=not share)]
 
