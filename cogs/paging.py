@@ -146,7 +146,7 @@ def leaderboard_view(page: LeaderPage) -> discord.ui.View | None:
     """Previous / Next, for the pages there are that way."""
     turns = [
         LeaderboardButton(page.game, number, t(key, page.locale))
-        for number, key in ((page.page - 1, "log.older"), (page.page + 1, "log.newer"))
+        for number, key in ((page.page - 1, "leaderboard.previous"), (page.page + 1, "leaderboard.next"))
         if 1 <= number <= page.pages
     ]
     if not turns:

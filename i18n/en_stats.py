@@ -49,6 +49,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "leaderboard.line": "{rank}. {player} **{rating}** · {games}",
     "leaderboard.games": {"one": "{count} game", "other": "{count} games"},
     "leaderboard.provisional": " · *provisional*",
+    "leaderboard.previous": "◀ Previous",
+    "leaderboard.next": "Next ▶",
     "leaderboard.none": "Nobody has a **{game}** rating in this server yet: a game is rated when it ends "
     "with another player at the table.",
     "leaderboard.no_page": "There is no page {page}: the table has {pages}.",

@@ -25,9 +25,9 @@ from service.results import game_result
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3, and its default tau: a rating keeps moving a little
 NEW = Rating(MODEL.mu, MODEL.sigma)
-# A rating is marked provisional while its sigma is above this: about ten 2-player games from a
-# start of 8.33 (fewer with more players at the table, docs/stats.md measures it). Above it the
-# shown rating (mu - 3 sigma) mostly says how little is known yet.
+# A rating is marked provisional while its sigma is above this: from a start of 8.33, 9 games
+# against players as new (11 at 3-player tables, 13 at 4: docs/stats.md has how it was measured).
+# Above it the shown rating (mu - 3 sigma) mostly says how little is known yet.
 PROVISIONAL_SIGMA = 6.5
 REBUILD_BATCH = 200
 

@@ -48,6 +48,12 @@ def test_a_new_rating_is_provisional_until_its_sigma_falls():
 
 
 def test_time_to_move_counts_each_turn_a_person_answered():
-    moves = [(0, 1, 0.0, "a"), (1, 2, 100.0, "b"), (1, 2, 110.0, "c"), (0, None, 500.0, "d"), (1, 2, 530.0, "e")]
+    moves = [
+        (0, 1, 0.0, "a"),
+        (1, 2, 100.0, "b"),
+        (1, 2, 110.0, "c"),
+        (0, None, 500.0, "d"),
+        (1, 2, 530.0, "e"),
+    ]
     assert waits(moves, 1) == (100, 30)
     assert waits(moves, 0) == ()  # its one answer was the fallback player's

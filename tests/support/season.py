@@ -65,13 +65,19 @@ class Table:
     leaves: Member | None = None  # leaves the seat to a stand-in mid-game
 
 
-def caller(member: Member, channel: int) -> Caller:
+def caller(member: Member, channel: int, guild: int = GUILD) -> Caller:
     return Caller(
-        user_id=member.user_id, channel_id=channel, guild_id=GUILD, display_name=member.name, guild_name="Guild"
+        user_id=member.user_id,
+        channel_id=channel,
+        guild_id=guild,
+        display_name=member.name,
+        guild_name="Guild",
     )
 
 
-def schedule(count: int, seed: int, games: Sequence[tuple[str, dict[str, Any]]]) -> list[Table]:
+def schedule(
+    count: int, seed: int, games: Sequence[tuple[str, dict[str, Any]]], members: Sequence[Member] = MEMBERS
+) -> list[Table]:
     """`count` tables drawn from `seed`: mostly 2-3 people, about one in four with AI seats (one
     of them a solo game), one in eight with a resignation and one in eight with a seat left."""
     rng = random.Random(seed)
@@ -79,7 +85,7 @@ def schedule(count: int, seed: int, games: Sequence[tuple[str, dict[str, Any]]])
     for index in range(count):
         game, options = games[index % len(games)]
         solo = index % 9 == 4
-        people = tuple(rng.sample(MEMBERS, 1 if solo else rng.choice((2, 2, 3))))
+        people = tuple(rng.sample(list(members), 1 if solo else rng.choice((2, 2, 3))))
         levels = tuple(rng.choice(("easy", "normal")) for _ in range(1 if solo else int(rng.random() < 0.2)))
         resigns = people[-1] if index % 8 == 3 and len(people) > 1 else None
         leaves = people[0] if index % 8 == 6 and len(people) > 1 else None
@@ -88,27 +94,34 @@ def schedule(count: int, seed: int, games: Sequence[tuple[str, dict[str, Any]]])
 
 
 async def play_season(
-    service: GameService, clock: SeasonClock, tables: Sequence[Table], seed: int, channel: int = 900
+    service: GameService,
+    clock: SeasonClock,
+    tables: Sequence[Table],
+    seed: int,
+    channel: int = 900,
+    guild: int = GUILD,
 ) -> list[GameRecord]:
     """Play every table to its end (or its abort) in a channel of its own; the games."""
     rng = random.Random(seed)
     played = []
     for index, table in enumerate(tables):
-        played.append(await play_table(service, clock, table, channel + index, rng))
+        played.append(await play_table(service, clock, table, (channel + index, guild), rng))
         clock.now += rng.uniform(3_600, 86_400)  # the next table opens later
     return played
 
 
 async def play_table(
-    service: GameService, clock: SeasonClock, table: Table, channel: int, rng: random.Random
+    service: GameService, clock: SeasonClock, table: Table, where: tuple[int, int], rng: random.Random
 ) -> GameRecord:
+    """One table played to its end in channel `where[0]` of server `where[1]`."""
+    channel, guild = where
     creator = table.people[0]
-    await service.lobby.new_game(caller(creator, channel), table.game, dict(table.options))
+    await service.lobby.new_game(caller(creator, channel, guild), table.game, dict(table.options))
     for member in table.people[1:]:
-        await service.lobby.join(caller(member, channel))
+        await service.lobby.join(caller(member, channel, guild))
     for level in table.levels:
-        await service.lobby.add_bot(caller(creator, channel), level=level)
-    await service.lobby.start(caller(creator, channel))
+        await service.lobby.add_bot(caller(creator, channel, guild), level=level)
+    await service.lobby.start(caller(creator, channel, guild))
     game = await service.db.open_game(channel)
     assert game is not None
     by_id = {member.user_id: member for member in table.people}
@@ -125,25 +138,29 @@ async def play_table(
         member = by_id[game.players[seat]]
         clock.now += rng.expovariate(1 / member.pace)
         moves += 1
-        if await _gives_up(service, table, member, channel, moves):
+        if await _gives_up(service, table, member, (channel, guild), moves):
             reloaded = await service.db.game(game.id)
             assert reloaded is not None
             game = reloaded
             continue
         move = _pick(engine, state, seat, member, rng)
-        game = await service.tables.record(game, engine, state, seat, member.user_id, engine.apply(state, seat, move))
+        game = await service.tables.record(
+            game, engine, state, seat, member.user_id, engine.apply(state, seat, move)
+        )
     return game
 
 
-async def _gives_up(service: GameService, table: Table, member: Member, channel: int, moves: int) -> bool:
+async def _gives_up(
+    service: GameService, table: Table, member: Member, where: tuple[int, int], moves: int
+) -> bool:
     """Whether `member` resigns (from the table's 20th move of a person on) or leaves (from the
     30th) now, as their table says; done through the service. Either happens once: a resigned
     seat is not asked to move again, and a left one is the fallback player's."""
     if member == table.resigns and moves >= 20:
-        await service.turns.resign(caller(member, channel))
+        await service.turns.resign(caller(member, *where))
         return True
     if member == table.leaves and moves >= 30:
-        await service.lobby.leave(caller(member, channel))
+        await service.lobby.leave(caller(member, *where))
         return True
     return False
 
