@@ -34,6 +34,8 @@ MESSAGES: dict[str, str] = {
     "can do now.\n"
     "• `/game status` and `/game log`: the state and the moves, for you alone (`share:True` posts them).\n"
     "• `/games`: your games in this server. `/undo` takes back your last move while nobody has played since and it revealed nothing.\n"
+    "• `/stats`: your games, wins, scores and rating here, with a chart (`player:` someone else's, `game:` "
+    "a game's table); `/leaderboard game:` the server's ratings.\n"
     "• `/notify`, `/away`, `/game settings`: DMs, time away, reminders and the turn clock.\n"
     "• `/game leave` hands your seat to the fallback player; `/game resign` gives up; `/game abort` "
     "ends the game without a result.",

@@ -30,7 +30,8 @@ async def played_season(env, tables: int = 7, revive: bool = False):
     by a service of their own over the bot's database, on a clock of their own."""
     table = make_table(env, NAMES + ["newcomer"])
     members = [
-        Member(member.id, name, skill, 3_600) for member, name, skill in zip(table.members, NAMES, SKILLS, strict=False)
+        Member(member.id, name, skill, 3_600)
+        for member, name, skill in zip(table.members, NAMES, SKILLS, strict=False)
     ]
     boards = [("rebirth", {"map": "scotland"}), ("rebirth", {"map": "ireland"})]
     planned = schedule(tables, SEED, boards, members)
