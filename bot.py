@@ -24,10 +24,11 @@ from discord.ext import commands
 from cogs.clock import ClockCog
 from cogs.delivery import DeliveryCog
 from cogs.games import GameCog
-from cogs.paging import LogButton
+from cogs.paging import LeaderboardButton, LogButton
 from cogs.play import PlayCog
 from cogs.posting import ActionButton, MoveButton, MoveSelect, TableButton
 from cogs.replies import report_error
+from cogs.stats import StatsCog
 from cogs.translator import CatalogTranslator
 from db import Database, health, reach
 from db.store import is_postgresql
@@ -35,6 +36,7 @@ from games.registry import game_ids, load_engine
 from i18n import table_languages
 from service.game_service import GameService
 from service.images import drawing_workers
+from service.ratings import rebuild
 from service.relocation import relocate
 from service.shards import ONE_SHARD, ShardPlan, ShardSettingError, shard_plan
 from service.workers import Workers, configured_workers
@@ -128,12 +130,15 @@ class TabletopBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self.service, self.defer_after))
         await self.add_cog(PlayCog(self.service, self.defer_after))
+        await self.add_cog(StatsCog(self.service, self.defer_after))
         await self.add_cog(ClockCog(self, self.service, self.tick_seconds, self.check_database_file))
         # What a stopped process had taken and not settled is due again, before anything new.
         waiting = await self.service.outbox.restarted()
         await self.add_cog(DeliveryCog(self))
         # Persistent components: they work after a restart.
-        self.add_dynamic_items(MoveButton, MoveSelect, ActionButton, LogButton, TableButton)
+        self.add_dynamic_items(
+            MoveButton, MoveSelect, ActionButton, LogButton, LeaderboardButton, TableButton
+        )
         await self.tree.sync()
         if self.warm_up or self.workers.in_processes:  # the workers start now, not at the first move
             warmed = game_ids() if self.warm_up else ()
@@ -283,6 +288,18 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
         action="store_true",
         help="delete everything the destination holds first (in one transaction), instead of refusing",
     )
+    rating = commands_.add_parser(
+        "ratings",
+        help="work every rating out again from the stored games (--rebuild), and exit",
+        description=(
+            "With --rebuild: read every finished game (its seats, final state and moves), work its "
+            "results and the ratings out again in the order the games ended, and store them in place "
+            "of the ones kept, in one transaction. The same numbers the games' ends stored one by "
+            "one; run it once after an upgrade that rates games finished before ratings existed, "
+            "with the bot stopped (docs/stats.md)."
+        ),
+    )
+    rating.add_argument("--rebuild", action="store_true", help="rebuild every result and rating")
     return parser.parse_args(argv)
 
 
@@ -310,6 +327,8 @@ def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
             return 0
         if args.command == "migrate":
             return migrate(args.source, args.destination, force=args.force)
+        if args.command == "ratings":
+            return ratings(database, rebuild=args.rebuild)
         token = os.environ.get("DISCORD_TOKEN", "").strip()
         if is_postgresql(database) and not args.sandbox and (token or args.live):
             # The server is reached (and migrated) before Discord: a wrong address is one line now.
@@ -349,6 +368,27 @@ def migrate(source: str, destination: str, *, force: bool) -> int:
     done = asyncio.run(relocate(source, destination, engines=load_engine, force=force))
     print("\n".join(done.report()), file=sys.stdout if done.sound else sys.stderr)
     return 0 if done.sound else 1
+
+
+def ratings(database: str, *, rebuild: bool) -> int:
+    """`tabletop ratings --rebuild`: 0 and how many games were rated again; 2 without `--rebuild`
+    (there is nothing else it does yet); a database it cannot open raises `health.DatabaseProblem`."""
+    if not rebuild:
+        print("tabletop ratings: say --rebuild to work every rating out again", file=sys.stderr)
+        return 2
+    count = asyncio.run(rebuild_ratings(database))
+    print(
+        f"Rated {count} finished game(s) again from the stored games in {reach.scrubbed(database, database)}."
+    )
+    return 0
+
+
+async def rebuild_ratings(database: str) -> int:
+    opened = await reach.open_database(database)
+    try:
+        return await rebuild(opened, load_engine)
+    finally:
+        await opened.close()
 
 
 def sandbox_database(database: str) -> str:
@@ -418,6 +458,7 @@ usage: tabletop COMMAND [ARGS]
   tabletop migrate SOURCE DESTINATION [--force]
                                    copy every game into another database (SQLite or PostgreSQL,
                                    e.g. postgresql://user:password@host/db) and check the copy
+  tabletop ratings --rebuild       work every rating out again from the stored games (bot stopped)
   tabletop selfplay GAME [...]     play random legal games offline (as python -m offline)
   tabletop balance GAME [...]      the fallback player in every seat: win shares and scores
   tabletop replay RECORD           re-play a game record; exit 1 if its scores differ
@@ -441,7 +482,7 @@ def cli(argv: list[str] | None = None) -> int:
         return main(args[1:], prog="tabletop run")
     if command == "sandbox":
         return main(["--sandbox", *args[1:]], prog="tabletop sandbox")
-    if command in ("backup", "migrate"):
+    if command in ("backup", "migrate", "ratings"):
         return main(args, prog="tabletop")
     print(CLI_HELP, file=sys.stdout if command in ("-h", "--help", "help") else sys.stderr)
     return 0 if command in ("-h", "--help", "help") else 2

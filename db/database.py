@@ -19,6 +19,7 @@ from db.outbox import OutboxRows, promise
 from db.packing import pack, unpack
 from db.postgres_migrations import POSTGRES_MIGRATIONS
 from db.postgres_store import PostgresStore
+from db.ratings import GameResult, Rater, ResultRows, write_result
 from db.sqlite_store import SqliteStore
 from db.store import Conflict, Row, Store, Transaction, is_postgresql, sqlite_path
 
@@ -142,7 +143,7 @@ class MoveRecord:
     created_at: float
 
 
-class Database(OutboxRows):
+class Database(OutboxRows, ResultRows):
     """The game database, whichever engine holds it; open with `await Database.open(target)`."""
 
     def __init__(self, store: Store, process: str = "all") -> None:
@@ -335,6 +336,16 @@ class Database(OutboxRows):
             return [(seat, move) for _, seat, _, move, _ in await self._packed(game_id)]
         return [(row[0], row[1]) for row in rows]
 
+    async def move_times(self, game_id: int) -> list[tuple[int, int | None, float, str]]:
+        """Every move of the game as (seat, player, time, notation), in order, without reading
+        the events: who resigned, and how long each person took to move (service/results.py)."""
+        rows = await self._fetch(
+            "SELECT seat, user_id, created_at, move FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
+        )
+        if not rows:
+            return [(seat, user, at, move) for _, seat, user, move, at in await self._packed(game_id)]
+        return [(int(row[0]), row[1], float(row[2]), str(row[3])) for row in rows]
+
     async def _packed(self, game_id: int) -> list[tuple[int, int, int | None, str, float]]:
         """The moves of a packed game (`db/packing.py`); none for a game that is not packed."""
         rows = await self._fetch("SELECT record FROM games WHERE id = ?", (game_id,))
@@ -517,12 +528,16 @@ class Database(OutboxRows):
         turn_changed: bool,
         now: float,
         announce_by: float | None = None,
+        result: GameResult | None = None,
+        rater: Rater | None = None,
     ) -> GameRecord:
         """Store a move and the state after it, in one transaction, if `game` is still current;
         with `announce_by`, the same transaction promises the move's announcement (the outbox
         announces it from the stored game after that time if its message was never held). The
         move keeps the state it was played on (`game.state`) for `/undo`, and the move
-        `UNDO_STATES` before it gives its own up."""
+        `UNDO_STATES` before it gives its own up. The move that ends the game brings its
+        `result`, stored with the ratings `rater` makes of it in the same transaction
+        (db/ratings.py): a game is never finished without its results."""
         status = "finished" if finished else "active"
         turn_started = now if turn_changed else game.turn_started_at
         async with self._transaction() as db:
@@ -547,6 +562,8 @@ class Database(OutboxRows):
             )
             if announce_by is not None:
                 await promise(db, game.id, announce_by, now, self.process)
+            if finished and result is not None and rater is not None:
+                await write_result(db, result, rater)
         return await self._reload(game.id)
 
     async def undo_move(self, game: GameRecord, number: int, state: str, now: float) -> GameRecord:

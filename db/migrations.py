@@ -196,4 +196,56 @@ MIGRATIONS: list[str] = [
     ALTER TABLE seats ADD COLUMN level TEXT;
     ALTER TABLE games ADD COLUMN stand_in TEXT;
     """,
+    # 15: results and ratings (docs/stats.md). `results` keeps each seat's result of a finished
+    # game, written with its last move: who played it (a person, or an AI seat's negative id and
+    # level), how it ended for them, score and place, the board and side (content keys), when the
+    # game ran, how long the person took to move, and the seat's rating after it (NULL: the game
+    # was not rated). `ratings` holds each player's current OpenSkill rating per server and game
+    # (an AI level is one player: `user_id` 0 and its level), `shown` (mu - 3 sigma) its order;
+    # `rating_scopes` one row per server and game that every rating update locks first, so two
+    # games ending at once in one server are rated one after the other. Games finished before are
+    # rated by `tabletop ratings --rebuild`.
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        level TEXT,
+        outcome TEXT NOT NULL CHECK (outcome IN ('played', 'resigned', 'left')),
+        score INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        board TEXT,
+        faction TEXT,
+        moves INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        ended_at REAL NOT NULL,
+        waits TEXT NOT NULL,
+        mu REAL,
+        sigma REAL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_player ON results (guild_id, user_id, ended_at);
+    CREATE INDEX results_by_server ON results (guild_id, game, ended_at);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        level TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        shown REAL NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id, level)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game, shown);
+    CREATE TABLE rating_scopes (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game)
+    );
+    """,
 ]

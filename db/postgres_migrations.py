@@ -170,4 +170,48 @@ POSTGRES_MIGRATIONS: list[str] = [
     ALTER TABLE seats ADD COLUMN level TEXT;
     ALTER TABLE games ADD COLUMN stand_in TEXT;
     """,
+    # 15: results and ratings (docs/stats.md; the SQLite migration says what each column holds).
+    """
+    CREATE TABLE results (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        guild_id BIGINT NOT NULL,
+        game TEXT NOT NULL,
+        user_id BIGINT NOT NULL,
+        level TEXT,
+        outcome TEXT NOT NULL CHECK (outcome IN ('played', 'resigned', 'left')),
+        score INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        board TEXT,
+        faction TEXT,
+        moves INTEGER NOT NULL,
+        started_at DOUBLE PRECISION NOT NULL,
+        ended_at DOUBLE PRECISION NOT NULL,
+        waits TEXT NOT NULL,
+        mu DOUBLE PRECISION,
+        sigma DOUBLE PRECISION,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_player ON results (guild_id, user_id, ended_at);
+    CREATE INDEX results_by_server ON results (guild_id, game, ended_at);
+    CREATE TABLE ratings (
+        guild_id BIGINT NOT NULL,
+        game TEXT NOT NULL,
+        user_id BIGINT NOT NULL,
+        level TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        shown DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id, level)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game, shown);
+    CREATE TABLE rating_scopes (
+        guild_id BIGINT NOT NULL,
+        game TEXT NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game)
+    );
+    """,
 ]

@@ -21,8 +21,15 @@ GAME_TABLES = (
     ("outbox", "id"),
     ("handover_votes", "game_id, created_at, user_id"),
     ("clock_waits", "game_id, turn, user_id"),
+    ("results", "game_id, seat"),
 )
-OTHER_TABLES = (("members", "guild_id, user_id"), ("people", "user_id"), ("server_limits", "guild_id"))
+OTHER_TABLES = (
+    ("members", "guild_id, user_id"),
+    ("people", "user_id"),
+    ("server_limits", "guild_id"),
+    ("ratings", "guild_id, game, user_id, level"),
+    ("rating_scopes", "guild_id, game"),
+)
 TABLES = ("games", *(name for name, _ in GAME_TABLES), *(name for name, _ in OTHER_TABLES))
 BATCH = 200
 

@@ -273,6 +273,18 @@ class Game(ABC, Generic[S, V, E]):
         mix, the mission decks); None (the default) when the seed and the content files say it all."""
         return None
 
+    def played_on(self, state: S) -> str | None:
+        """The board a game is played on, as a content key (Rebirth's map): statistics group
+        scores by it, and the presenter names it (`Presenter.board_name`). None (the default)
+        for a game with one board."""
+        return None
+
+    def faction(self, state: S, seat: int) -> str | None:
+        """The side `seat` plays, as a content key (Revive's tribe): statistics count a
+        player's favourite and each side's wins, and the presenter names it
+        (`Presenter.faction_name`). None (the default) for a game whose seats are alike."""
+        return None
+
     def record_seat(self, state: S, seat: int) -> dict[str, Any]:
         """What a record adds to a seat's entry at setup, beyond its number and colour: the
         hidden facts a referee needs (say, the tiles it set aside); empty (the default) when

@@ -117,6 +117,12 @@ class Editions(Game[S, V, E]):
     def describe_content(self, state: S) -> dict[str, Any] | None:
         return self.of(state).describe_content(state)
 
+    def played_on(self, state: S) -> str | None:
+        return self.of(state).played_on(state)
+
+    def faction(self, state: S, seat: int) -> str | None:
+        return self.of(state).faction(state, seat)
+
     def record_seat(self, state: S, seat: int) -> dict[str, Any]:
         return self.of(state).record_seat(state, seat)
 

@@ -510,3 +510,6 @@ MESSAGES.update(_AI_MESSAGES)
 from i18n.en_commands import MESSAGES as _COMMAND_NAMES  # noqa: E402
 
 MESSAGES.update(_COMMAND_NAMES)
+from i18n.en_stats import MESSAGES as _STATS_MESSAGES  # noqa: E402
+
+MESSAGES.update(_STATS_MESSAGES)

@@ -30,6 +30,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "name.command.board": "board",
     "name.command.undo": "undo",
     "name.command.games": "games",
+    "name.command.stats": "stats",
+    "name.command.leaderboard": "leaderboard",
     "name.command.rules": "rules",
     "name.command.help": "help",
     "name.command.notify": "notify",

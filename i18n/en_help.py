@@ -69,6 +69,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "• `/game replay`: the whole game as an animation (`turn:` one position). `/game export`: the game's "
     "record as a file (during the game your own view of it).\n"
     "• `/games`: your games in this server. `/undo` takes back your last move while nobody has played since and it revealed nothing.\n"
+    "• `/stats`: your games, wins, scores and rating here, with a chart (`player:` someone else's, `game:` "
+    "a game's table); `/leaderboard game:` the server's ratings.\n"
     "• `/notify`, `/away`, `/game settings`: DMs, time away, reminders and the turn clock.\n"
     "• `/game leave` hands your seat to the fallback player; `/game resign` gives up; `/game abort` "
     "ends the game without a result.",

@@ -22,6 +22,7 @@ from service.looking import Looking
 from service.messages import PLAYER_BUTTONS, Caller, Message, Ready
 from service.outbox import Outbox
 from service.seats import Seats
+from service.stats import Stats
 from service.story import Storyteller
 from service.tables import Tables
 from service.timekeeping import Timekeeper
@@ -43,6 +44,8 @@ class GameService:
     - `seats` (`service/seats.py`): a seat taken back from the fallback player;
     - `looking` (`service/looking.py`): hand, boards, rules, status, the log, `/games`, `/help`;
     - `history` (`service/history.py`): a game's record to download, its animated replay;
+    - `stats` (`service/stats.py`): `/stats` and `/leaderboard`, over the results and ratings
+      each game's end stores (service/ratings.py);
     - `time` (`service/timekeeping.py`): settings, time away, reminders and clocks (`tick`);
     - `upkeep` (`service/upkeep.py`): idle lobbies closed, what no history needs pruned (`tick`);
     - `dms` (`service/dms.py`): DM copies, `/notify`, what is owed to a player privately;
@@ -76,6 +79,7 @@ class GameService:
         self.seats = Seats(self.tables, announcer)
         self.looking = Looking(self.tables, self.story)
         self.history = History(self.tables, self.looking.limits)
+        self.stats = Stats(self.tables)
         self.upkeep = Upkeep(self.tables, announcer)
 
     async def table_button(

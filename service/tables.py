@@ -20,7 +20,9 @@ from games import registry
 from presenters.protocol import Presenter
 from service.messages import Caller, ServiceError, StaleGame
 from service.outbox import PROMISE_GRACE
+from service.ratings import rate
 from service.replays import Replays
+from service.results import game_result
 from service.workers import Workers
 
 SEED_BITS = 128
@@ -211,6 +213,12 @@ class Tables:
         outbox's promise to announce it. The one place a move's state is dumped. `state` is the
         game's stored state (`game.state`), which the move keeps as is for `/undo`."""
         before = engine.to_move(state)
+        now = self.now()
+        finished = engine.is_over(applied.state)
+        result = None
+        if finished:  # its results and ratings are stored with it (service/ratings.py)
+            played = [*await self.db.move_times(game.id), (seat, user_id, now, applied.notation)]
+            result = game_result(engine, game, applied.state, played)
         return await self.write(
             self.db.record_move(
                 game,
@@ -219,12 +227,14 @@ class Tables:
                 move=applied.notation,
                 event=applied.event,
                 state=engine.dumps(applied.state),
-                finished=engine.is_over(applied.state),
+                finished=finished,
                 # Every hand-over of the move starts a new clock (and names a new turn for the
                 # reminder and clock buttons), also a decision answered by another player.
                 turn_changed=bool(applied.event.get("turn_over")) or engine.to_move(applied.state) != before,
-                now=self.now(),
-                announce_by=self.now() + PROMISE_GRACE,
+                now=now,
+                announce_by=now + PROMISE_GRACE,
+                result=result,
+                rater=rate,
             )
         )
 

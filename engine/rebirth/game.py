@@ -93,6 +93,9 @@ class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
     def score_if_ended(self, state: RebirthState) -> list[int]:
         return final.score_if_ended(self.tables, state)
 
+    def played_on(self, state: RebirthState) -> str:
+        return state.map_id
+
     def describe_content(self, state: RebirthState) -> dict[str, Any]:
         return record.describe_content(self.tables, state)
 

@@ -62,6 +62,9 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
     def is_over(self, state: ReviveState) -> bool:
         return state.finished
 
+    def faction(self, state: ReviveState, seat: int) -> str:
+        return str(state.seats[seat]["tribe"])
+
     def scores(self, state: ReviveState) -> list[int]:
         return scoring.scores(state)
 

@@ -82,6 +82,12 @@ class RebirthPresenter(SeatTags):
         key = "rebirth.title.dense" if options.get(VARIANT_OPTION) == DENSE else "rebirth.title"
         return t(key, locale, map=t(f"map.{options.get('map', DEFAULT_MAP)}", locale))
 
+    def board_name(self, board: str, locale: str | None) -> str:
+        return t(f"map.{board}", locale)
+
+    def faction_name(self, faction: str, locale: str | None) -> str:
+        return faction  # a Rebirth seat is a colour: the engine names no side
+
     # ----------------------------------------------------------------- images
 
     def render(

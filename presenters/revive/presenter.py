@@ -112,6 +112,17 @@ class RevivePresenter(SeatTags):
     def title(self, options: dict[str, Any], locale: str | None) -> str:
         return t("revive.title", locale)
 
+    def board_name(self, board: str, locale: str | None) -> str:
+        return board  # one board: the engine names none
+
+    def faction_name(self, faction: str, locale: str | None) -> str:
+        """A tribe's name, from the current edition's content (every edition names its tribes
+        alike: an edition changes numbers, not names)."""
+        edition = self.editions.edition(self.editions.current)
+        if not isinstance(edition, Revive):
+            raise TypeError(f"Revive's presenter needs Revive editions, not {type(edition).__name__}")
+        return tribe_name(edition.tables.tribes[faction], locale)
+
     # ------------------------------------------------------------ images
 
     def render(

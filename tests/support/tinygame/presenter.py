@@ -38,6 +38,12 @@ class HexlinkPresenter(SeatTags):
     def title(self, options: dict[str, Any], locale: str | None) -> str:
         return t("hexlink.title", locale)
 
+    def board_name(self, board: str, locale: str | None) -> str:
+        return board  # one board
+
+    def faction_name(self, faction: str, locale: str | None) -> str:
+        return faction  # seats alike
+
     # ------------------------------------------------------------------ moves
 
     def label(self, move: MoveFacts, locale: str | None) -> str:
