@@ -154,13 +154,8 @@ def search(
     draw, engine/fallback.py): the real hidden parts never steer a choice. With `widest`, only
     that many of the seat's moves are searched, the ones the fallback's valuation ranks best:
     a budget of a few hundred iterations spread over a hundred placements would try each once."""
-    if iterations is None and seconds is None:
-        raise ValueError("a search needs iterations or seconds")
-    if seconds is not None and clock is None:
-        raise ValueError("a time budget needs a clock (time.perf_counter)")
-    root_moves = playable(game, state, seat)
-    if not root_moves:
-        raise ValueError(f"seat {seat} has no legal move")
+    checked_budget(seconds, clock, iterations)
+    root_moves = deciding_moves(game, state, seat)
     anchor = None
     if widest is not None and len(root_moves) > 1:
         ranked = best_valued(game, state, seat, root_moves, len(root_moves))
@@ -191,6 +186,23 @@ def search(
     if anchor is not None and visits[anchor] and means[best] - means[anchor] < ANCHOR_MARGIN:
         best = anchor  # the search found no clear better move than the fallback's own
     return SearchResult(best, done, visits, means)
+
+
+def checked_budget(seconds: float | None, clock: Callable[[], float] | None, *counts: int | None) -> None:
+    """Refuse a search with no budget at all (no count and no time), or a time without a clock:
+    the engine reads none of its own."""
+    if seconds is None and all(count is None for count in counts):
+        raise ValueError("a search needs a budget: a count or seconds")
+    if seconds is not None and clock is None:
+        raise ValueError("a time budget needs a clock (time.perf_counter)")
+
+
+def deciding_moves(game: AnyGame, state: Any, seat: int) -> list[str]:
+    """`playable` moves of the seat deciding, which must have one."""
+    moves = playable(game, state, seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no legal move")
+    return moves
 
 
 def best_valued(game: AnyGame, state: Any, seat: int, moves: list[str], count: int) -> list[str]:

@@ -34,7 +34,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.ai.ismcts import SearchResult, best_valued, playable, valued
+from engine.ai.ismcts import SearchResult, best_valued, checked_budget, deciding_moves, valued
 from engine.base import AnyGame
 from engine.fallback import choose_move
 
@@ -65,14 +65,8 @@ def search_replies(
     moves the fallback ranks best in every world, and return the move with the best paired
     margin over the fallback's own (see the module docstring). A budget in moves played is
     what a decision costs: a fallback move costs about the same in every game (docs/ai.md)."""
-    if iterations is None and seconds is None and moves is None:
-        raise ValueError("a search needs iterations, moves or seconds")
-    if seconds is not None and clock is None:
-        raise ValueError("a time budget needs a clock (time.perf_counter)")
-    legal = playable(game, state, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has no legal move")
-    candidates = best_valued(game, state, seat, legal, widest)
+    checked_budget(seconds, clock, iterations, moves)
+    candidates = best_valued(game, state, seat, deciding_moves(game, state, seat), widest)
     anchor = candidates[0]
     if len(candidates) == 1:
         return SearchResult(anchor, 0, {anchor: 0}, {anchor: 0.0})
