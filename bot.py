@@ -36,7 +36,7 @@ from games.registry import game_ids, load_engine
 from i18n import table_languages
 from service.game_service import GameService
 from service.images import drawing_workers
-from service.ratings import rebuild
+from service.ratings import GamesKeptEnding, rebuild
 from service.relocation import relocate
 from service.shards import ONE_SHARD, ShardPlan, ShardSettingError, shard_plan
 from service.workers import Workers, configured_workers
@@ -376,7 +376,11 @@ def ratings(database: str, *, rebuild: bool) -> int:
     if not rebuild:
         print("tabletop ratings: say --rebuild to work every rating out again", file=sys.stderr)
         return 2
-    count = asyncio.run(rebuild_ratings(database))
+    try:
+        count = asyncio.run(rebuild_ratings(database))
+    except GamesKeptEnding as busy:
+        print(f"tabletop ratings: {busy}; nothing changed. Stop the bot and run it again.", file=sys.stderr)
+        return 1
     print(
         f"Rated {count} finished game(s) again from the stored games in {reach.scrubbed(database, database)}."
     )

@@ -42,11 +42,11 @@ class StatsCog(commands.Cog):
     ) -> None:
         caller = caller_of(interaction)
         chosen = game.value if game is not None else None
+        ready = deferrer(interaction, self.defer_after)
         if player is None and chosen is not None:  # a game alone: the server's table of it
-            await answer(interaction, self.service.stats.table(caller, chosen, share=share))
+            await answer(interaction, self.service.stats.table(caller, chosen, share=share, ready=ready))
             return
         whom = player or interaction.user
-        ready = deferrer(interaction, self.defer_after)
         work = self.service.stats.player(caller, whom.id, whom.display_name, chosen, share=share, ready=ready)
         await answer(interaction, work)
 

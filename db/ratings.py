@@ -10,6 +10,7 @@ the same ratings. docs/stats.md says which index serves each query.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -183,6 +184,11 @@ async def _ratings_of(
     return found
 
 
+def _all_stored(rows: Sequence[Row]) -> list[StoredResult]:
+    """Rows made results, in a thread: a long history's waits are parsed off the event loop."""
+    return [_stored(row) for row in rows]
+
+
 def _stored(row: Row) -> StoredResult:
     game_id, game, board, moves, started, ended, seat, user_id, level, outcome, score, place = row[:12]
     faction, waits, mu, sigma = row[12:]
@@ -211,7 +217,7 @@ class ResultRows:
             " ORDER BY ended_at, game_id",
             (guild_id, user_id),
         )
-        return [_stored(row) for row in rows]
+        return await asyncio.to_thread(_all_stored, rows)
 
     async def server_results(self: _Connection, guild_id: int, game: str) -> list[StoredResult]:
         """Every seat of every finished game of `game` in one server, the oldest first
@@ -221,7 +227,7 @@ class ResultRows:
             " ORDER BY ended_at, game_id, seat",
             (guild_id, game),
         )
-        return [_stored(row) for row in rows]
+        return await asyncio.to_thread(_all_stored, rows)
 
     async def seat_counts(self: _Connection, guild_id: int, user_id: int) -> list[tuple[str, str, bool, int]]:
         """(game, status, handed over, count) of the started games a person sat in, in one
@@ -256,25 +262,29 @@ class ResultRows:
         self: _Connection, guild_id: int, game: str, offset: int, limit: int
     ) -> tuple[list[Standing], int]:
         """A page of one server's table of a game, the best first, and how many are on it
-        (`ratings_board`, read backwards from the top)."""
+        (`ratings_board`, read backwards from the top). Equal ratings share a rank (1, 1, 3),
+        as `standing` counts it: the page's first rank counts the ratings above it."""
         rows = await self._fetch(
-            "SELECT user_id, level, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
+            "SELECT user_id, level, mu, sigma, games, shown FROM ratings WHERE guild_id = ? AND game = ?"
             " ORDER BY shown DESC, user_id, level LIMIT ? OFFSET ?",
             (guild_id, game, limit, offset),
         )
-        [(total,)] = await self._fetch(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
+        top = float(rows[0][5]) if rows else 0.0
+        [(above, total)] = await self._fetch(
+            "SELECT COUNT(*) FILTER (WHERE shown > ?), COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?",
+            (top, guild_id, game),
         )
-        page = [
-            Standing(
-                player=(int(row[0]), row[1]),
-                rating=Rating(float(row[2]), float(row[3])),
-                games=int(row[4]),
-                rank=offset + index + 1,
-                of=int(total),
-            )
-            for index, row in enumerate(rows)
-        ]
+        page: list[Standing] = []
+        for index, row in enumerate(rows):
+            shown = float(row[5])
+            if not page:
+                rank = int(above) + 1
+            elif shown == float(rows[index - 1][5]):
+                rank = page[-1].rank
+            else:
+                rank = offset + index + 1
+            rating = Rating(float(row[2]), float(row[3]))
+            page.append(Standing((int(row[0]), row[1]), rating, int(row[4]), rank, int(total)))
         return page, int(total)
 
     async def finished_ids(self: _Connection, after: int, limit: int) -> list[int]:
@@ -284,11 +294,17 @@ class ResultRows:
         )
         return [int(row[0]) for row in rows]
 
-    async def replace_results(self: _Connection, results: Sequence[GameResult], rater: Rater) -> None:
+    async def replace_results(self: _Connection, results: Sequence[GameResult], rater: Rater) -> bool:
         """Forget every result and rating and write `results` anew, in the order given, in one
-        transaction (`tabletop ratings --rebuild`): all of it, or nothing."""
+        transaction (`tabletop ratings --rebuild`): all of it, or nothing. Nothing, and False,
+        when the finished games are no longer the ones `results` were worked out from (a game
+        ended meanwhile): its results would be lost."""
         async with self._transaction() as db:
+            [(finished,)] = await db.fetch("SELECT COUNT(*) FROM games WHERE status = 'finished'")
+            if int(finished) != len(results):
+                return False
             for table in ("results", "ratings", "rating_scopes"):
                 await db.run(f"DELETE FROM {table}")
             for result in results:
                 await write_result(db, result, rater)
+        return True

@@ -6,7 +6,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cmd.stats": "Games, wins, scores and rating of a player in this server, or a game's table here",
     "cmd.stats.player": "Whose stats (default: yours)",
     "cmd.stats.game": "One game only; without a player, the server's table of that game",
-    "cmd.leaderboard": "This server's ratings in one game, best first (only you see it)",
+    "cmd.leaderboard": "This server's ratings in one game, best first",
     "cmd.leaderboard.game": "Which game's ratings",
     "cmd.leaderboard.page": "Which page (10 players a page)",
     # --- a player's stats

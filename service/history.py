@@ -26,6 +26,7 @@ from db import GameRecord
 from engine.base import AnyGame
 from engine.records import game_record, record_text, view_record
 from i18n import t
+from i18n.numbers import decimal
 from presenters.protocol import ReplayFrame
 from render.animation import Animation
 from service.images import seat_names, worker_presenter
@@ -74,7 +75,7 @@ class History:
         text = await self.tables.workers.run(exported, played, seat)
         data = text.encode()
         if len(data) > caller.upload_limit:
-            size, limit = _megabytes(len(data)), _megabytes(caller.upload_limit)
+            size, limit = _megabytes(len(data), caller.locale), _megabytes(caller.upload_limit, caller.locale)
             raise ServiceError("export.too_big", size=size, limit=limit)
         title = self.tables.presenter(game).title(game.options, caller.locale)
         key = "export.full" if finished else "export.view"
@@ -100,13 +101,15 @@ class History:
         if turn is not None:
             png, turns = await self.tables.workers.run(position, played, names, locale, turn)
             if png is None:
+                self.limits.give_back(caller.user_id, caller.channel_id, look)
                 raise ServiceError("replay.no_turn", turn=turn, last=turns)
             caption = t("replay.position", locale, title=title, turn=turn, last=turns)
             return [Message(noted(caption, look, caller.locale), image=png, ephemeral=not look.public)]
         drawn = await self.tables.workers.run(animated, played, names, locale, caller.upload_limit)
         animation, turns = drawn
         if animation is None:
-            raise ServiceError("replay.too_big", limit=_megabytes(caller.upload_limit))
+            self.limits.give_back(caller.user_id, caller.channel_id, look)
+            raise ServiceError("replay.too_big", limit=_megabytes(caller.upload_limit, caller.locale))
         caption = t("replay.caption", locale, title=title, count=turns)
         if animation.reduced:
             caption += "\n" + t("replay.reduced", locale, count=animation.frames, turns=turns + 1)
@@ -119,8 +122,8 @@ class History:
         return [message]
 
 
-def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f}"
+def _megabytes(size: int, locale: str | None) -> str:
+    return decimal(size / (1024 * 1024), locale, digits=1)
 
 
 # ---------------------------------------------------------------- in a worker (top level: they pickle)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from service.messages import ServiceError
 
@@ -68,6 +68,12 @@ class Window:
             uses = self._uses[key] = deque()
         uses.append(now)
 
+    def give_back(self, key: Hashable, at: float) -> None:
+        """Forget the use `key` recorded `at`: the look it counted was refused after all."""
+        uses = self._uses.get(key)
+        if uses is not None and at in uses:
+            uses.remove(at)
+
     def _recent(self, key: Hashable, now: float) -> deque[float] | None:
         uses = self._uses.get(key)
         if uses is not None:
@@ -95,6 +101,7 @@ class Look:
 
     public: bool
     note: tuple[str, dict[str, int]] | None = None
+    counted_at: float | None = None  # when its drawing was counted (None: it draws nothing)
 
 
 class LookLimits:
@@ -133,4 +140,16 @@ class LookLimits:
         if answer.public and draws:
             self._public_channel.take(channel_id, now)
             self._public_person.take((user_id, channel_id), now)
-        return answer
+        return replace(answer, counted_at=now) if draws else answer
+
+    def give_back(self, user_id: int, channel_id: int, look: Look) -> None:
+        """Uncount `look`, which turned out to have nothing to show (a turn the game has not
+        had, a replay too big to send): a mistyped option neither spends the asker's drawings
+        nor keeps the channel's board from being posted."""
+        if look.counted_at is None:
+            return
+        self._drawn_person.give_back(user_id, look.counted_at)
+        self._drawn_channel.give_back(channel_id, look.counted_at)
+        if look.public:
+            self._public_channel.give_back(channel_id, look.counted_at)
+            self._public_person.give_back((user_id, channel_id), look.counted_at)

@@ -30,6 +30,7 @@ NEW = Rating(MODEL.mu, MODEL.sigma)
 # Above it the shown rating (mu - 3 sigma) mostly says how little is known yet.
 PROVISIONAL_SIGMA = 6.5
 REBUILD_BATCH = 200
+REBUILD_TRIES = 3  # reads of every finished game before a rebuild gives up on a busy bot
 
 
 def is_provisional(rating: Rating) -> bool:
@@ -58,11 +59,25 @@ def _start(rating: Rating | None) -> tuple[float, float]:
     return found.mu, found.sigma
 
 
+class GamesKeptEnding(Exception):
+    """A rebuild found other finished games each time it came to store what it read."""
+
+
 async def rebuild(database: Database, engines: Callable[[str], AnyGame]) -> int:
     """Work every finished game's results and every rating out again from the stored games (their
     seats, final states and moves), in the order the games ended, and store them in place of
     what was there, in one transaction; how many games were read. What the games' ends stored
-    one by one is what this stores (tests/service/test_ratings.py)."""
+    one by one is what this stores (tests/service/test_ratings.py). A game that ends while
+    they are read (the bot left running) makes it read them all again, a few times at most."""
+    for _ in range(REBUILD_TRIES):
+        results = await _worked_out(database, engines)
+        if await database.replace_results(results, rate):
+            return len(results)
+    raise GamesKeptEnding(f"games kept ending while the ratings were read, {REBUILD_TRIES} times")
+
+
+async def _worked_out(database: Database, engines: Callable[[str], AnyGame]) -> list[GameResult]:
+    """Every finished game's results, in the order the games ended."""
     results = []
     after = 0
     while ids := await database.finished_ids(after, REBUILD_BATCH):
@@ -74,5 +89,4 @@ async def rebuild(database: Database, engines: Callable[[str], AnyGame]) -> int:
             moves = await database.move_times(game_id)
             results.append(game_result(engine, game, engine.loads(game.state), moves))
     results.sort(key=lambda result: (result.ended_at, result.game_id))
-    await database.replace_results(results, rate)
-    return len(results)
+    return results

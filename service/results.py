@@ -39,10 +39,11 @@ def waits(moves: Sequence[MoveTime], seat: int) -> tuple[int, ...]:
     """How long the person of `seat` took to answer each turn that came to them: from the move
     before to their first move after it, in whole seconds. Moves the fallback player or an AI
     made for the seat are not the person's, and neither is a game's first move (nothing stored
-    says when it was the person's to play)."""
+    says when it was the person's to play), nor a resignation (it may come at any time, not
+    only on the person's turn)."""
     taken = []
-    for before, (mover, person, at, _) in zip(moves, moves[1:], strict=False):
-        if mover == seat and person is not None and before[0] != seat:
+    for before, (mover, person, at, notation) in zip(moves, moves[1:], strict=False):
+        if mover == seat and person is not None and before[0] != seat and notation != RESIGN:
             taken.append(max(0, round(at - before[2])))
     return tuple(taken)
 
@@ -65,7 +66,10 @@ def is_rated(seats: Sequence[SeatResult]) -> bool:
 
 
 def game_result(engine: AnyGame, game: GameRecord, state: Any, moves: Sequence[MoveTime]) -> GameResult:
-    """The result of `game`, finished in `state` after `moves` (the last one its end)."""
+    """The result of `game`, finished in `state` after `moves` (the last one its end). Times
+    count to the millisecond, which is what a packed game keeps of them (db/packing.py): the
+    result is the same before and after the game is packed."""
+    moves = [(seat, person, _millisecond(at), notation) for seat, person, at, notation in moves]
     resigned = {seat for seat, _, _, notation in moves if notation == RESIGN}
     out = {seat for seat in range(len(game.players)) if outcome(game, seat, resigned) != "played"}
     placed = places(engine, state, out)
@@ -94,3 +98,8 @@ def game_result(engine: AnyGame, game: GameRecord, state: Any, moves: Sequence[M
         seats=seats,
         rated=is_rated(seats),
     )
+
+
+def _millisecond(at: float) -> float:
+    """`at` as packing keeps it: whole milliseconds."""
+    return round(at * 1000) / 1000

@@ -130,8 +130,10 @@ class Stats:
             counts.append(t("stats.abandoned", locale, count=summary.abandoned))
         lines = [t("stats.game", locale, game=_name(game, locale), counts=" · ".join(counts))]
         lines.append(f"• {_rating_line(standing, locale)}")
+        own = _played_through(summary.results)
+        if own:
+            lines.append(f"• {self._scores_line(game, own, locale)}")
         if summary.results:
-            lines.append(f"• {self._scores_line(game, summary.results, locale)}")
             waits = [wait for result in summary.results for wait in result.seat.waits]
             if waits:
                 lines.append(f"• {t('stats.median_move', locale, time=duration(median(waits), locale))}")
@@ -202,11 +204,16 @@ class Stats:
         )
         return await self.tables.workers.run(rating_chart, points, words)
 
-    async def table(self, caller: Caller, game: str, share: bool = False) -> list[Message]:
+    async def table(
+        self, caller: Caller, game: str, share: bool = False, ready: Ready = None
+    ) -> list[Message]:
         """A game's table in the caller's server: finished games, top players, the average score
-        of a person, the longest game and, where seats play sides, each side's win rate."""
+        of a person, the longest game and, where seats play sides, each side's win rate; `ready`
+        is called before the server's history is read, which takes a while on a busy server."""
         _known(game)
         locale, guild = caller.locale, caller.guild_id or 0
+        if ready is not None:
+            await ready()
         results = await self.db.server_results(guild, game)
         if not results:
             return [Message(t("stats.table.none", locale, game=_name(game, locale)), ephemeral=not share)]
@@ -231,7 +238,7 @@ class Stats:
                 for s in top
             )
             lines.append(f"• {t('stats.table.top', locale, players=players)}")
-        people = [r for r in results if r.seat.level is None]
+        people = _played_through([r for r in results if r.seat.level is None])
         if people:
             lines.append(f"• {self._scores_line(game, people, locale, 'stats.table.average')}")
         lines.append(f"• {self._longest(results, locale)}")
@@ -286,7 +293,7 @@ class Stats:
         name = _name(game, locale)
         if not total:
             return LeaderPage(
-                Message(t("leaderboard.none", locale, game=name), ephemeral=True), game, 1, 1, locale
+                Message(t("leaderboard.none", locale, game=name), ephemeral=not share), game, 1, 1, locale
             )
         pages = math.ceil(total / PAGE)
         if page < 1 or page > pages:
@@ -338,6 +345,12 @@ def _rating_line(standing: Standing | None, locale: str | None) -> str:
         return t("stats.unrated", locale)
     line = t("stats.rating", locale, rating=_shown(standing, locale), rank=standing.rank, players=standing.of)
     return f"{line} · {t('stats.provisional', locale)}" if is_provisional(standing.rating) else line
+
+
+def _played_through(results: Sequence[StoredResult]) -> list[StoredResult]:
+    """The seats a person played to the end or resigned: a seat they left was finished by a
+    stand-in, whose score and side's fortune are not theirs to be counted by."""
+    return [r for r in results if r.seat.outcome != "left"]
 
 
 def _by_board(results: Sequence[StoredResult]) -> dict[str | None, list[int]]:

@@ -19,7 +19,7 @@ from engine.records import VIEW_FORMAT, replay
 from games.registry import load_engine
 from offline import main as tabletop
 from service.messages import Caller
-from tests.support.discord import make_table, refused
+from tests.support.discord import make_table, pass_time, refused
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.both_backends]
 
@@ -186,3 +186,17 @@ async def test_a_replay_over_the_upload_limit_leaves_positions_out_and_says_so(s
     assert reduced.image is not None and len(reduced.image) <= limit
     frames = Image.open(io.BytesIO(reduced.image)).n_frames
     assert frames < 31 and f"shows {frames} positions of 31" in reduced.text
+
+
+async def test_a_turn_the_game_has_not_had_spends_no_look_and_the_board_still_posts(simcord_env):
+    table = make_table(simcord_env, ["ann", "bob"])
+    service = simcord_env.bot.service
+    await started(table, "rebirth", 2, map="scotland")
+    await played_on(service, table.channel.id, moves=3)
+    await pass_time(simcord_env, 3600)  # the start's board is long past: the next look is posted
+
+    beyond = await table.members[0].slash(table.channel, "game replay", turn=40)
+    refused(simcord_env, beyond, "There is no turn 40")
+    board = await table.members[0].slash(table.channel, "board")
+    assert not board.ephemeral, "the refused replay did not use up the channel's board"
+    assert table.channel.last_message.attachments, "the board is posted in the channel"
