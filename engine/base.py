@@ -108,8 +108,9 @@ class Caution:
 
 
 ValueFn = Callable[[Any, Any, int, Any], float]
-"""`value(engine, state, seat, before)`: the seat's worth in `state` (a throwaway copy the
-function may change); `before` is the state the move was chosen in."""
+"""`value(engine, state, seat, before)`: the seat's worth in `state`; `before` is the state the
+move was chosen in. It must change neither: the fallback values the state it decides on and
+each state `apply` returns (which shares parts with it) as they are, without a copy."""
 
 
 def _no_closing_worth(engine: Any, state: Any, seat: int, move: str, moves: list[str]) -> float:
