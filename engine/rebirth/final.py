@@ -28,11 +28,18 @@ def total_if_ended(tables: RebirthTables, state: RebirthState, seat: int, held: 
     of them it meets: what `final_scoring` would give that seat, worked out for it alone and
     without changing `state` (the fallback values every legal move by it: the other seats'
     missions and the winners are not needed there)."""
-    board = tables.board(state)
+    tiles = state.board
     total = state.total(seat)
-    for settlement in board.settlements:
-        if settlement.size > 1 and not scoring.is_complete(settlement, state.board):
-            total += scoring.settlement_influence(settlement, state.board).get(seat, 0)
+    for spaces in tables.board(state).shared_settlements():
+        mine, complete = 0, True
+        for space in spaces:
+            tile = tiles.get(space)
+            if tile is None:
+                complete = False
+            elif tile[0] == seat:
+                mine += scoring.influence(tile[1])
+        if not complete:  # scored as small ones; a complete one scored when it was completed
+            total += mine
     total += scoring.CASTLE_POINTS * sum(holder == seat for holder in state.castles.values())
     pos = tables.position(state)
     met = [c for c in held if mission_rules.is_met(tables.missions[c]["condition"], pos, seat)]
