@@ -269,6 +269,14 @@ class Game(ABC, Generic[S, V, E]):
         played. By default 1.0."""
         return 1.0
 
+    def after_legal(self, state: S, seat: int, move: str) -> S:
+        """The state after `move`, one of `legal_moves(state, seat)` as listed (so no spelling
+        to read and nothing to refuse), without its event: the fallback plays every legal move
+        to value it, and a search's replies play the fallback's, where checking and describing
+        each again would be most of the cost. Exactly `apply(state, seat, move).state`, which
+        is the default."""
+        return self.apply(state, seat, move).state
+
     def describe_content(self, state: S) -> dict[str, Any] | None:
         """What a game record carries so an independent referee can check it (the map's tile
         mix, the mission decks); None (the default) when the seed and the content files say it all."""

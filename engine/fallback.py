@@ -103,7 +103,7 @@ def play_turn(engine: AnyGame, state: Any, seat: int, seed: int, seen: Seen | No
     played: list[str] = []
     while not engine.is_over(state) and engine.to_move(state) == seat and len(played) < MAX_TURN_MOVES:
         move = choose_move(engine, state, seat, seed, seen)
-        state = engine.apply(state, seat, move).state
+        state = engine.after_legal(state, seat, move)
         played.append(move)
     return played
 
@@ -126,7 +126,7 @@ def _gains_by_policy(
         if policy.hidden(move):
             blind.append(move)
             continue
-        gains[move] = policy.value(engine, engine.apply(state, seat, move).state, seat, state) - before
+        gains[move] = policy.value(engine, engine.after_legal(state, seat, move), seat, state) - before
     for move in blind:
         kind = move.split()[0]
         seen = [gain for other, gain in gains.items() if other.split()[0] == kind]
@@ -143,13 +143,13 @@ def _enables(
     """A side move looked at one move further: the gain of the best move it makes legal
     that was not (a crystal traded for the food an exploration lacks), both moves together.
     Moves legal either way are no reason to trade, so a pointless trade stays unplayed."""
-    after = engine.apply(state, seat, move).state
+    after = engine.after_legal(state, seat, move)
     if engine.to_move(after) != seat:
         return float("-inf")
     best = float("-inf")
     for new in engine.legal_moves(after, seat):
         if new in legal or new in policy.closing or policy.side(new) or policy.hidden(new):
             continue
-        best = max(best, policy.value(engine, engine.apply(after, seat, new).state, seat, state) - before)
+        best = max(best, policy.value(engine, engine.after_legal(after, seat, new), seat, state) - before)
     return best
 
