@@ -108,8 +108,9 @@ class Caution:
 
 
 ValueFn = Callable[[Any, Any, int, Any], float]
-"""`value(engine, state, seat, before)`: the seat's worth in `state` (a throwaway copy the
-function may change); `before` is the state the move was chosen in."""
+"""`value(engine, state, seat, before)`: the seat's worth in `state`; `before` is the state the
+move was chosen in. It must change neither: the fallback values the state it decides on and
+each state `apply` returns (which shares parts with it) as they are, without a copy."""
 
 
 def _no_closing_worth(engine: Any, state: Any, seat: int, move: str, moves: list[str]) -> float:
@@ -267,6 +268,14 @@ class Game(ABC, Generic[S, V, E]):
         of iterations is divided by it, so a decision takes about the same time whatever is
         played. By default 1.0."""
         return 1.0
+
+    def after_legal(self, state: S, seat: int, move: str) -> S:
+        """The state after `move`, one of `legal_moves(state, seat)` as listed (so no spelling
+        to read and nothing to refuse), without its event: the fallback plays every legal move
+        to value it, and a search's replies play the fallback's, where checking and describing
+        each again would be most of the cost. Exactly `apply(state, seat, move).state`, which
+        is the default."""
+        return self.apply(state, seat, move).state
 
     def describe_content(self, state: S) -> dict[str, Any] | None:
         """What a game record carries so an independent referee can check it (the map's tile

@@ -8,14 +8,15 @@ always give the same move, in any process, so a game that contains fallback move
 How a move is chosen (`choose_move`): every legal move is applied to the state (the engines
 never change their input) and the state after it is valued for the mover; the move that raises
 that value most wins. The value is the mover's score *if the game ended right after the move*
-(the engine's own final scoring, run on the throwaway state), plus a small per-game estimate of
-what is not points yet (resources, pending decisions, an unused marker). Moves that only pass or
-close something (`end`, `hibernate`, `stop`, ...) count as "no change"; they are played once
-nothing else gains. Equal values are broken by a draw seeded with the game seed and what the seat
-can see (its own view), never by hidden information or Python's salted `hash()`.
+(the mover's part of the engine's own final scoring, worked out without changing the state),
+plus a small per-game estimate of what is not points yet (resources, pending decisions, an
+unused marker). Moves that only pass or close something (`end`, `hibernate`, `stop`, ...) count
+as "no change"; they are played once nothing else gains. Equal values are broken by a draw
+seeded with the game seed and what the seat can see (its own view), never by hidden information
+or Python's salted `hash()`; the view is read only when there is a tie to break.
 
 The evaluation never peeks at hidden information: a card drawn from a face-down pile is valued
-as an average card, not as the card the throwaway state happened to draw.
+as an average card, not as the card the state after the move happened to draw.
 """
 
 from __future__ import annotations
@@ -55,22 +56,25 @@ def choose_move(engine: AnyGame, state: Any, seat: int, seed: int, seen: Seen | 
         raise ValueError(f"seat {seat} has no legal move")
     if len(moves) == 1:
         return moves[0]
-    text = engine.dumps(state)  # canonical: the same for a live state and one loaded from the database
-    known = seen(state, seat) if seen is not None else seen_by(engine, state, seat)
-    draw = random.Random(f"fallback:{seed}:{seat}:{zlib.crc32(known.encode())}")
-    # Drawn in sorted order: a state loaded from the database may list its moves in another order.
-    ties = {move: draw.random() for move in sorted(moves)}
     policy = engine.fallback_policy
-    gains = _gains(engine, state, seat, moves, text)
+    gains = _gains(engine, state, seat, moves)
     # A side move (a free trade open at any time) is no answer to a decision: it is played only
     # when it gains by itself, never because every answer looks worse than the decision did.
     candidates = [move for move in moves if not policy.side(move) or gains[move] > EPSILON] or moves
 
-    def key(move: str) -> tuple[float, int, float]:
+    def key(move: str) -> tuple[float, int]:
         gain = round(gains[move], 6)
-        return (gain if gain > EPSILON else min(0.0, gain), int(move in policy.closing), ties[move])
+        return (gain if gain > EPSILON else min(0.0, gain), int(move in policy.closing))
 
-    return max(candidates, key=key)
+    best = max(key(move) for move in candidates)
+    leaders = [move for move in candidates if key(move) == best]
+    if len(leaders) == 1:
+        return leaders[0]  # no tie to draw: the seat's view (the costly part) is not needed
+    known = seen(state, seat) if seen is not None else seen_by(engine, state, seat)
+    draw = random.Random(f"fallback:{seed}:{seat}:{zlib.crc32(known.encode())}")
+    # Drawn in sorted order: a state loaded from the database may list its moves in another order.
+    ties = {move: draw.random() for move in sorted(moves)}
+    return max(leaders, key=ties.__getitem__)
 
 
 def move_gains(engine: AnyGame, state: Any, seat: int) -> dict[str, float]:
@@ -78,12 +82,12 @@ def move_gains(engine: AnyGame, state: Any, seat: int) -> dict[str, float]:
     its valuation of the state (see the module docstring); a closing move (`end`, `stop`, ...)
     gets its fixed worth, usually 0. Public so tests and curious people can see why it chose."""
     moves = engine.legal_moves(state, seat)
-    return _gains(engine, state, seat, moves, engine.dumps(state)) if moves else {}
+    return _gains(engine, state, seat, moves) if moves else {}
 
 
-def _gains(engine: Any, state: Any, seat: int, moves: list[str], text: str) -> dict[str, float]:
+def _gains(engine: Any, state: Any, seat: int, moves: list[str]) -> dict[str, float]:
     policy = engine.fallback_policy
-    gains = _gains_by_policy(policy, engine, state, seat, moves, engine.loads(text))
+    gains = _gains_by_policy(policy, engine, state, seat, moves)
     for move in moves:
         if move in policy.closing:
             gains[move] = policy.closing_worth(engine, state, seat, move, moves)
@@ -99,7 +103,7 @@ def play_turn(engine: AnyGame, state: Any, seat: int, seed: int, seen: Seen | No
     played: list[str] = []
     while not engine.is_over(state) and engine.to_move(state) == seat and len(played) < MAX_TURN_MOVES:
         move = choose_move(engine, state, seat, seed, seen)
-        state = engine.apply(state, seat, move).state
+        state = engine.after_legal(state, seat, move)
         played.append(move)
     return played
 
@@ -108,12 +112,12 @@ def play_turn(engine: AnyGame, state: Any, seat: int, seed: int, seen: Seen | No
 
 
 def _gains_by_policy(
-    policy: FallbackPolicy, engine: AnyGame, state: Any, seat: int, moves: list[str], spare: Any
+    policy: FallbackPolicy, engine: AnyGame, state: Any, seat: int, moves: list[str]
 ) -> dict[str, float]:
-    """Each non-closing move's value after minus before (`spare` is a copy of `state` to
-    value it on). A move that draws from a hidden pile (`policy.hidden`) gets the mean gain of
-    the visible moves of the same kind instead."""
-    before = policy.value(engine, spare, seat, state)
+    """Each non-closing move's value after minus before (a valuation only reads the states it
+    values: `ValueFn`). A move that draws from a hidden pile (`policy.hidden`) gets the mean
+    gain of the visible moves of the same kind instead."""
+    before = policy.value(engine, state, seat, state)
     gains: dict[str, float] = {}
     blind = []
     for move in moves:
@@ -122,7 +126,7 @@ def _gains_by_policy(
         if policy.hidden(move):
             blind.append(move)
             continue
-        gains[move] = policy.value(engine, engine.apply(state, seat, move).state, seat, state) - before
+        gains[move] = policy.value(engine, engine.after_legal(state, seat, move), seat, state) - before
     for move in blind:
         kind = move.split()[0]
         seen = [gain for other, gain in gains.items() if other.split()[0] == kind]
@@ -139,13 +143,13 @@ def _enables(
     """A side move looked at one move further: the gain of the best move it makes legal
     that was not (a crystal traded for the food an exploration lacks), both moves together.
     Moves legal either way are no reason to trade, so a pointless trade stays unplayed."""
-    after = engine.apply(state, seat, move).state
+    after = engine.after_legal(state, seat, move)
     if engine.to_move(after) != seat:
         return float("-inf")
     best = float("-inf")
     for new in engine.legal_moves(after, seat):
         if new in legal or new in policy.closing or policy.side(new) or policy.hidden(new):
             continue
-        best = max(best, policy.value(engine, engine.apply(after, seat, new).state, seat, state) - before)
+        best = max(best, policy.value(engine, engine.after_legal(after, seat, new), seat, state) - before)
     return best
 

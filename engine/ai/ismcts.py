@@ -118,12 +118,11 @@ def _played_on(
 def valued(game: AnyGame, state: Any) -> list[float]:
     """Each seat's worth where a playout stopped: its final score once the game is over, else
     the fallback's valuation (the score if the game ended now, plus what is not points yet: an
-    unused doubling marker, resources, a pending decision), each on a throwaway copy."""
+    unused doubling marker, resources, a pending decision), which only reads the state."""
     if game.is_over(state):
         return [float(score) for score in game.scores(state)]
     policy = game.fallback_policy
-    text = game.dumps(state)
-    return [policy.value(game, game.loads(text), seat, state) for seat in range(len(game.scores(state)))]
+    return [policy.value(game, state, seat, state) for seat in range(len(game.scores(state)))]
 
 
 def _tie_text(text: str) -> Callable[[Any, int], str]:

@@ -2,15 +2,17 @@
 
 - `easy`: the fallback player (engine/fallback.py): one move looked ahead, no search.
 - `normal`: sampled replies (engine/ai/replies.py) over the fallback's 4 best moves, with a
-  budget of about a second of one core.
+  budget set at about a second of one core (a fifth of that or less since the fallback's moves
+  got cheaper).
 - `strong`: the same over its 6 best moves, with about three times the budget.
 - `tree` (not offered at the table; `tabletop arena` measures it): the information-set tree
   search (engine/ai/ismcts.py) at a budget like `normal`'s, which the sampled replies beat.
 
 A budget is counted in work done, never in time: a decision must come out the same when it is
 worked out again (after a restart mid-thought, or by a replay), and a clock would make it depend
-on how busy the machine was. Sampled replies count the fallback moves they play: one costs about
-the same in every game here (6-7 ms on one core), so no level names a game. The tree search
+on how busy the machine was. Sampled replies count the fallback moves they play, so no level
+names a game (one cost 6-7 ms in every game when the budgets were set; now 1.2-1.8 ms in Rebirth,
+about 0.55 ms in Revive: docs/ai.md "Cost: one fallback move"). The tree search
 counts iterations on a 4-player Scotland board, divided by the game's `search_cost` (an Ireland
 iteration costs about 3.75 of them, a Revive one 2).
 """

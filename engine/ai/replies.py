@@ -114,7 +114,7 @@ def answered(
             break
         own += mover == seat
         move = choose_move(game, state, mover, 0, seen=_tie_text(f"{ties}:{mover}"))
-        state = game.apply(state, mover, move).state
+        state = game.after_legal(state, mover, move)  # a listed legal move: nothing to check
         played += 1
     return state, played
 

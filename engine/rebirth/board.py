@@ -65,6 +65,14 @@ class Board:
     named_near: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Placement spaces by the kinds asked for (`spaces_of`), built on first use.
     _spaces_of: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _shared: tuple[tuple[str, ...], ...] | None = field(default=None, repr=False, compare=False)
+
+    def shared_settlements(self) -> tuple[tuple[str, ...], ...]:
+        """The spaces of each settlement of more than one space (those an incomplete one
+        scores as small ones at the end), built on first use."""
+        if self._shared is None:
+            self._shared = tuple(s.spaces for s in self.settlements if s.size > 1)
+        return self._shared
 
     def spaces_of(self, kinds: str) -> tuple[str, ...]:
         """The placement spaces whose kind is one of `kinds` (".e": blank land and energy farm

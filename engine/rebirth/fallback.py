@@ -1,7 +1,7 @@
 """How the fallback player (`engine/fallback.py`) values a Rebirth state: its `FallbackPolicy`.
 
 Beside the rules because it leans on them: the value is the seat's total if the game ended now
-(the engine's `final.final_scoring`, run on the throwaway state the fallback hands in), plus a
+(the seat's part of the engine's final scoring, `final.total_if_ended`), plus a
 small estimate of what is not points yet. The engine exposes it as `Rebirth.fallback_policy`.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from engine.base import FallbackPolicy
-from engine.rebirth.final import final_scoring
+from engine.rebirth.final import total_if_ended
 from engine.rebirth.missions import card_points
 from engine.rebirth.state import RebirthState
 from engine.rebirth.tables import RebirthTables
@@ -32,8 +32,10 @@ def rebirth_value(engine: RebirthRules, state: RebirthState, seat: int, before: 
     settlements as small ones, missions met), plus an unused doubling marker while tiles are
     left to place, tower placements still owed, and mission cards held.
 
-    Final scoring is run on the throwaway `state`. A mission card this move drew is valued at a
-    flat `DRAWN_MISSION`, as the player could not know it before drawing."""
+    The seat's part of the final scoring is worked out without changing `state`
+    (`final.total_if_ended`), counting only the missions it held `before` the move: a mission
+    card this move drew is valued at a flat `DRAWN_MISSION`, as the player could not know it
+    before drawing."""
     known = before.missions[seat]
     drawn = len(state.missions[seat]) - len(known)
     worth = drawn * DRAWN_MISSION
@@ -42,16 +44,13 @@ def rebirth_value(engine: RebirthRules, state: RebirthState, seat: int, before: 
         assert state.final is not None, "a finished game has its final scoring"
         unseen = [card for card in state.final["missions_met"][seat] if card not in known]
         return state.total(seat) + worth - sum(card_points(missions[card]) for card in unseen)
-    state.missions = [list(known) if holder == seat else cards for holder, cards in enumerate(state.missions)]
     if state.doubling and state.doubling[seat] and state.supplies[seat]:
         worth += DOUBLING_WORTH
     if state.current == seat:
         worth += PENDING_PLACEMENT * len(state.pending)
-    final_scoring(engine.tables, state)  # the engine's own final scoring, on a throwaway copy
-    assert state.final is not None, "the final scoring was just run"
-    met = len(state.final["missions_met"][seat])
+    total, met = total_if_ended(engine.tables, state, seat, known)
     worth += UNMET_MISSION * (len(known) - met)
-    return state.total(seat) + worth
+    return total + worth
 
 
 POLICY = FallbackPolicy(value=rebirth_value)

@@ -23,6 +23,29 @@ def score_if_ended(tables: RebirthTables, state: RebirthState) -> list[int]:
     return scores(ended)
 
 
+def total_if_ended(tables: RebirthTables, state: RebirthState, seat: int, held: list[str]) -> tuple[int, int]:
+    """`seat`'s total if the game ended now, had it held the mission cards `held`, and how many
+    of them it meets: what `final_scoring` would give that seat, worked out for it alone and
+    without changing `state` (the fallback values every legal move by it: the other seats'
+    missions and the winners are not needed there)."""
+    tiles = state.board
+    total = state.total(seat)
+    for spaces in tables.board(state).shared_settlements():
+        mine, complete = 0, True
+        for space in spaces:
+            tile = tiles.get(space)
+            if tile is None:
+                complete = False
+            elif tile[0] == seat:
+                mine += scoring.influence(tile[1])
+        if not complete:  # scored as small ones; a complete one scored when it was completed
+            total += mine
+    total += scoring.CASTLE_POINTS * sum(holder == seat for holder in state.castles.values())
+    pos = tables.position(state)
+    met = [c for c in held if mission_rules.is_met(tables.missions[c]["condition"], pos, seat)]
+    return total + sum(card_points(tables.missions[c]) for c in met), len(met)
+
+
 def final_scoring(tables: RebirthTables, state: RebirthState) -> None:
     """Incomplete settlements as small ones, 5 per castle, met missions; then the winner."""
     board = tables.board(state)

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import hexgrid
 from engine.rebirth import scoring
-from engine.rebirth.board import Board
+from engine.rebirth.board import Board, Settlement
 from engine.rebirth.state import NEUTRAL
 
 Condition = dict[str, Any]
@@ -35,6 +35,8 @@ class Position:
     cathedral_markers: dict[str, list[int]]
     _own: dict[int, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
 
+    _settled: dict[int, list[Settlement]] = field(default_factory=dict, compare=False, repr=False)
+
     def own(self, seat: int) -> dict[str, str]:
         """`seat`'s tiles by space (the caller must not change it: it is kept for the next)."""
         mine = self._own.get(seat)
@@ -43,17 +45,37 @@ class Position:
             self._own[seat] = mine
         return mine
 
+    def settled(self, seat: int) -> list[Settlement]:
+        """The settlements `seat` has a tile in, in the board's order: the only ones it can be
+        present in, win or hold alone (kept for the next, like `own`)."""
+        found = self._settled.get(seat)
+        if found is None:
+            settlement_of = self.board.settlement_of
+            indexes = {settlement_of[space].index for space in self.own(seat) if space in settlement_of}
+            found = self._settled[seat] = [self.board.settlements[index] for index in sorted(indexes)]
+        return found
+
 
 def _cluster(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
-    sizes = [
-        size
-        for farm in FARM_CODES[c["farm"]]
-        for size in scoring.all_clusters(pos.board, pos.tiles, seat, farm)
-    ]
+    own = pos.own(seat)
+    sizes = [size for farm in FARM_CODES[c["farm"]] for size in _own_clusters(pos, seat, own, farm)]
     count = c.get("count", 1)
     if count == 1:
         return min(max(sizes, default=0), c["size"]), c["size"]
     return min(sum(size >= c["size"] for size in sizes), count), count
+
+
+def _own_clusters(pos: Position, seat: int, own: dict[str, str], farm: str) -> list[int]:
+    """Sizes of every cluster of `seat`'s `farm` tiles, found from its own tiles (`own`) in
+    the order the board holds them (as `scoring.all_clusters`, which walks every tile)."""
+    seen: set[str] = set()
+    sizes = []
+    for space, tile in own.items():
+        if tile == farm and space not in seen:
+            cluster = scoring.farm_cluster(pos.board, pos.tiles, seat, farm, space)
+            seen |= cluster
+            sizes.append(len(cluster))
+    return sizes
 
 
 def _farms(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
@@ -67,7 +89,7 @@ def _size_matches(size: int, wanted: int | None, default_min: int) -> bool:
 
 def _settlements_won(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     won = 0
-    for settlement in pos.board.settlements:
+    for settlement in pos.settled(seat):  # a seat without a tile there is not among its leaders
         if not _size_matches(settlement.size, c.get("size"), 2):
             continue
         if not scoring.is_complete(settlement, pos.tiles):
@@ -78,12 +100,7 @@ def _settlements_won(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
 
 
 def _settlements_present(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
-    present = 0
-    for settlement in pos.board.settlements:
-        if _size_matches(settlement.size, c.get("size"), 1) and any(
-            pos.tiles.get(space, (NEUTRAL, ""))[0] == seat for space in settlement.spaces
-        ):
-            present += 1
+    present = sum(_size_matches(settlement.size, c.get("size"), 1) for settlement in pos.settled(seat))
     return present, c["count"]
 
 
@@ -91,7 +108,7 @@ def _sole_settlement(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     sole = sum(
         settlement.size == c["size"]
         and all(pos.tiles.get(space, (NEUTRAL, ""))[0] == seat for space in settlement.spaces)
-        for settlement in pos.board.settlements
+        for settlement in pos.settled(seat)
     )
     return sole, c["count"]
 

@@ -58,15 +58,22 @@ def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, mov
                 raise MalformedMove("error.revive.malformed", text=Typed(move[:30]))
             generic = IllegalMove("error.revive.illegal", move=Typed(text[:30]))
             raise refusals.why_not(tables, state, seat, text) or generic
-    words = text.split()
-    new = state.successor(words[0] in MAP_VERBS, changing_seats(state, seat, words[0]))
+    new = played(tables, state, seat, text)
     event = cast(ReviveEvent, {"kind": "move", "seat": seat, "move": text})
+    describe(state, new, event, text, tables.hibernation)
+    return Applied(new, event, {}, text)
+
+
+def played(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> ReviveState:
+    """The state after `move`, legal and in the engine's notation (`apply` has checked it, or
+    it comes from the legal moves as listed: `Revive.after_legal`), on a copy of `state`."""
+    words = move.split()
+    new = state.successor(words[0] in MAP_VERBS, changing_seats(state, seat, words[0]))
     perform(tables, new, seat, words)
     current = new.current
     if not new.stack and current is not None and words[0] != "end" and actions.turn_over(new):
         actions.end_turn(tables, new, current)
-    describe(state, new, event, text, tables.hibernation)
-    return Applied(new, event, {}, text)
+    return new
 
 
 def changing_seats(state: ReviveState, seat: int, verb: str) -> set[int] | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import FallbackPolicy
-from engine.revive.scoring import final_scoring
+from engine.revive.scoring import final_parts
 from engine.revive.state import ReviveState
 from engine.revive.tables import ReviveTables
 
@@ -60,13 +60,15 @@ def _revive_value(engine: Any, state: ReviveState, seat: int, before: Any) -> fl
     for frame in state.stack:
         if frame.get("seat", state.current) == seat:
             extra += _frame_worth(tables, state, seat, frame)
-    if not state.finished:
-        # The engine's own final scoring, on a copy of the records: a state `apply` returned
-        # shares the records its move left alone with the state before (`successor`).
-        state = state.successor(False)
-        final_scoring(tables, state)
-    assert state.final is not None
-    value: float = state.seats[seat]["points"] - state.final["breakdown"][seat]["resources"] + extra
+    if state.finished:
+        assert state.final is not None
+        parts: dict[str, int] = state.final["breakdown"][seat]
+        points: int = me["points"]
+    else:
+        # The seat's part of the engine's own final scoring, which only reads the state.
+        parts = final_parts(tables, state, seat)
+        points = me["points"] + sum(parts.values())
+    value: float = points - parts["resources"] + extra
     return value
 
 

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Caution, Decision, FallbackPolicy, Game, MoveFacts
+from engine.base import RESIGN, Caution, Decision, FallbackPolicy, Game, MoveFacts
 from engine.revive import apply, determinize, scoring, setup, views
 from engine.revive.apply import ReviveApplied
 from engine.revive.fallback import POLICY
@@ -142,6 +142,12 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
     def apply(self, state: ReviveState, seat: int, move: str) -> ReviveApplied:
         """Play `move` for `seat`; raises a GameError saying why when it is refused."""
         return apply.apply(self.tables, self.legal, state, seat, move)
+
+    def after_legal(self, state: ReviveState, seat: int, move: str) -> ReviveState:
+        """The state after a move as `legal_moves` lists it, neither checked nor described."""
+        if move == RESIGN:
+            return self.apply(state, seat, move).state
+        return apply.played(self.tables, state, seat, move)
 
     # ------------------------------------------------------------ views and storage
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.revive.state import ReviveState
 from engine.revive.tables import ReviveTables
 
@@ -11,26 +13,9 @@ def final_scoring(tables: ReviveTables, state: ReviveState) -> None:
     state.finished = True
     state.current = None
     state.stack = []
-    artifacts = tables.content["artifacts"]
     breakdowns = []
     for index, me in enumerate(state.seats):
-        tribe = tables.tribes[me["tribe"]]["sun"]
-        techs = {tech["id"]: tech for tech in tribe["technologies"]}
-        track = tribe["progress_track"]
-        owned_colours = [tables.cards[card]["colour"] for card in me["owned_cards"]]
-        parts = {
-            "progress": track[min(me["progress"], len(track) - 1)],
-            "technologies": sum(techs[tech]["points"] for tech in me["unlocked"]),
-            "large_locations": large_location_points(tables, state, index),
-            "machine_bonus": sum(
-                tables.content["machine_tracks"]["bonus_points_per_card"] * owned_colours.count(colour)
-                for colour in me.get("card_bonuses", [])
-            ),
-            "end_tile": artifacts["end_game_tile_points"] if state.end_tile == index else 0,
-            "minors": artifacts["minors"]["points"] * me["minors"],
-            "resources": sum(me["resources"].values()) // tables.rules["leftover_resources_per_point"],
-            "artifact_card": artifact_card_points(tables, state, index),
-        }
+        parts = final_parts(tables, state, index)
         me["points"] += sum(parts.values())
         breakdowns.append(parts)
     playing = [i for i, me in enumerate(state.seats) if not me["resigned"]]  # a resigned seat cannot win
@@ -52,6 +37,30 @@ def final_scoring(tables: ReviveTables, state: ReviveState) -> None:
     state.final = {"breakdown": breakdowns, "winners": tied, "decided_by": decided}
 
 
+def final_parts(tables: ReviveTables, state: ReviveState, seat: int) -> dict[str, int]:
+    """What the final scoring adds to `seat`'s points, by category (its breakdown); `state` is
+    only read, so the fallback values a seat by it without copying the state."""
+    me = state.seats[seat]
+    artifacts = tables.content["artifacts"]
+    tribe = tables.tribes[me["tribe"]]["sun"]
+    techs = tables.technologies[me["tribe"]]
+    track = tribe["progress_track"]
+    owned_colours = [tables.cards[card]["colour"] for card in me["owned_cards"]]
+    return {
+        "progress": track[min(me["progress"], len(track) - 1)],
+        "technologies": sum(techs[tech]["points"] for tech in me["unlocked"]),
+        "large_locations": large_location_points(tables, state, seat),
+        "machine_bonus": sum(
+            tables.content["machine_tracks"]["bonus_points_per_card"] * owned_colours.count(colour)
+            for colour in me.get("card_bonuses", [])
+        ),
+        "end_tile": artifacts["end_game_tile_points"] if state.end_tile == seat else 0,
+        "minors": artifacts["minors"]["points"] * me["minors"],
+        "resources": sum(me["resources"].values()) // tables.rules["leftover_resources_per_point"],
+        "artifact_card": artifact_card_points(tables, state, seat),
+    }
+
+
 def tie_resources(tables: ReviveTables, state: ReviveState, seat: int) -> int:
     """The first tie-break, "most remaining unscored resources". Version 1: every remaining
     resource. Version 2: what is left after 1 point per 3 was counted (7 gears: 1)."""
@@ -71,9 +80,8 @@ def large_location_points(tables: ReviveTables, state: ReviveState, seat: int) -
 def artifact_card_points(tables: ReviveTables, state: ReviveState, seat: int) -> int:
     """Each category once, plus once per major artifact of its colour held."""
     me = state.seats[seat]
-    majors = {major["id"]: major["colour"] for major in tables.content["artifacts"]["majors"]}
-    card = next(c for c in tables.content["artifacts"]["cards"] if c["id"] == me["artifact_card"])
-    held = [majors[m] for m in me["majors"]]
+    card = tables.artifact_cards[me["artifact_card"]]
+    held = [tables.major_colours[m] for m in me["majors"]]
     total = 0
     for category in card["categories"]:
         value = (count(state, seat, category["counts"]) // category["per"]) * category["points"]
@@ -82,25 +90,33 @@ def artifact_card_points(tables: ReviveTables, state: ReviveState, seat: int) ->
 
 
 def count(state: ReviveState, seat: int, what: str) -> int:
-    """The quantities artifact cards count."""
-    me = state.seats[seat]
-    mine = [kind for pieces in state.pieces.values() for owner, kind in pieces if owner == seat]
-    counts: dict[str, int] = {
-        "buildings": sum(kind in ("small", "large") for kind in mine),
-        "small_buildings": mine.count("small"),
-        "large_buildings": mine.count("large"),
-        "population": mine.count("population"),
-        "large_locations": sum(seat in corner["population"] for corner in state.corners.values()),
-        "explored_tiles": sum(placed["explorer"] == seat for placed in state.board.values()),
-        "technologies": len(me["unlocked"]),
-        "modules": sum(len(held) for held in me["modules"].values()),
-        "machines": len(me["machines"]),
-        "crates": len(me["opened"]),
-        "citizens": len(me["owned_cards"]),
-        "machine_steps": sum(me["tracks"].values()),
-        "water": len(me["water_taken"]),
-    }
-    return counts.get(what, 0)
+    """The quantities artifact cards count (0 for one they do not name); only the one asked
+    for is counted: the fallback values every legal move by the final scoring."""
+    counter = _COUNTS.get(what)
+    return counter(state, seat) if counter is not None else 0
+
+
+def _buildings(state: ReviveState, seat: int) -> list[str]:
+    """The kinds of `seat`'s pieces on the board."""
+    return [kind for pieces in state.pieces.values() for owner, kind in pieces if owner == seat]
+
+
+_COUNTS: dict[str, Callable[[ReviveState, int], int]] = {
+    "buildings": lambda state, seat: sum(kind in ("small", "large") for kind in _buildings(state, seat)),
+    "small_buildings": lambda state, seat: _buildings(state, seat).count("small"),
+    "large_buildings": lambda state, seat: _buildings(state, seat).count("large"),
+    "population": lambda state, seat: _buildings(state, seat).count("population"),
+    "large_locations": lambda state, seat: sum(seat in big["population"] for big in state.corners.values()),
+    "explored_tiles": lambda state, seat: sum(tile["explorer"] == seat for tile in state.board.values()),
+    "technologies": lambda state, seat: len(state.seats[seat]["unlocked"]),
+    "modules": lambda state, seat: sum(len(held) for held in state.seats[seat]["modules"].values()),
+    "machines": lambda state, seat: len(state.seats[seat]["machines"]),
+    "crates": lambda state, seat: len(state.seats[seat]["opened"]),
+    "citizens": lambda state, seat: len(state.seats[seat]["owned_cards"]),
+    "machine_steps": lambda state, seat: sum(state.seats[seat]["tracks"].values()),
+    "water": lambda state, seat: len(state.seats[seat]["water_taken"]),
+}
+"""How each quantity an artifact card counts is counted, for a state and a seat."""
 
 
 def scores(state: ReviveState) -> list[int]:

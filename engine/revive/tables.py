@@ -62,6 +62,9 @@ class ReviveTables:
         """What states with the same board, pieces or discounts share, kept for the next one
         (costs.py `layout`, `reach`; moves.py `Prices`): derived from the content and a few
         facts of a state, never changed once kept (`costs.KEPT` says how many)."""
+        artifacts = content["artifacts"]
+        self.major_colours: dict[str, str] = {major["id"]: major["colour"] for major in artifacts["majors"]}
+        self.artifact_cards: dict[str, dict[str, Any]] = {card["id"]: card for card in artifacts["cards"]}
         self.large_sides = {
             location["id"]: {side["side"]: side for side in location["sides"]}
             for location in content["large_locations"]

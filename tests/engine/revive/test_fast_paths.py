@@ -76,6 +76,23 @@ def test_every_move_leaves_the_state_it_was_played_on_as_it_was(game):
                 assert state.dumps() == before, move
 
 
+def test_a_listed_move_played_unchecked_gives_the_state_apply_gives(game):
+    """`after_legal` (what the fallback values every move by) skips the check and the event:
+    the state is `apply`'s, byte for byte, and the state played on is left as it was."""
+    for players, seed in GAMES:
+        states = played(players, seed)
+        for state in states[:: max(1, len(states) // 40)]:
+            if state.finished:
+                continue
+            seat = game.to_move(state)
+            before = state.dumps()
+            for move in game.legal_moves(state, seat):
+                assert (
+                    game.after_legal(state, seat, move).dumps() == game.apply(state, seat, move).state.dumps()
+                )
+                assert state.dumps() == before, move
+
+
 def test_the_moves_of_one_target_are_those_the_whole_list_names_there(game):
     for players, seed in GAMES:
         for state in played(players, seed)[::7]:
