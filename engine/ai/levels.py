@@ -60,8 +60,8 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     EASY: Level(EASY, search=None),
-    NORMAL: Level(NORMAL, search=REPLIES, seconds=1.0, budget=120, widest=4),
-    STRONG: Level(STRONG, search=REPLIES, seconds=3.0, budget=400, widest=6),
+    NORMAL: Level(NORMAL, search=REPLIES, seconds=1.0, budget=400, widest=4),
+    STRONG: Level(STRONG, search=REPLIES, seconds=3.0, budget=1200, widest=6),
 }
 """Every level a table can choose, weakest first."""
 
