@@ -269,6 +269,14 @@ class Game(ABC, Generic[S, V, E]):
         played. By default 1.0."""
         return 1.0
 
+    def fallback_cost(self, state: S) -> float:
+        """What one move of the fallback player (engine/fallback.py: every legal move played
+        and valued) costs in this game and on this board, against one on a 4-player Scotland
+        board (1.0): the sampled-replies search (engine/ai/replies.py) counts its budget in
+        such moves and divides it by this, so a level takes about the same time whatever is
+        played. By default 1.0."""
+        return 1.0
+
     def after_legal(self, state: S, seat: int, move: str) -> S:
         """The state after `move`, one of `legal_moves(state, seat)` as listed (so no spelling
         to read and nothing to refuse), without its event: the fallback plays every legal move

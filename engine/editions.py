@@ -102,6 +102,9 @@ class Editions(Game[S, V, E]):
     def search_cost(self, state: S) -> float:
         return self.of(state).search_cost(state)
 
+    def fallback_cost(self, state: S) -> float:
+        return self.of(state).fallback_cost(state)
+
     def after_legal(self, state: S, seat: int, move: str) -> S:
         return self.of(state).after_legal(state, seat, move)
 

@@ -70,13 +70,13 @@ async def rebuild(database: Database, engines: Callable[[str], AnyGame]) -> int:
     one by one is what this stores (tests/service/test_ratings.py). A game that ends while
     they are read (the bot left running) makes it read them all again, a few times at most."""
     for _ in range(REBUILD_TRIES):
-        results = await _worked_out(database, engines)
+        results = await worked_out(database, engines)
         if await database.replace_results(results, rate):
             return len(results)
     raise GamesKeptEnding(f"games kept ending while the ratings were read, {REBUILD_TRIES} times")
 
 
-async def _worked_out(database: Database, engines: Callable[[str], AnyGame]) -> list[GameResult]:
+async def worked_out(database: Database, engines: Callable[[str], AnyGame]) -> list[GameResult]:
     """Every finished game's results, in the order the games ended."""
     results = []
     after = 0

@@ -50,7 +50,7 @@ def choose(
             seat,
             seed=seed,
             iterations=iterations,
-            moves=chosen.budget,
+            moves=chosen.moves(game.fallback_cost(state)),
             widest=chosen.widest,
             own_moves=chosen.own_moves,
             seconds=seconds,

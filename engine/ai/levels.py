@@ -2,17 +2,16 @@
 
 - `easy`: the fallback player (engine/fallback.py): one move looked ahead, no search.
 - `normal`: sampled replies (engine/ai/replies.py) over the fallback's 4 best moves, with a
-  budget set at about a second of one core (a fifth of that or less since the fallback's moves
-  got cheaper).
-- `strong`: the same over its 6 best moves, with about three times the budget.
+  budget of about half a second of one core on a 4-player Scotland board.
+- `strong`: the same over its 6 best moves, with three times the budget.
 - `tree` (not offered at the table; `tabletop arena` measures it): the information-set tree
-  search (engine/ai/ismcts.py) at a budget like `normal`'s, which the sampled replies beat.
+  search (engine/ai/ismcts.py), which the sampled replies beat.
 
 A budget is counted in work done, never in time: a decision must come out the same when it is
 worked out again (after a restart mid-thought, or by a replay), and a clock would make it depend
-on how busy the machine was. Sampled replies count the fallback moves they play, so no level
-names a game (one cost 6-7 ms in every game when the budgets were set; now 1.2-1.8 ms in Rebirth,
-about 0.55 ms in Revive: docs/ai.md "Cost: one fallback move"). The tree search
+on how busy the machine was. Sampled replies count the fallback moves they play, on a 4-player
+Scotland board (about 1.2 ms each), divided by the game's `fallback_cost` (an Ireland move costs
+about 1.7 of them, a Revive one 0.5: docs/ai.md "Cost: one fallback move"). The tree search
 counts iterations on a 4-player Scotland board, divided by the game's `search_cost` (an Ireland
 iteration costs about 3.75 of them, a Revive one 2).
 """
@@ -35,10 +34,11 @@ TREE_SEARCH = "tree"
 
 @dataclass(frozen=True)
 class Level:
-    """A level: its name, which search it runs (none for `easy`), its budget (fallback moves
-    played for sampled replies; Scotland iterations for the tree, divided by the game's
-    `search_cost` elsewhere), the seconds it is meant to stay within on one core here, how
-    many of the fallback's best moves it considers, and the tree's playout."""
+    """A level: its name, which search it runs (none for `easy`), its budget (Scotland fallback
+    moves for sampled replies, divided by the game's `fallback_cost` elsewhere; Scotland
+    iterations for the tree, divided by the game's `search_cost`), the seconds it is meant to
+    stay within on one core here, how many of the fallback's best moves it considers, and the
+    tree's playout."""
 
     name: str
     search: str | None
@@ -52,6 +52,10 @@ class Level:
     @property
     def searches(self) -> bool:
         return self.search is not None
+
+    def moves(self, cost: float = 1.0) -> int:
+        """The sampled replies' budget where a fallback move costs `cost` times a Scotland one."""
+        return max(1, round(self.budget / cost))
 
     def iterations(self, cost: float = 1.0) -> int:
         """The tree's budget where an iteration costs `cost` times a Scotland one."""

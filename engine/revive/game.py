@@ -33,6 +33,7 @@ __all__ = ["COLOURS", "QUIET", "Revive"]
 
 
 SEARCH_COST = 2.0
+FALLBACK_COST = 0.5
 
 
 class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
@@ -105,6 +106,11 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
     def search_cost(self, state: ReviveState) -> float:
         """Longer turns, each a chain of decisions: measured about twice a Rebirth iteration."""
         return SEARCH_COST
+
+    def fallback_cost(self, state: ReviveState) -> float:
+        """A Revive fallback move lists fewer moves, each cheap to value: about half a
+        Scotland one, measured in the decisions of a whole search."""
+        return FALLBACK_COST
 
     # ------------------------------------------------------------ moves
 

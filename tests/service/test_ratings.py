@@ -96,7 +96,7 @@ async def test_a_game_that_ends_while_a_rebuild_reads_is_rated_too(database, mon
     async with database.store.transaction() as writing:  # in play when the rebuild begins
         await writing.run("UPDATE games SET status = 'active' WHERE id = ?", (late,))
 
-    read = ratings._worked_out
+    read = ratings.worked_out
     reads = []
 
     async def reading_while_it_ends(*args):
@@ -107,7 +107,7 @@ async def test_a_game_that_ends_while_a_rebuild_reads_is_rated_too(database, mon
         reads.append(len(found))
         return found
 
-    monkeypatch.setattr(ratings, "_worked_out", reading_while_it_ends)
+    monkeypatch.setattr(ratings, "worked_out", reading_while_it_ends)
     assert await rebuild(database, load_engine) == 4
     assert reads == [3, 4]
     for table, kept in stored.items():

@@ -146,7 +146,7 @@ def test_each_seat_is_rewarded_for_its_own_result():
     assert tied[0] == tied[1]
 
 
-def test_levels_are_budgets_and_the_tree_divides_its_by_what_an_iteration_costs_in_the_game():
+def test_levels_are_budgets_divided_by_what_their_work_costs_in_the_game():
     rebirth, revive = load_engine("rebirth"), load_engine("revive")
     scotland = rebirth.search_cost(rebirth.new_game(2, {"map": "scotland"}, 1))
     ireland = rebirth.search_cost(rebirth.new_game(2, {"map": "ireland"}, 1))
@@ -155,6 +155,11 @@ def test_levels_are_budgets_and_the_tree_divides_its_by_what_an_iteration_costs_
     assert 0 < normal.budget < strong.budget and normal.widest < strong.widest
     assert normal.seconds < strong.seconds
     assert tree.iterations(ireland) < tree.iterations(scotland)
+    # Sampled replies count fallback moves, dearer on the advanced map, cheaper in Revive.
+    plain = rebirth.fallback_cost(rebirth.new_game(2, {"map": "scotland"}, 1))
+    towers = rebirth.fallback_cost(rebirth.new_game(2, {"map": "ireland"}, 1))
+    cheap = revive.fallback_cost(revive.new_game(2, {}, 1))
+    assert strong.moves(towers) < strong.moves(plain) == strong.budget < strong.moves(cheap)
     assert not LEVELS["easy"].searches and "tree" not in LEVELS  # measured, not offered
 
 
