@@ -11,7 +11,7 @@ A budget is counted in work done, never in time: a decision must come out the sa
 worked out again (after a restart mid-thought, or by a replay), and a clock would make it depend
 on how busy the machine was. Sampled replies count the fallback moves they play, on a 4-player
 Scotland board (about 1.2 ms each), divided by the game's `fallback_cost` (an Ireland move costs
-about 1.7 of them, a Revive one 0.5: docs/ai.md "Cost: one fallback move"). The tree search
+about 1.7 of them, a Revive one 0.7: docs/ai.md "Cost: one fallback move"). The tree search
 counts iterations on a 4-player Scotland board, divided by the game's `search_cost` (an Ireland
 iteration costs about 3.75 of them, a Revive one 2).
 """
