@@ -6,12 +6,15 @@ last); an AI seat as its level, one rating per level per game per server ("🤖 
 beating the strong AI alone moves a rating as beating a player of its strength would. The
 ratings change in the transaction of a game's last move (`rate`, handed to `Database.record_move`
 by `Tables.record`) and can be worked out again from the stored games (`rebuild`, `tabletop
-ratings --rebuild`), through the same function in the same order: the same numbers.
+ratings --rebuild`; and once by itself, at the first start after migration 16, for the games
+that finished before results were stored: `backfill`), through the same function in the same
+order: the same numbers.
 docs/stats.md has the model, the provisional mark and the indexes.
 """
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from statistics import fmean
@@ -30,6 +33,7 @@ NEW = Rating(MODEL.mu, MODEL.sigma)
 # Above it the shown rating (mu - 3 sigma) mostly says how little is known yet.
 PROVISIONAL_SIGMA = 6.5
 REBUILD_BATCH = 200
+Clock = Callable[[], float]
 
 
 def is_provisional(rating: Rating) -> bool:
@@ -58,11 +62,36 @@ def _start(rating: Rating | None) -> tuple[float, float]:
     return found.mu, found.sigma
 
 
-async def rebuild(database: Database, engines: Callable[[str], AnyGame]) -> int:
+async def rebuild(database: Database, engines: Callable[[str], AnyGame], clock: Clock = time.time) -> int:
     """Work every finished game's results and every rating out again from the stored games (their
     seats, final states and moves), in the order the games ended, and store them in place of
     what was there, in one transaction; how many games were read. What the games' ends stored
     one by one is what this stores (tests/service/test_ratings.py)."""
+    results = await _finished_results(database, engines)
+    await database.replace_results(results, rate, clock())
+    return len(results)
+
+
+async def backfill(
+    database: Database, engines: Callable[[str], AnyGame], clock: Clock = time.time
+) -> int | None:
+    """At the bot's start, before it serves anyone: when games finished before results were
+    stored (migration 16 says so), the rebuild, once; how many games it rated, or None when
+    there was nothing to do or another process of the cluster did it first. One transaction
+    writes the results and marks the backfill done, so a start stopped half-way leaves nothing
+    behind and the next start does it whole; after it, a start reads one row
+    (docs/stats.md "Games that finished before ratings")."""
+    if not await database.results_backfill_due():
+        return None
+    results = await _finished_results(database, engines)
+    if not await database.replace_results(results, rate, clock(), backfill=True):
+        return None
+    return len(results)
+
+
+async def _finished_results(database: Database, engines: Callable[[str], AnyGame]) -> list[GameResult]:
+    """Every finished game's results, worked out from the stored game (each read once), in the
+    order the games ended (then by id): the order their ratings change in."""
     results = []
     after = 0
     while ids := await database.finished_ids(after, REBUILD_BATCH):
@@ -74,5 +103,4 @@ async def rebuild(database: Database, engines: Callable[[str], AnyGame]) -> int:
             moves = await database.move_times(game_id)
             results.append(game_result(engine, game, engine.loads(game.state), moves))
     results.sort(key=lambda result: (result.ended_at, result.game_id))
-    await database.replace_results(results, rate)
-    return len(results)
+    return results
