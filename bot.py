@@ -36,7 +36,7 @@ from games.registry import game_ids, load_engine
 from i18n import table_languages
 from service.game_service import GameService
 from service.images import drawing_workers
-from service.ratings import GamesKeptEnding, rebuild
+from service.ratings import GamesKeptEnding, backfill, rebuild
 from service.relocation import relocate
 from service.shards import ONE_SHARD, ShardPlan, ShardSettingError, shard_plan
 from service.workers import Workers, configured_workers
@@ -120,6 +120,7 @@ class TabletopBot(commands.AutoShardedBot):
         # A file deleted under a running bot is a SQLite risk; a server's database has no file here.
         if self.database.dialect == "sqlite":
             self.database_file = health.identity(self.database_path)
+        await self.backfill_results(self.database)
         self.service = GameService(
             self.database,
             engines=load_engine,
@@ -147,6 +148,25 @@ class TabletopBot(commands.AutoShardedBot):
         log.info("ready to continue %d game(s) from %s", active, self.database.path)
         if waiting:
             log.info("%d message(s) held from before the restart will be posted now", waiting)
+
+    @staticmethod
+    async def backfill_results(database: Database) -> None:
+        """Before serving anyone: the results and ratings of games that finished before they were
+        stored, worked out once (service/ratings.py `backfill`). A failure is logged and the bot
+        serves on without them (stats are not worth a bot that will not start); the next start
+        tries again, as does `tabletop ratings --rebuild`."""
+        try:
+            rated = await backfill(database, load_engine)
+        except Exception:
+            log.exception(
+                "could not work out the results of the games that finished before ratings existed;"
+                " the next start tries again (or run `tabletop ratings --rebuild` with the bot stopped)"
+            )
+            return
+        if rated is not None:
+            log.info(
+                "worked out the results and ratings of %d game(s) finished before ratings existed", rated
+            )
 
     async def check_database_file(self) -> bool:
         """False (and the bot stopping) when the database file was deleted or replaced while
@@ -295,8 +315,9 @@ def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.N
             "With --rebuild: read every finished game (its seats, final state and moves), work its "
             "results and the ratings out again in the order the games ended, and store them in place "
             "of the ones kept, in one transaction. The same numbers the games' ends stored one by "
-            "one; run it once after an upgrade that rates games finished before ratings existed, "
-            "with the bot stopped (docs/stats.md)."
+            "one. The bot does it by itself once, at its first start after the upgrade that brought "
+            "ratings, for the games finished before; run it with the bot stopped when results were "
+            "lost (docs/stats.md)."
         ),
     )
     rating.add_argument("--rebuild", action="store_true", help="rebuild every result and rating")

@@ -248,4 +248,21 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, game)
     );
     """,
+    # 16: work a migration leaves for the bot to do when it next starts, before it serves
+    # (service/ratings.py `backfill`): a row per piece of work, its `done_at` set in the
+    # transaction that does it, so it is done once, whole or not at all. `results`: games that
+    # finished before migration 15 have no results, so their players have no stats or ratings; the
+    # start works them all out from the stored games, as `tabletop ratings --rebuild` does. A
+    # database without such a game (a new one) gets no row.
+    """
+    CREATE TABLE backfills (
+        name TEXT PRIMARY KEY,
+        done_at REAL
+    );
+    INSERT INTO backfills (name)
+        SELECT 'results' WHERE EXISTS (
+            SELECT 1 FROM games WHERE status = 'finished'
+                AND NOT EXISTS (SELECT 1 FROM results WHERE results.game_id = games.id)
+        );
+    """,
 ]

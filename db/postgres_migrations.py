@@ -214,4 +214,16 @@ POSTGRES_MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, game)
     );
     """,
+    # 16: work left for the bot's next start (the SQLite migration says what each row means).
+    """
+    CREATE TABLE backfills (
+        name TEXT PRIMARY KEY,
+        done_at DOUBLE PRECISION
+    );
+    INSERT INTO backfills (name)
+        SELECT 'results' WHERE EXISTS (
+            SELECT 1 FROM games WHERE status = 'finished'
+                AND NOT EXISTS (SELECT 1 FROM results WHERE results.game_id = games.id)
+        );
+    """,
 ]

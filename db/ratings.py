@@ -4,7 +4,8 @@ player's current rating per server and game.
 `service/results.py` works out what a finished game's results are and `service/ratings.py` how
 they change the ratings; this module only stores and reads them. A game's results and its
 ratings are written in the transaction of its last move (`Database.record_move`), or all anew
-by `tabletop ratings --rebuild` in one transaction: both through `write_result`, so the two give
+in one transaction by `tabletop ratings --rebuild` and by the one backfill of games that finished
+before results were stored (`backfills`, migration 16): all through `write_result`, so they give
 the same ratings. docs/stats.md says which index serves each query.
 """
 
@@ -15,6 +16,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Protocol
 
 from db.store import Row, Transaction
@@ -23,6 +25,21 @@ PlayerKey = tuple[int, str]
 """Who a rating belongs to: (user id, "") for a person, (0, level) for an AI level."""
 
 OUTCOMES = ("played", "resigned", "left")  # to the end in person; gave up; handed to a stand-in
+# The `backfills` row (migration 16) of the results and ratings of games that finished before
+# migration 15: present while a start still has to work them out.
+RESULTS_BACKFILL = "results"
+
+
+class Replaced(Enum):
+    """What a rebuild's write came to."""
+
+    STORED = "stored"
+    DONE_ELSEWHERE = "done elsewhere"  # the backfill: another process of the cluster did it
+    GAMES_CHANGED = "games changed"  # a game ended after the results were worked out
+
+
+class _GamesChanged(Exception):
+    """Raised inside the rebuild's transaction to roll it back."""
 
 
 @dataclass(frozen=True)
@@ -294,17 +311,41 @@ class ResultRows:
         )
         return [int(row[0]) for row in rows]
 
-    async def replace_results(self: _Connection, results: Sequence[GameResult], rater: Rater) -> bool:
+    async def results_backfill_due(self: _Connection) -> bool:
+        """Whether games that finished before results were stored still wait for theirs
+        (migration 16 left the row, and no rebuild has done it since)."""
+        rows = await self._fetch(
+            "SELECT 1 FROM backfills WHERE name = ? AND done_at IS NULL", (RESULTS_BACKFILL,)
+        )
+        return bool(rows)
+
+    async def replace_results(
+        self: _Connection, results: Sequence[GameResult], rater: Rater, now: float, *, backfill: bool = False
+    ) -> Replaced:
         """Forget every result and rating and write `results` anew, in the order given, in one
-        transaction (`tabletop ratings --rebuild`): all of it, or nothing. Nothing, and False,
+        transaction (`tabletop ratings --rebuild`): all of it, or nothing. It does what the
+        results backfill would, so the same transaction marks that done. With `backfill`, only
+        while the backfill is still due: a process that finds another did it first (several
+        processes of a cluster starting at once) writes nothing. The backfill's row is written
+        first, so its lock makes a second process wait for the first to commit. Nothing either
         when the finished games are no longer the ones `results` were worked out from (a game
         ended meanwhile): its results would be lost."""
-        async with self._transaction() as db:
-            [(finished,)] = await db.fetch("SELECT COUNT(*) FROM games WHERE status = 'finished'")
-            if int(finished) != len(results):
-                return False
-            for table in ("results", "ratings", "rating_scopes"):
-                await db.run(f"DELETE FROM {table}")
-            for result in results:
-                await write_result(db, result, rater)
-        return True
+        try:
+            async with self._transaction() as db:
+                claimed = await db.run(
+                    "UPDATE backfills SET done_at = ? WHERE name = ? AND done_at IS NULL",
+                    (now, RESULTS_BACKFILL),
+                )
+                if backfill and not claimed:
+                    return Replaced.DONE_ELSEWHERE
+                [(finished,)] = await db.fetch("SELECT COUNT(*) FROM games WHERE status = 'finished'")
+                if int(finished) != len(results):
+                    raise _GamesChanged  # rolls the claim back with the rest
+                for table in ("results", "ratings", "rating_scopes"):
+                    await db.run(f"DELETE FROM {table}")
+                for result in results:
+                    await write_result(db, result, rater)
+        except _GamesChanged:
+            return Replaced.GAMES_CHANGED
+        return Replaced.STORED
+

@@ -29,6 +29,7 @@ OTHER_TABLES = (
     ("server_limits", "guild_id"),
     ("ratings", "guild_id, game, user_id, level"),
     ("rating_scopes", "guild_id, game"),
+    ("backfills", "name"),
 )
 TABLES = ("games", *(name for name, _ in GAME_TABLES), *(name for name, _ in OTHER_TABLES))
 BATCH = 200

@@ -263,6 +263,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "revive.img.replay.turn": "Turn {turn} · {name}",
     "revive.img.replay.start": "Start",
     "revive.img.replay.final": "Final scores",
+    "revive.img.replay.won": "Final scores · won by {names}",
     # --- why a move is refused (engine/revive/refusals.py): the rule, or what is missing
     "error.revive.why.answer_first": "First answer the question that is open: `/move` lists its answers.",
     "error.revive.why.no_question": "No question is open, so there is nothing to answer: take an action "

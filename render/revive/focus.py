@@ -206,25 +206,32 @@ def draw_strip(
     size: int,
     locale: str,
 ) -> None:
-    """Two seats a row: the seat's mark, name and score; the seat to move framed in gold."""
+    """Two seats a row: the seat's mark, name and score; the seat to move framed in gold, and
+    once the game is over the winners (the public view's `final`, after the tie-breaks) framed
+    with their scores in gold, as Rebirth's strip marks them: the channel image at the end and
+    a replay's last frame say who won."""
     col_w = OUT_W / 2
+    final = view["final"] if view["finished"] else None
+    winners = set(final["winners"]) if final else set()
     for i, seat in enumerate(view["seats"]):
         x0, y0 = (i % 2) * col_w + 6, (i // 2) * STRIP_ROW + 6
         box = (x0, y0, x0 + col_w - 12, y0 + STRIP_ROW - 6)
         current = not view["finished"] and view["current"] == seat["seat"]
+        won = seat["seat"] in winners
         d.rounded_rectangle(
             box,
             radius=8,
-            fill=CARD_CURRENT_BG if current else CARD_BG,
-            outline=GOLD if current else None,
+            fill=CARD_CURRENT_BG if current or won else CARD_BG,
+            outline=GOLD if current or won else None,
             width=3,
         )
         st = SEAT_STYLES[styles[i] % len(SEAT_STYLES)]
         d.rectangle((box[0], box[1] + 6, box[0] + 4, box[3] - 6), fill=st.fill)
         cy = (box[1] + box[3]) / 2
         badge_sprite(styles[i], 12.0).paste_at(out.image, box[0] + 24, cy)
+        colour = GOLD if won else TEXT
         score = put_label(
-            d, out.labels, (box[2] - 10, cy), str(seat["score"]), size + 6, TEXT, "rm", bold=True
+            d, out.labels, (box[2] - 10, cy), str(seat["score"]), size + 6, colour, "rm", bold=True
         )
         name = seat_name(names, seat["seat"], locale)
         name = fit_text(name, font(size + 2), score.box[0] - 12 - (box[0] + 44))

@@ -117,8 +117,12 @@ def replay_frame(
 
 
 def turn_line(view: ReviveView, names: Sequence[str], seat: int | None, turn: int, locale: str | None) -> str:
-    """`Turn 12 · Hamish`: the frame's turn and who played it; `Final scores` at the end;
-    `Start` before the first move."""
+    """`Turn 12 · Hamish`: the frame's turn and who played it; `Final scores · won by Hamish`
+    at the end (the strip frames the winners in gold too); `Start` before the first move."""
+    final = view["final"]
+    if view["finished"] and final and final["winners"]:
+        winners = ", ".join(seat_name(names, winner, locale) for winner in final["winners"])
+        return t("revive.img.replay.won", locale, names=winners)
     if view["finished"]:
         return t("revive.img.replay.final", locale)
     if seat is None:

@@ -1,18 +1,26 @@
 """Animated replays (docs/replays.md): a frame per position drawn from public views only, one
 global palette (no frame carries its own), each frame after the first only the box that
-changed, and the longest Revive game we can produce within Discord's default upload limit."""
+changed, the longest Revive game we can produce within Discord's default upload limit, and the
+last frame of a finished game marking its winners, in Rebirth and Revive alike."""
 
 from __future__ import annotations
 
 import io
 import random
 import struct
+from collections.abc import Sequence
 
+import pytest
 from PIL import Image
 
 from engine.records import random_game
 from games.registry import load_engine
 from render.animation import PLANS, picked
+from render.rebirth.style import FOCUS_W
+from render.rebirth.style import GOLD as REBIRTH_GOLD
+from render.revive.focus import OUT_W, STRIP_ROW
+from render.revive.replay import turn_line
+from render.revive.style import GOLD as REVIVE_GOLD
 from service.history import Played, animated, replay_frames
 from service.messages import UPLOAD_LIMIT
 
@@ -100,3 +108,63 @@ def test_the_longest_revive_game_fits_the_default_upload_limit_whole():
 def test_a_reduced_replay_keeps_the_first_and_last_positions():
     assert picked(10, 3) == [0, 3, 6, 9] and picked(11, 3) == [0, 3, 6, 9, 10]
     assert PLANS[0] == (1, 1.0), "the whole replay first"
+
+
+def strip_cells(game_id: str, players: int) -> list[tuple[int, int, int, int]]:
+    """Each seat's cell in the score strip of a replay frame: Rebirth's one row across,
+    Revive's two seats a row (render/rebirth/focus.py, render/revive/focus.py `draw_strip`)."""
+    if game_id == "rebirth":
+        width = FOCUS_W / players
+        return [(round(i * width), 0, round((i + 1) * width), 44) for i in range(players)]
+    top = [(i // 2) * STRIP_ROW + 3 for i in range(players)]  # a box runs from 6 to 44 of its row
+    return [
+        ((i % 2) * OUT_W // 2, top[i], (i % 2 + 1) * OUT_W // 2, top[i] + STRIP_ROW) for i in range(players)
+    ]
+
+
+def gold_in(
+    frame: Image.Image, cells: Sequence[tuple[int, int, int, int]], gold: tuple[int, int, int]
+) -> list[int]:
+    """How many pixels of each cell are exactly gold (the palette keeps gold exact)."""
+    crops = [frame.crop(cell) for cell in cells]
+    return [
+        dict((c, n) for n, c in crop.getcolors(crop.width * crop.height) or []).get(gold, 0) for crop in crops
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "gold"),
+    [("rebirth", {"map": "scotland"}, REBIRTH_GOLD), ("revive", {}, REVIVE_GOLD)],
+)
+def test_the_last_frame_of_a_finished_game_marks_its_winners(game_id, options, gold):
+    """The final position's strip frames each winner in gold (the public view's winners, after
+    the tie-breaks), and nobody else: nobody is to move any more."""
+    engine = load_engine(game_id)
+    record = random_game(engine, 3, options, 4242, random.Random(3))
+    game = Played(game_id, 3, options, record["seed"], [(m["seat"], m["move"]) for m in record["moves"]])
+    final = replay_frames(engine, game, batches_turns=game_id == "revive")[-1].view
+    assert final["finished"]
+    winners = set(final["final"]["winners"])
+    assert winners and len(winners) < 3
+    animation, _ = animated(game, NAMES, None, UPLOAD_LIMIT)
+    assert animation is not None and not animation.reduced
+    gif = Image.open(io.BytesIO(animation.gif))
+    gif.seek(gif.n_frames - 1)
+    last = gif.convert("RGB")
+    golds = gold_in(last, strip_cells(game_id, 3), gold)
+    for seat, count in enumerate(golds):
+        if seat in winners:
+            assert count > 500, (seat, golds)  # its frame and its score
+        else:
+            assert count == 0, (seat, golds)
+
+
+def test_revives_last_line_names_the_winners():
+    engine = load_engine("revive")
+    record = random_game(engine, 3, {}, 4242, random.Random(3))
+    game = Played("revive", 3, {}, record["seed"], [(m["seat"], m["move"]) for m in record["moves"]])
+    final = replay_frames(engine, game, batches_turns=True)[-1].view
+    line = turn_line(final, NAMES, None, 99, None)
+    named = [NAMES[seat] for seat in final["final"]["winners"]]
+    assert line == f"Final scores · won by {', '.join(named)}"
+    assert "Pontuação final · vitória de" in turn_line(final, NAMES, None, 99, "pt-BR")

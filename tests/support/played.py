@@ -11,8 +11,8 @@ from service.game_service import GameService
 from service.messages import Caller
 
 
-def seated(user: int, channel: int) -> Caller:
-    return Caller(user_id=user, channel_id=channel, guild_id=1, display_name=f"user{user}")
+def seated(user: int, channel: int, guild: int = 1) -> Caller:
+    return Caller(user_id=user, channel_id=channel, guild_id=guild, display_name=f"user{user}")
 
 
 async def played_to_the_end(
@@ -22,12 +22,14 @@ async def played_to_the_end(
     options: dict[str, Any],
     users: tuple[int, ...],
     seed: int,
+    guild: int = 1,
 ) -> GameRecord:
-    """A table of `users` opened, started and played to its end in `channel`: the finished game."""
-    await service.lobby.new_game(seated(users[0], channel), game_id, options)
+    """A table of `users` opened, started and played to its end in `channel` of server `guild`:
+    the finished game."""
+    await service.lobby.new_game(seated(users[0], channel, guild), game_id, options)
     for user in users[1:]:
-        await service.lobby.join(seated(user, channel))
-    await service.lobby.start(seated(users[0], channel))
+        await service.lobby.join(seated(user, channel, guild))
+    await service.lobby.start(seated(users[0], channel, guild))
     game = await service.db.open_game(channel)
     assert game is not None
     engine = service.tables.presenter(game).engine
