@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from enum import Enum
@@ -223,28 +223,32 @@ def _stored(row: Row) -> StoredResult:
     )
 
 
+async def _results_where(
+    fetch: Callable[[str, Sequence[Any]], Awaitable[list[Row]]],
+    condition: str,
+    params: tuple[Any, ...],
+    order: str,
+) -> list[StoredResult]:
+    """One server's results meeting `condition` (after `guild_id = ?`), in `order`, made results
+    in a thread: a long history's waits are parsed off the event loop."""
+    rows = await fetch(
+        f"SELECT {_RESULT_COLUMNS} FROM results WHERE guild_id = ? AND {condition} ORDER BY {order}", params
+    )
+    return await asyncio.to_thread(_all_stored, rows)
+
+
 class ResultRows:
     """The results and ratings half of `Database`."""
 
     async def player_results(self: _Connection, guild_id: int, user_id: int) -> list[StoredResult]:
         """Every finished game a person played in one server, the oldest first
         (`results_by_player`)."""
-        rows = await self._fetch(
-            f"SELECT {_RESULT_COLUMNS} FROM results WHERE guild_id = ? AND user_id = ?"
-            " ORDER BY ended_at, game_id",
-            (guild_id, user_id),
-        )
-        return await asyncio.to_thread(_all_stored, rows)
+        return await _results_where(self._fetch, "user_id = ?", (guild_id, user_id), "ended_at, game_id")
 
     async def server_results(self: _Connection, guild_id: int, game: str) -> list[StoredResult]:
         """Every seat of every finished game of `game` in one server, the oldest first
         (`results_by_server`)."""
-        rows = await self._fetch(
-            f"SELECT {_RESULT_COLUMNS} FROM results WHERE guild_id = ? AND game = ?"
-            " ORDER BY ended_at, game_id, seat",
-            (guild_id, game),
-        )
-        return await asyncio.to_thread(_all_stored, rows)
+        return await _results_where(self._fetch, "game = ?", (guild_id, game), "ended_at, game_id, seat")
 
     async def seat_counts(self: _Connection, guild_id: int, user_id: int) -> list[tuple[str, str, bool, int]]:
         """(game, status, handed over, count) of the started games a person sat in, in one
