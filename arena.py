@@ -5,6 +5,10 @@ so no kind keeps the first move; each game has its own seed. A seat's win counts
 equally among tied winners. One JSON line: per kind of seat, its games, win share with a 95 %
 Wilson interval beside its fair share (1 / players), mean score, and seconds per decision (mean
 and p95). docs/ai.md has the tables it made.
+
+A run of a few hundred games takes hours on a small machine, so `--log FILE` writes each game
+as it ends (one JSON line): a run stopped half-way is summed up from it, and run again with the
+same arguments it plays only the games the log lacks.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import os
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from engine.ai import MEASURED, choose
@@ -111,16 +117,21 @@ def arena(args: argparse.Namespace) -> int:
         for index in range(args.games)
     ]
     started = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.get_context("forkserver").Pool(args.jobs) as pool:
-            results = pool.map(play_one, jobs, chunksize=1)
-    else:
-        results = [play_one(job) for job in jobs]
+    log = Path(args.log) if args.log else None
+    done = logged(log, jobs) if log else {}
+    results = list(done.values())
+    waiting = [(index, job) for index, job in enumerate(jobs) if index not in done]
+    for index, result in _played(waiting, args.jobs):
+        results.append(result)
+        if log:
+            with log.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({"index": index, "job": list(jobs[index]), **result}) + "\n")
     line = {
         "game": args.game,
         "map": args.map,
         "players": args.players,
         "games": args.games,
+        "from_log": len(done),
         "seats": seats,
         "iterations": args.iterations,
         "seconds": args.seconds,
@@ -130,6 +141,44 @@ def arena(args: argparse.Namespace) -> int:
     }
     print(json.dumps(line), flush=True)
     return 0
+
+
+def _played(
+    waiting: list[tuple[int, tuple[Any, ...]]], processes: int
+) -> Iterable[tuple[int, dict[str, Any]]]:
+    """Each waiting game's index and result, as each ends (in any order with processes)."""
+    if processes > 1 and len(waiting) > 1:
+        with multiprocessing.get_context("forkserver").Pool(processes) as pool:
+            yield from pool.imap_unordered(_indexed, waiting, chunksize=1)
+    else:
+        yield from map(_indexed, waiting)
+
+
+def _indexed(item: tuple[int, tuple[Any, ...]]) -> tuple[int, dict[str, Any]]:
+    index, job = item
+    return index, play_one(job)
+
+
+def logged(log: Path, jobs: list[tuple[Any, ...]]) -> dict[int, dict[str, Any]]:
+    """The games of this run already in the log, by index: a line counts only if its game is the
+    one this run would play at that index (the same game, options, seats, seed and budget)."""
+    if not log.exists():
+        return {}
+    done: dict[int, dict[str, Any]] = {}
+    for text in log.read_text(encoding="utf-8").splitlines():
+        if not text.strip():
+            continue
+        entry = json.loads(text)
+        index = entry.get("index")
+        same = isinstance(index, int) and 0 <= index < len(jobs)
+        if same and entry.get("job") == json.loads(json.dumps(list(jobs[index]))):
+            done[index] = {
+                "kinds": entry["kinds"],
+                "scores": entry["scores"],
+                "credit": entry["credit"],
+                "times": {int(seat): times for seat, times in entry["times"].items()},
+            }
+    return done
 
 
 def add_arena(commands: Any) -> None:
@@ -146,4 +195,9 @@ def add_arena(commands: Any) -> None:
     match.add_argument("--seed", type=int, default=1)
     cores = os.cpu_count() or 1
     match.add_argument("--jobs", type=int, default=cores, help="processes (default: every core)")
+    match.add_argument(
+        "--log",
+        default=None,
+        help="each game written here as it ends; run again, it skips them",
+    )
     match.set_defaults(run=arena)
