@@ -40,13 +40,10 @@ def caller_of(interaction: discord.Interaction) -> Caller:
         guild_name=getattr(interaction.guild, "name", "") or "",
         guild_locale=str(interaction.guild_locale) if interaction.guild_locale else None,
         can_send=bool(
-            permissions
-            and (permissions.send_messages_in_threads if in_thread else permissions.send_messages)
+            permissions and (permissions.send_messages_in_threads if in_thread else permissions.send_messages)
         ),
         can_create_threads=bool(permissions and permissions.create_public_threads),
-        bot_can_create_threads=bool(
-            bot and bot.create_public_threads and bot.send_messages_in_threads
-        ),
+        bot_can_create_threads=bool(bot and bot.create_public_threads and bot.send_messages_in_threads),
         can_manage_server=bool(permissions and permissions.manage_guild),
         upload_limit=upload_limit(interaction),
     )

@@ -352,4 +352,3 @@ class ResultRows:
         except _GamesChanged:
             return Replaced.GAMES_CHANGED
         return Replaced.STORED
-

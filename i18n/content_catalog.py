@@ -23,7 +23,10 @@ MESSAGES: dict[str, str] = {
 
 def module_source(entries: Mapping[str, str]) -> str:
     """The Python source of `i18n/en_content.py` for `entries` (a JSON string is a Python one)."""
-    lines = [f"    {json.dumps(name)}: {json.dumps(english, ensure_ascii=False)},\n" for name, english in entries.items()]
+    lines = [
+        f"    {json.dumps(name)}: {json.dumps(english, ensure_ascii=False)},\n"
+        for name, english in entries.items()
+    ]
     return HEADER + "".join(lines) + "}\n"
 
 

@@ -213,8 +213,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "revive.counts.buildings": {"one": "building", "other": "{count} buildings"},
     "revive.counts.small_buildings": {"one": "small building", "other": "{count} small buildings"},
     "revive.counts.large_buildings": {"one": "large building", "other": "{count} large buildings"},
-    "revive.counts.population": {"one": "population figure on the board", "other": "{count} population figures on the board"},
-    "revive.counts.large_locations": {"one": "large location populated", "other": "{count} large locations populated"},
+    "revive.counts.population": {
+        "one": "population figure on the board",
+        "other": "{count} population figures on the board",
+    },
+    "revive.counts.large_locations": {
+        "one": "large location populated",
+        "other": "{count} large locations populated",
+    },
     "revive.counts.explored_tiles": {"one": "tile you explored", "other": "{count} tiles you explored"},
     "revive.counts.technologies": {"one": "technology", "other": "{count} technologies"},
     "revive.counts.modules": {"one": "module", "other": "{count} modules"},

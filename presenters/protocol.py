@@ -112,7 +112,6 @@ class Presenter(Protocol):
         """The name of a side the engine names (`Game.faction`: Revive's tribe), for `/stats`."""
         ...
 
-
     # ----------------------------------------------------------------- images (public view)
     # Every word an image draws is in `locale`: a channel image in the game's
     # language, a private one in the caller's; None draws English.

@@ -60,6 +60,7 @@ STYLE_BY_COLOUR = {s.colour_name: s for s in SEAT_STYLES}
 SPRITE_SS = 4  # supersampling of sprites
 NAME_CHARS = 16
 
+
 def font(size: float) -> FallbackFont:
     """The bundled fonts at a pixel size: Noto Sans with per-glyph fallback to Hebrew, Arabic, CJK
     and emoji fonts (render/fonts/; cached per size)."""

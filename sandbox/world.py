@@ -54,9 +54,7 @@ def build_world(env: Any, locale: str | None = None) -> World:
     """The guild, its members and its channels, created in one fixed order (ids stay the same);
     the channels' topics in `locale`."""
     guild = env.create_guild(GUILD_NAME, id=GUILD_ID)
-    players = tuple(
-        guild.add_member(env.create_user(name, global_name=display)) for name, display in PLAYERS
-    )
+    players = tuple(guild.add_member(env.create_user(name, global_name=display)) for name, display in PLAYERS)
     channels = {name: guild.create_text_channel(name, topic=topic(name, locale)) for name in channel_names()}
     return World(guild, channels, players)
 

@@ -359,7 +359,6 @@ class Lobby:
         aborted = t("game.aborted", game.language, user=f"<@{caller.user_id}>")
         return await self.announcer.hold(game, [Message(aborted)])
 
-
     async def rematch(self, caller: Caller, game_id: int) -> list[Message]:
         """A new lobby in the finished game's channel with the same options and table settings,
         opened by anyone who played. The caller is its creator (who starts it) and its only seat:
@@ -414,6 +413,7 @@ class Lobby:
             lines.append(t("lobby.rematch_invite", language, players=named, count=len(invited)))
         lines.append(settings_text(game, language))
         return lobby_message(game, "\n".join(lines), language, ping=invited)
+
 
 def humans_seated(game: GameRecord) -> list[int]:
     """The people who still hold a seat (not handed to the fallback player)."""

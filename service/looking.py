@@ -97,9 +97,7 @@ class Looking:
         image = await player_image(self.tables.workers, presenter, game, view, seat, locale=locale)
         caption = noted(presenter.player_caption(view, game, seat, locale), look, caller.locale)
         full = ((PLAYER_BUTTONS[seat], game.id, t("button.player_board", locale)),)
-        return [
-            Message(caption, image=image, image_name="player.png", ephemeral=not look.public, table=full)
-        ]
+        return [Message(caption, image=image, image_name="player.png", ephemeral=not look.public, table=full)]
 
     async def whole_player_board(
         self, caller: Caller, game_id: int, seat: int, ready: Ready = None

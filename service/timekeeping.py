@@ -370,6 +370,7 @@ class Timekeeper:
             async with self.tables.lock(game.channel_id):
                 head = t("clock.ran_out", game.language, user=f"<@{user}>")
                 game, turns = await self.play_fallback(game, presenter, state, None, force=seat)
+
             async def ran_out_in(locale: str | None) -> str:  # for a DM reader of another language
                 return t("clock.ran_out", locale, user=f"<@{user}>")
 

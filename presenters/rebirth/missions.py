@@ -45,6 +45,7 @@ def mission_name(card: Mapping[str, Any], locale: str | None = None) -> str:
 def worded_cards(view: Mapping[str, Any]) -> dict[str, Any]:
     """`view` with each mission card's condition replaced by its English text: what the
     fallback player's tie-breaks hash (`RebirthPresenter.seen_text`)."""
+
     def card(held: Mapping[str, Any]) -> dict[str, Any]:
         worded = {key: value for key, value in held.items() if key != "condition"}
         return {**worded, "text": condition_text(held["condition"], None)}

@@ -44,6 +44,8 @@ BASIC = ImageFont.Layout.BASIC
 
 def layout(index: int) -> ImageFont.Layout:
     return ImageFont.Layout.RAQM if RAQM and index in _RAQM_FONTS else BASIC
+
+
 _PROBE = 24  # pixel size at which glyph coverage is probed
 _RTL = frozenset({"R", "AL"})
 # Characters that take the font of the run they sit in when it has them (spaces, punctuation,

@@ -78,7 +78,17 @@ def test_only_db_speaks_sql_and_only_cogs_and_bot_speak_discord():
 # takes the folder it reads, so the synthetic cases at the end can run it on a small tree.
 
 SOURCE_FOLDERS = (
-    "bench", "cogs", "content", "db", "engine", "games", "i18n", "presenters", "render", "sandbox", "service"
+    "bench",
+    "cogs",
+    "content",
+    "db",
+    "engine",
+    "games",
+    "i18n",
+    "presenters",
+    "render",
+    "sandbox",
+    "service",
 )
 SOURCE_FILES = ("bot.py", "offline.py")
 TEST_FOLDERS = ("tests",)
@@ -259,6 +269,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 # Above every layer: they may import any layer and each other, and no layer imports them.
 ON_TOP = ("bench", "scripts", "tests")
+
+
 def layer_files(root: Path, layers: tuple[tuple[str, ...], ...]) -> list[Path]:
     """Every Python file of every package and top-level module the layers name."""
     found = []

@@ -291,7 +291,6 @@ async def test_a_move_picked_from_autocomplete_and_sent_twice_applies_once(simco
     """Two `/move crystal gear` in a hurry (a double tap): the second is refused, one crystal
     traded (the value carries the version it was offered at, service/move_text.py)."""
 
-
     table = make_table(simcord_env, ["ann", "bob"])
     await open_revive(table)
     member = await to_move(table)

@@ -220,7 +220,7 @@ PT_RULES_PHRASES = (
 
 
 async def test_rules_in_portuguese_are_drawn_from_the_portuguese_rules_text(simcord_env, portuguese):
-    """"`/rules` in Portuguese is drawn from the Portuguese rules text": a pt-BR caller's `/rules`
+    """ "`/rules` in Portuguese is drawn from the Portuguese rules text": a pt-BR caller's `/rules`
     on Ireland uses that text's sentences and its English component names (Tile, Settlement, Mission
     Card, Round Tower, Doubling Marker)."""
     table = make_table(simcord_env, ["ana", "bia"])

@@ -137,7 +137,7 @@ NAME_SETS = [list(SCRIPTS.values())[i : i + 4] for i in range(0, len(SCRIPTS), 4
 def test_names_in_every_script_draw_as_real_glyphs_on_the_board(
     game: str, names: list[str], drawn: list[Drawn]
 ) -> None:
-    """"Test with names in each script": each name reaches the image whole, every character a
+    """ "Test with names in each script": each name reaches the image whole, every character a
     real glyph from a bundled font (not the missing-glyph box), distinct characters distinct."""
     BOARDS[game](names)
     for name, call in names_drawn(drawn, names).items():
@@ -147,7 +147,7 @@ def test_names_in_every_script_draw_as_real_glyphs_on_the_board(
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
 def test_accents_and_emoji_survive_on_the_board(game: str, drawn: list[Drawn]) -> None:
-    """"'João' becomes 'Joao', 'Zoë 🎲' 'Zoe'" no more: the ã, the ë and the die are drawn."""
+    """ "'João' becomes 'Joao', 'Zoë 🎲' 'Zoe'" no more: the ã, the ë and the die are drawn."""
     BOARDS[game](["João", "Zoë 🎲"])
     found = names_drawn(drawn, ["João", "Zoë 🎲"])
     assert "ã" in found["João"].text
@@ -160,7 +160,7 @@ def test_accents_and_emoji_survive_on_the_board(game: str, drawn: list[Drawn]) -
 def test_a_long_name_ends_in_an_ellipsis_before_the_score(
     game: str, long_name: str, drawn: list[Drawn]
 ) -> None:
-    """"Names longer than the space get a clean ellipsis": the name drawn ends in "…" and its ink
+    """ "Names longer than the space get a clean ellipsis": the name drawn ends in "…" and its ink
     stops before the score on the same card."""
     BOARDS[game]([long_name, "Bo"])
     cut = [c for c in drawn if c.text.endswith("…") and long_name.startswith(c.text[:-1].rstrip())]
@@ -192,7 +192,7 @@ def test_one_name_measures_as_it_draws(text: str) -> None:
 
 
 def test_mixed_scripts_take_each_character_from_a_font_that_has_it() -> None:
-    """"Per-glyph fallback so a mixed name draws each character from a font that has it"."""
+    """ "Per-glyph fallback so a mixed name draws each character from a font that has it"."""
     runs = fonts.runs("Zoë 田中 🎲")
     assert runs is not None
     by_font: dict[str, str] = {}
@@ -231,7 +231,7 @@ def test_clean_text_never_raises() -> None:
 
 
 def test_the_fonts_and_their_licences_ship_in_the_package() -> None:
-    """"Use real fonts ... shipped with the package ..., never downloaded at run time": every
+    """ "Use real fonts ... shipped with the package ..., never downloaded at run time": every
     font of the fallback chain lies in render/fonts/ and matches the package data a wheel
     carries, and so do the licence files."""
     import fnmatch

@@ -65,6 +65,7 @@ def sandbox_url(tmp_path) -> Iterator[str]:
         yield started.url
     assert started.returncode == 0 and "Traceback" not in started.err, started.err
 
+
 def command(page, name: str, *values: str) -> None:
     """Type `/name` in the composer, pick it, give each required option a value (its first
     suggestion for what is typed), and send it, as a person does with the keyboard."""
@@ -84,7 +85,7 @@ def command(page, name: str, *values: str) -> None:
 
 
 def view_as(page, name: str) -> None:
-    """"Viewing as": the page shows the channel as that player sees it, and acts as them. A
+    """ "Viewing as": the page shows the channel as that player sees it, and acts as them. A
     command typed before that view has loaded would be cleared with the old one."""
     picker = page.locator("#viewer-picker")
     if picker.evaluate("e => e.selectedOptions[0]?.label") == name:

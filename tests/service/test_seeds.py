@@ -58,13 +58,25 @@ async def test_the_stored_seed_is_the_whole_seed_and_replays_the_game(database, 
 async def test_a_narrow_seed_stays_an_integer(database):
     """Games stored before keep their seeds in the integer column, and read back the same."""
     created = await database.create_game(
-        guild_id=1, channel_id=9, game="rebirth", options={}, seed=2**31 - 5, creator_id=ANN,
-        creator_name="ann", now=1.0,
+        guild_id=1,
+        channel_id=9,
+        game="rebirth",
+        options={},
+        seed=2**31 - 5,
+        creator_id=ANN,
+        creator_name="ann",
+        now=1.0,
     )
     assert (await database.game(created.id)).seed == 2**31 - 5
     wide = await database.create_game(
-        guild_id=1, channel_id=10, game="rebirth", options={}, seed=2**127 + 3, creator_id=ANN,
-        creator_name="ann", now=1.0,
+        guild_id=1,
+        channel_id=10,
+        game="rebirth",
+        options={},
+        seed=2**127 + 3,
+        creator_id=ANN,
+        creator_name="ann",
+        now=1.0,
     )
     assert (await database.game(wide.id)).seed == 2**127 + 3
 

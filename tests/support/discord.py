@@ -9,6 +9,7 @@ import discord
 
 HOUR = 3600
 
+
 @dataclass
 class Table:
     """A guild channel with some members, as the tests' world."""
