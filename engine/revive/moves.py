@@ -58,19 +58,29 @@ class LegalMoves:
     """`list_moves` for the seat to move; with a `move` given, only the moves that could be it.
 
     Listing every move is the costly part of a move (range and prices over the whole board).
-    `apply` needs to know only whether the move it is given is legal, so it asks for the moves
-    of that move's target alone (`focus_of`): one face-down tile, one space, one corner. Nothing
-    is kept between calls, so a state set up by changing it in place (as tests do) answers anew."""
+    A whole listing is kept on the state it lists (`ReviveState.keep_moves`): a search or a
+    front end lists a state's moves and then plays one of them, and `apply` checks it against
+    the kept list. Without one, `apply` asks for the moves of that move's target alone
+    (`focus_of`): one face-down tile, one space, one corner. A state changed in place after its
+    moves were listed (as tests set states up) must `forget_moves` first; a copy starts without
+    them."""
 
     def __init__(self, tables: ReviveTables) -> None:
         self.tables = tables
 
     def __call__(self, state: ReviveState, seat: int, move: str | None = None) -> list[str]:
         """Every move `seat` may make now (empty when it is not their turn); with `move`, the
-        same list but for the explore, build and populate moves of other targets than its own."""
+        same list but for the explore, build and populate moves of other targets than its own.
+        A whole listing is kept on `state` and answered from there the next time."""
         if state.finished or seat != seat_to_move(state):
             return []
-        return list_moves(self.tables, state, seat, None if move is None else focus_of(move))
+        if move is not None:
+            return list_moves(self.tables, state, seat, focus_of(move))
+        kept = state.kept_moves(seat)
+        if kept is None:
+            kept = list_moves(self.tables, state, seat)
+            state.keep_moves(seat, kept)
+        return list(kept)
 
 
 Focus = tuple[str, str]
