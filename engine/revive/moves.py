@@ -251,12 +251,29 @@ def site_moves_in_reach(
         kind, distance = reach.sites.get(place, ("", 0))
         return site_moves(state, seat, prices, place, kind, distance) if kind in kinds else []
     found: list[tuple[int, str]] = []
+    at = state.pieces
     for kind in kinds:
         for distance, sites in reach.by_range[kind]:
-            if prices.sizes(distance) if kind == "sand" else prices.techs(distance, 0):
-                for index, space in sites:
+            if kind == "sand":  # `site_moves`, written out: this loop runs over every site in reach
+                sizes = prices.sizes(distance)
+                if sizes:
                     found += [
-                        (index, move) for move in site_moves(state, seat, prices, space, kind, distance)
+                        (index, f"build {size} {space}")
+                        for index, space in sites
+                        if not at.get(space)
+                        for size in sizes
+                    ]
+                continue
+            alone = prices.techs(distance, 0)
+            if not alone:
+                continue
+            for index, space in sites:
+                pieces = at.get(space)
+                if not pieces:
+                    found += [(index, f"populate {space} {tech}") for tech in alone]
+                elif not any(piece[0] == seat for piece in pieces):
+                    found += [
+                        (index, f"populate {space} {tech}") for tech in prices.techs(distance, len(pieces))
                     ]
     found.sort(key=lambda pair: pair[0])  # the board's order; a site's own moves stay in theirs
     return [move for _, move in found]
@@ -298,9 +315,11 @@ class Prices:
 
     def slack(self, cost: Mapping[str, int]) -> Slack:
         held = self.me["resources"]
-        pays = all(
-            held.get(name, 0) >= amount for name, amount in cost.items() if name not in ("food", "book")
-        )
+        pays = True
+        for name, amount in cost.items():
+            if name != "food" and name != "book" and held.get(name, 0) < amount:
+                pays = False
+                break
         return pays, held.get("food", 0) - cost.get("food", 0), held.get("book", 0) - cost.get("book", 0)
 
     def range_food(self, distance: int) -> int:
