@@ -37,8 +37,9 @@ actions or the rotation of a tile just explored): the others share them with the
 
 def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, move: str) -> ReviveApplied:
     """Play `move` for `seat` on a copy of `state`; raises a GameError saying why when it is
-    refused. `legal` lists the moves it checks `move` against: those of its target only, and
-    all of them when it is not among those (another spelling, or a move refused)."""
+    refused. `move` is checked against the moves kept on `state` when they were listed, else
+    those of its target only (`legal`), and all of them when it is not among those (another
+    spelling, or a move refused)."""
     if not 0 <= seat < state.players:
         raise NotAPlayer("error.not_a_player")
     if state.finished:
@@ -50,7 +51,8 @@ def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, mov
         raise IllegalMove("error.resigned")
     if seat != seat_to_move(state):
         raise NotYourTurn("error.not_your_turn")
-    if text not in legal(state, seat, text):  # the moves that could be it: quicker than them all
+    kept = state.kept_moves(seat)  # listed already (`LegalMoves`), else those that could be it
+    if text not in (kept if kept is not None else legal(state, seat, text)):
         allowed = legal(state, seat)
         text = typed_move(text, allowed)  # another spelling of a legal move?
         if text not in allowed:

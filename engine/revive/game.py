@@ -116,8 +116,8 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
     # ------------------------------------------------------------ moves
 
     def legal_moves(self, state: ReviveState, seat: int) -> list[str]:
-        """Every move `seat` may make now (empty when it is not their turn); the last answer is
-        kept (engine/revive/moves.py `LegalMoves`)."""
+        """Every move `seat` may make now (empty when it is not their turn); the listing is kept
+        on the state (engine/revive/moves.py `LegalMoves`)."""
         return self.legal(state, seat)
 
     def moves(self, state: ReviveState, seat: int) -> list[MoveFacts]:

@@ -58,19 +58,29 @@ class LegalMoves:
     """`list_moves` for the seat to move; with a `move` given, only the moves that could be it.
 
     Listing every move is the costly part of a move (range and prices over the whole board).
-    `apply` needs to know only whether the move it is given is legal, so it asks for the moves
-    of that move's target alone (`focus_of`): one face-down tile, one space, one corner. Nothing
-    is kept between calls, so a state set up by changing it in place (as tests do) answers anew."""
+    A whole listing is kept on the state it lists (`ReviveState.keep_moves`): a search or a
+    front end lists a state's moves and then plays one of them, and `apply` checks it against
+    the kept list. Without one, `apply` asks for the moves of that move's target alone
+    (`focus_of`): one face-down tile, one space, one corner. A state changed in place after its
+    moves were listed (as tests set states up) must `forget_moves` first; a copy starts without
+    them."""
 
     def __init__(self, tables: ReviveTables) -> None:
         self.tables = tables
 
     def __call__(self, state: ReviveState, seat: int, move: str | None = None) -> list[str]:
         """Every move `seat` may make now (empty when it is not their turn); with `move`, the
-        same list but for the explore, build and populate moves of other targets than its own."""
+        same list but for the explore, build and populate moves of other targets than its own.
+        A whole listing is kept on `state` and answered from there the next time."""
         if state.finished or seat != seat_to_move(state):
             return []
-        return list_moves(self.tables, state, seat, None if move is None else focus_of(move))
+        if move is not None:
+            return list_moves(self.tables, state, seat, focus_of(move))
+        kept = state.kept_moves(seat)
+        if kept is None:
+            kept = list_moves(self.tables, state, seat)
+            state.keep_moves(seat, kept)
+        return list(kept)
 
 
 Focus = tuple[str, str]
@@ -241,12 +251,29 @@ def site_moves_in_reach(
         kind, distance = reach.sites.get(place, ("", 0))
         return site_moves(state, seat, prices, place, kind, distance) if kind in kinds else []
     found: list[tuple[int, str]] = []
+    at = state.pieces
     for kind in kinds:
         for distance, sites in reach.by_range[kind]:
-            if prices.sizes(distance) if kind == "sand" else prices.techs(distance, 0):
-                for index, space in sites:
+            if kind == "sand":  # `site_moves`, written out: this loop runs over every site in reach
+                sizes = prices.sizes(distance)
+                if sizes:
                     found += [
-                        (index, move) for move in site_moves(state, seat, prices, space, kind, distance)
+                        (index, f"build {size} {space}")
+                        for index, space in sites
+                        if not at.get(space)
+                        for size in sizes
+                    ]
+                continue
+            alone = prices.techs(distance, 0)
+            if not alone:
+                continue
+            for index, space in sites:
+                pieces = at.get(space)
+                if not pieces:
+                    found += [(index, f"populate {space} {tech}") for tech in alone]
+                elif not any(piece[0] == seat for piece in pieces):
+                    found += [
+                        (index, f"populate {space} {tech}") for tech in prices.techs(distance, len(pieces))
                     ]
     found.sort(key=lambda pair: pair[0])  # the board's order; a site's own moves stay in theirs
     return [move for _, move in found]
@@ -288,9 +315,11 @@ class Prices:
 
     def slack(self, cost: Mapping[str, int]) -> Slack:
         held = self.me["resources"]
-        pays = all(
-            held.get(name, 0) >= amount for name, amount in cost.items() if name not in ("food", "book")
-        )
+        pays = True
+        for name, amount in cost.items():
+            if name != "food" and name != "book" and held.get(name, 0) < amount:
+                pays = False
+                break
         return pays, held.get("food", 0) - cost.get("food", 0), held.get("book", 0) - cost.get("book", 0)
 
     def range_food(self, distance: int) -> int:

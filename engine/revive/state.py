@@ -41,9 +41,33 @@ class ReviveState:
     rules: int = 1  # the rules version (tables.py RULES_VERSION); a state stored without one is 1
 
     def copy(self) -> ReviveState:
-        """A deep copy; pickle round-trips plain data several times faster than deepcopy."""
+        """A deep copy; pickle round-trips plain data several times faster than deepcopy. The
+        copy starts without the moves kept on this state (`__getstate__`)."""
         copied: ReviveState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
         return copied
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only: a copy (pickle, `copy.copy`, `copy.deepcopy`) is changed in place by
+        whoever made it (determinize, tests), so it must not start with the moves kept here."""
+        fields = self.__dict__.copy()
+        fields.pop(KEPT_MOVES, None)
+        return fields
+
+    def kept_moves(self, seat: int) -> list[str] | None:
+        """The legal moves of `seat` kept by `keep_moves`, or None when none were kept for it.
+        The list is the kept one itself: the caller must not change it."""
+        kept: tuple[int, list[str]] | None = self.__dict__.get(KEPT_MOVES)
+        return kept[1] if kept is not None and kept[0] == seat else None
+
+    def keep_moves(self, seat: int, moves: list[str]) -> None:
+        """Keep `seat`'s legal `moves` on this state (engine/revive/moves.py `LegalMoves`): the
+        engine never changes a state once it has handed it out, so they stay right. Not a
+        field: never stored (`dumps`), compared or copied."""
+        self.__dict__[KEPT_MOVES] = (seat, moves)
+
+    def forget_moves(self) -> None:
+        """Drop the kept moves: for a state changed in place after its moves were listed."""
+        self.__dict__.pop(KEPT_MOVES, None)
 
     def successor(self, map_changes: bool, seats: Collection[int] | None = None) -> ReviveState:
         """The copy a move is played on, written out by the state's shape (several times faster
@@ -57,6 +81,7 @@ class ReviveState:
         `resign`, which uses `copy`."""
         new = object.__new__(ReviveState)
         new.__dict__.update(self.__dict__)
+        new.__dict__.pop(KEPT_MOVES, None)
         if seats is None:
             new.seats = [_seat(me) for me in self.seats]
         else:
@@ -83,6 +108,9 @@ class ReviveState:
     def loads(cls, text: str) -> ReviveState:
         return cls(**json.loads(text))
 
+
+KEPT_MOVES = "_kept_moves"
+"""Where `ReviveState.keep_moves` keeps the legal moves of the seat to move, beside the fields."""
 
 SEAT_LISTS = (
     "active",

@@ -191,6 +191,7 @@ def test_hibernating_with_actions_left_asks_for_a_second_thought_and_is_offered_
     me = state.seats[seat]
     me["resting"] += me["active"]
     me["active"], me["switch_used"] = [], True
+    state.forget_moves()  # changed in place after its moves were listed
     assert game.caution(state, seat, "hibernate") is None
     assert game.moves(state, seat)[0].kind == "hibernate"
 
@@ -205,4 +206,5 @@ def test_ending_the_turn_comes_after_the_actions_left_and_first_once_none_is(gam
         if kind in ("play", "switch", "explore", "build", "populate")
     )
     state.actions_taken = 2
+    state.forget_moves()  # changed in place after its moves were listed
     assert game.moves(state, seat)[0].kind == "end"

@@ -59,6 +59,7 @@ def score_now(game, state):
     state.end_tile = (seat + 1) % state.players
     state.final_turns = [seat]
     state.actions_taken = 1
+    state.forget_moves()  # changed in place: moves listed before would be stale
     state = game.apply(state, seat, "end").state
     assert state.finished
     return state
@@ -192,6 +193,7 @@ def test_crystals_trade_for_basic_resources_as_free_actions(game):
     state, seat = fresh(game)
     assert not any(m.startswith("crystal") for m in game.legal_moves(state, seat))  # none held
     state.seats[seat]["resources"]["crystal"] = 2
+    state.forget_moves()  # changed in place after its moves were listed
     assert [m for m in game.legal_moves(state, seat) if m.startswith("crystal")] == [
         "crystal gear",
         "crystal book",
@@ -282,6 +284,7 @@ def test_a_large_location_is_populated_like_a_location_and_scores_at_the_end(gam
         assert after[name] == min(8 if name != "crystal" else 6, before[name] - amount + unlock.get(name, 0))
     assert state.corners["NW"]["population"] == [seat] and [seat, "population"] in state.pieces["NW"]
     state.actions_taken = 0
+    state.forget_moves()  # changed in place after its moves were listed
     assert not any(m.startswith("populate NW") for m in game.legal_moves(state, seat))  # once
     state = score_now(game, state)
     assert state.final["breakdown"][seat]["large_locations"] == side["points"]
@@ -433,6 +436,8 @@ def explore_beside(game, state, explorer, owner, tile, index, size="small"):
 
 
 def explores(game, state, seat, slot):
+    """The explore moves onto `slot`, listed afresh: the tests change `state` in place between."""
+    state.forget_moves()
     return [
         move
         for move in game.legal_moves(state, seat)
@@ -653,9 +658,11 @@ def test_a_player_who_cannot_act_has_only_hibernate_and_free_actions(game):
     assert game.legal_moves(state, seat) == ["hibernate"]  # and nothing to pay an action with
     me["slots"] = {slot: [] for slot in game.tables.slots}
     me["active"] = []  # vacant slots but no active card: the same
+    state.forget_moves()  # changed in place after its moves were listed
     assert game.legal_moves(state, seat) == ["hibernate"]
     me["slots"]["top_left"] = ["A2"]
     me["machines"], me["energy"], me["resources"]["crystal"] = ["MG3"], 1, 1
+    state.forget_moves()
     assert sorted(game.legal_moves(state, seat)) == [
         "crystal book",
         "crystal food",
