@@ -9,10 +9,11 @@ to matter at budgets of a few seconds (docs/ai.md):
 - **Every candidate in every world.** An iteration plays each candidate in the same world, with
   the same tie-breaks for the replies (common random numbers), so two candidates are compared
   on the same deal: the luck of the draw cancels out of their difference instead of drowning it.
-- **A model of the other seats.** After a candidate, the others reply with the fallback
-  player's moves (`engine/fallback.py`) until the seat is to move again; then, `own_moves`
-  times, the seat plays its own fallback move (its next tile, drawn in that world) and the
-  others reply to that too, so a move that sets up the seat's next one is seen. A
+- **A model of the other seats.** After a candidate, the seat finishes its turn with the
+  fallback player's moves (`engine/fallback.py`; a Revive turn is several moves, and the rest of
+  it is where a move pays off), and the others reply with theirs until the seat begins a turn
+  again; then, `own_moves` times, the seat plays its own next turn (its next tile, drawn in that
+  world) and the others reply to that too, so a move that sets up the seat's next one is seen. A
   random reply would say nothing about what a sensible opponent takes away; a tree over every
   reply spends a small budget on replies nobody would make.
 - **Valued by margin.** Where that stops, each seat is valued by the fallback's valuation (its
@@ -102,17 +103,25 @@ def search_replies(
 def answered(
     game: AnyGame, state: Any, seat: int, ties: str, own_moves: int, most: int = REPLY_MOVES
 ) -> tuple[Any, int]:
-    """`state` after the other seats' fallback moves until `seat` is to move again, `own_moves`
-    times over its own fallback move and their replies to it (or the game's end, or `most`
-    moves), and how many moves were played.
+    """`state` after the seat's turn is over and the other seats' fallback moves until `seat`
+    begins a turn again, `own_moves` times over its own next turn and their replies to it (or the
+    game's end, or `most` moves), and how many moves were played.
+    A turn is the seat's moves in a row: in Revive a turn is several moves (a crystal, a
+    placement, a machine, `end`), and the rest of it is where a move pays off; in Rebirth
+    usually one placement.
     Ties are drawn from `ties`, a draw of the search, never from a view: the world is the
     search's own sample."""
     own = played = 0
+    in_turn = True  # the candidate was the seat's own move: its turn goes on while it moves
     while played < most:
         mover = None if game.is_over(state) else game.to_move(state)
-        if mover is None or (mover == seat and own >= own_moves):
+        if mover is None:
             break
-        own += mover == seat
+        if mover == seat and not in_turn:
+            if own >= own_moves:
+                break
+            own += 1
+        in_turn = mover == seat
         move = choose_move(game, state, mover, 0, seen=_tie_text(f"{ties}:{mover}"))
         state = game.after_legal(state, mover, move)  # a listed legal move: nothing to check
         played += 1

@@ -96,6 +96,28 @@ def test_a_reply_is_what_the_other_seats_fallback_would_play_and_stops_at_the_se
     assert answered(game, after, seat, "ties", own_moves=1, most=1)[1] == 1
 
 
+def test_in_revive_the_replies_finish_the_seats_turn_before_the_others_answer():
+    """A Revive turn is several moves (a crystal, a placement, a machine, `end`): after a
+    candidate early in the turn, the seat's own fallback moves finish the turn, then the others
+    play theirs until the seat begins its next turn. Stopping at the seat's next move would
+    value a candidate one move on, before it paid off."""
+    game = load_engine("revive")
+    state = game.new_game(3, {}, 4)
+    seat = game.to_move(state)
+    candidate = search_replies(game, state, seat, seed=1, iterations=2, widest=3).move
+    after = game.apply(state, seat, candidate).state
+    assert game.to_move(after) == seat, "the turn goes on after its first move"
+    end, count = answered(game, after, seat, "ties", own_moves=0, most=200)
+    movers = [game.to_move(answered(game, after, seat, "ties", own_moves=0, most=k)[0]) for k in range(count)]
+    assert game.to_move(end) == seat
+    others = [mover for mover in movers if mover != seat]
+    assert movers[0] == seat and set(others) == set(range(3)) - {seat}
+    assert movers == sorted(movers, key=lambda mover: mover != seat), (
+        "the seat's turn ends before the others'"
+    )
+    assert answered(game, after, seat, "ties", own_moves=0, most=3)[1] == 3
+
+
 def test_a_candidate_is_worth_the_seats_lead_over_the_others():
     assert margin([30.0, 20.0, 10.0], 0) == 30 - 0.5 * 20 - 0.5 * 15
     assert margin([10.0, 20.0, 30.0], 0) < 0 < margin([10.0, 20.0, 30.0], 2)
