@@ -225,6 +225,7 @@ class Game(ABC, Generic[S, V, E]):
         """Why `seat`'s legal `move` (the engine's notation) may be a slip the player should
         confirm before it is played (it gives up what the turn still offers), or None. By
         default None: every legal move is played at once."""
+
     def distance(self, state: S, place: str, other: str) -> int | None:
         """How many steps apart two board places are (`MoveFacts.places`; `place` may be what a
         player typed, in any case), or None when either is no place of the board. The service

@@ -81,6 +81,7 @@ class Editions(Game[S, V, E]):
 
     def caution(self, state: S, seat: int, move: str) -> Caution | None:
         return self.of(state).caution(state, seat, move)
+
     def distance(self, state: S, place: str, other: str) -> int | None:
         return self.of(state).distance(state, place, other)
 

@@ -152,4 +152,3 @@ def _enables(
             continue
         best = max(best, policy.value(engine, engine.after_legal(after, seat, new), seat, state) - before)
     return best
-

@@ -102,9 +102,7 @@ def greedy_playout(game: AnyGame, state: Any, rng: random.Random, moves: int) ->
     return _played_on(game, state, moves, pick)
 
 
-def _played_on(
-    game: AnyGame, state: Any, moves: int, pick: Callable[[Any, int], str | None]
-) -> Any:
+def _played_on(game: AnyGame, state: Any, moves: int, pick: Callable[[Any, int], str | None]) -> Any:
     """The state after at most `moves` moves chosen by `pick` (None: no move to play)."""
     for _ in range(moves):
         mover = None if game.is_over(state) else game.to_move(state)
