@@ -4,7 +4,9 @@ Seats rotate through positions game by game (game g gives seat i the kind `seats
 so no kind keeps the first move; each game has its own seed. A seat's win counts 1, shared
 equally among tied winners. One JSON line: per kind of seat, its games, win share with a 95 %
 Wilson interval beside its fair share (1 / players), mean score, and seconds per decision (mean
-and p95). docs/ai.md has the tables it made.
+and p95), on the wall clock and in the process's CPU time: on a machine busy with other work the
+wall clock counts the waiting too, and a level's budget is seconds of one core. docs/ai.md has
+the tables it made.
 
 A run of a few hundred games takes hours on a small machine, so `--log FILE` writes each game
 as it ends (one JSON line): a run stopped half-way is summed up from it, and run again with the
@@ -48,11 +50,12 @@ def play_one(job: tuple[str, dict[str, str], list[str], int, int | None, float |
     engine = load_engine(game_id)
     state = engine.new_game(len(kinds), options, seed)
     times: dict[int, list[float]] = defaultdict(list)
+    cpu: dict[int, list[float]] = defaultdict(list)
     decisions = 0
     while not engine.is_over(state):
         seat = engine.to_move(state)
         assert seat is not None, "a game not over has a seat to move"
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         move = choose(
             engine,
             state,
@@ -64,13 +67,14 @@ def play_one(job: tuple[str, dict[str, str], list[str], int, int | None, float |
             clock=time.perf_counter,
         )
         times[seat].append(time.perf_counter() - start)
+        cpu[seat].append(time.process_time() - start_cpu)
         state = engine.apply(state, seat, move).state
         decisions += 1
     scores = engine.scores(state)
     best = max(scores)
     winners = [seat for seat, score in enumerate(scores) if score == best]
     credit = [1 / len(winners) if seat in winners else 0.0 for seat in range(len(kinds))]
-    return {"kinds": kinds, "scores": scores, "credit": credit, "times": {s: t for s, t in times.items()}}
+    return {"kinds": kinds, "scores": scores, "credit": credit, "times": dict(times), "cpu": dict(cpu)}
 
 
 def summary(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
@@ -81,9 +85,10 @@ def summary(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
             by_kind[kind]["credit"].append(result["credit"][seat])
             by_kind[kind]["score"].append(result["scores"][seat])
             by_kind[kind]["times"].extend(result["times"].get(seat, []))
+            by_kind[kind]["cpu"].extend(result.get("cpu", {}).get(seat, []))
     kinds = {}
     for kind, values in by_kind.items():
-        credit, times = values["credit"], sorted(values["times"])
+        credit, times, cpu = values["credit"], sorted(values["times"]), sorted(values["cpu"])
         low, high = wilson(sum(credit), len(credit))
         kinds[kind] = {
             "seat_games": len(credit),
@@ -92,10 +97,17 @@ def summary(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
             "fair_share": round(1 / players, 3),
             "mean_score": round(statistics.fmean(values["score"]), 2),
             "decision_s_mean": round(statistics.fmean(times), 4) if times else 0.0,
-            "decision_s_p95": round(times[min(len(times) - 1, int(0.95 * len(times)))], 4) if times else 0.0,
+            "decision_s_p95": _p95(times),
+            "decision_cpu_s_mean": round(statistics.fmean(cpu), 4) if cpu else 0.0,
+            "decision_cpu_s_p95": _p95(cpu),
             "decisions": len(times),
         }
     return kinds
+
+
+def _p95(ordered: list[float]) -> float:
+    """The 95th percentile of sorted seconds (0 with none)."""
+    return round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 4) if ordered else 0.0
 
 
 def arena(args: argparse.Namespace) -> int:
@@ -177,6 +189,7 @@ def logged(log: Path, jobs: list[tuple[Any, ...]]) -> dict[int, dict[str, Any]]:
                 "scores": entry["scores"],
                 "credit": entry["credit"],
                 "times": {int(seat): times for seat, times in entry["times"].items()},
+                "cpu": {int(seat): times for seat, times in entry.get("cpu", {}).items()},
             }
     return done
 

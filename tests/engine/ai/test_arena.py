@@ -33,6 +33,7 @@ def test_a_logged_run_resumes_where_it_stopped_and_sums_up_the_same(tmp_path: Pa
     for kind in ("easy",):
         for figure in ("seat_games", "win_share", "mean_score"):
             assert resumed["kinds"][kind][figure] == fresh["kinds"][kind][figure]
+        assert resumed["kinds"][kind]["decision_cpu_s_mean"] > 0, "CPU seconds come back from the log"
 
 
 def test_a_log_of_other_games_is_not_counted(tmp_path: Path, capsys) -> None:
