@@ -84,6 +84,7 @@ class TabletopBot(commands.AutoShardedBot):
     def __init__(
         self,
         database: str,
+        *,
         seeds: Callable[[], int] | None = None,
         defer_after: float = DEFER_AFTER_SECONDS,
         warm_up: bool = False,
@@ -91,6 +92,16 @@ class TabletopBot(commands.AutoShardedBot):
         shards: ShardPlan = ONE_SHARD,
         workers: Workers | None = None,
     ) -> None:
+        """The configured, unstarted bot storing its games in `database` (a path, or ":memory:").
+
+        `seeds` draws each new game's seed (tests fix it); `defer_after` is how old a command may get
+        before the bot defers it (tests set 0 to exercise the deferred path); `warm_up` pre-draws
+        the boards' static layers in the background at start (the running bot does); `tick_seconds`
+        is how often reminders and turn clocks are checked; `shards` which shards this process runs.
+        `workers` draw the images (`service.images.drawing_workers`); by default as many processes as
+        `TABLETOP_RENDER_WORKERS` says, or one per processor when it is unset (0: a thread of the
+        bot's process). The bot owns them: it starts them with itself and stops them when it closes.
+        """
         intents = discord.Intents.default()  # slash commands need no privileged intent
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -211,35 +222,8 @@ class TabletopBot(commands.AutoShardedBot):
         await report_error(interaction, error)
 
 
-def create_bot(
-    database: str,
-    *,
-    seeds: Callable[[], int] | None = None,
-    defer_after: float = DEFER_AFTER_SECONDS,
-    warm_up: bool = False,
-    tick_seconds: float = TICK_SECONDS,
-    shards: ShardPlan = ONE_SHARD,
-    workers: Workers | None = None,
-) -> TabletopBot:
-    """The configured, unstarted bot storing its games in `database` (a path, or ":memory:").
-
-    `seeds` draws each new game's seed (tests fix it); `defer_after` is how old a command may get
-    before the bot defers it (tests set 0 to exercise the deferred path); `warm_up` pre-draws
-    the boards' static layers in the background at start (the running bot does); `tick_seconds`
-    is how often reminders and turn clocks are checked; `shards` which shards this process runs.
-    `workers` draw the images (`service.images.drawing_workers`); by default as many processes as
-    `TABLETOP_RENDER_WORKERS` says, or one per processor when it is unset (0: a thread of the
-    bot's process). The bot owns them: it starts them with itself and stops them when it closes.
-    """
-    return TabletopBot(
-        database,
-        seeds=seeds,
-        defer_after=defer_after,
-        warm_up=warm_up,
-        tick_seconds=tick_seconds,
-        shards=shards,
-        workers=workers,
-    )
+create_bot = TabletopBot
+"""The configured, unstarted bot: the name the scripts, the sandbox and the tests build it by."""
 
 
 def arguments(argv: list[str] | None, prog: str = "python bot.py") -> argparse.Namespace:

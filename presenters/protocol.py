@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from db import GameRecord
 from engine.base import SEAT_LETTERS, AnyGame, MoveFacts
+from engine.errors import GameError
 from i18n.po import languages
 from presenters.bots import bot_name
 
@@ -198,6 +199,46 @@ class Presenter(Protocol):
 def seen_json(view: Any) -> str:
     """A view as the fallback player's tie-breaks read it: sorted JSON (`engine.fallback.seen_by`)."""
     return json.dumps(view, sort_keys=True, default=str)
+
+
+# ----------------------------------------------------------------------------------------------
+# What a game without a feature answers. A presenter binds the one it shares as its method
+# (`render_player = no_player_board`), so those games answer alike from one place.
+
+
+def seen_view(presenter: Presenter, state: Any, seat: int) -> str:
+    """`seen_text` of a game whose views hold no words: the seat's view as it is."""
+    return seen_json(presenter.engine.view(state, seat))
+
+
+def no_player_board(
+    presenter: Presenter,
+    view: Any,
+    seat: int,
+    names: list[str],
+    whole: bool = False,
+    *,
+    locale: str | None = None,
+) -> NoReturn:
+    """`render_player` of a game without player boards (`has_player_board` False): there is no
+    such board to draw, and the error says so in the player's words."""
+    raise GameError("error.no_player_board")
+
+
+def board_caption_for_seat(
+    presenter: Presenter, view: Any, game: GameRecord, seat: int, locale: str | None
+) -> str:
+    """`player_caption` of a game without player boards: its board is the seat's too, so it
+    carries the board's caption."""
+    return presenter.board_caption(view, game, locale)
+
+
+def line_per_move(
+    presenter: Presenter, events: Sequence[Event], view: Any, game: GameRecord, locale: str | None
+) -> str:
+    """`turn_text` of a game that does not batch a turn's moves (`batches_turns` False): each
+    move's own line, one under the other."""
+    return "\n".join(presenter.event_text(event, game, locale) for event in events)
 
 
 def translated_locales() -> list[str]:

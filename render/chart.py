@@ -69,10 +69,21 @@ def rating_chart(points: Sequence[ChartPoint], words: ChartWords) -> bytes:
     )
     label_font, number_font = font(LABEL_SIZE), font(NUMBER_SIZE)
     draw.text((30, HEIGHT - 58), words.span, font=label_font, fill=MUTED)
-    xs = _xs(len(points))
-    _rating_band(draw, points, xs, (90, 320), words, label_font, number_font)
-    _score_band(draw, points, xs, (350, HEIGHT - 75), words, label_font, number_font)
+    canvas = _Canvas(draw, _xs(len(points)), label_font, number_font)
+    _rating_band(canvas, points, _plot_area((90, 320)), words)
+    _score_band(canvas, points, _plot_area((350, HEIGHT - 75)), words)
     return png_bytes(img, fixed_palette(img, KEYS))
+
+
+@dataclass(frozen=True)
+class _Canvas:
+    """What both bands draw with: the image, each game's x (shared, so the bands line up) and
+    the two fonts."""
+
+    draw: ImageDraw.ImageDraw
+    xs: Sequence[float]
+    label_font: FallbackFont
+    number_font: FallbackFont
 
 
 def _xs(count: int) -> list[float]:
@@ -92,39 +103,33 @@ def _scale(values: Sequence[float], top: float, bottom: float) -> tuple[float, f
     return low, high, [bottom - (value - low) / (high - low) * span for value in values]
 
 
-def _frame(
-    draw: ImageDraw.ImageDraw,
-    band: tuple[float, float],
-    label: str,
-    ticks: tuple[str, str],
-    fonts: tuple[FallbackFont, FallbackFont],
-) -> None:
+def _plot_area(band: tuple[float, float]) -> tuple[float, float]:
+    """The top and bottom of a band's plot: under its label, with room for a star."""
+    return band[0] + 60, band[1]
+
+
+def _frame(canvas: _Canvas, area: tuple[float, float], label: str, ticks: tuple[str, str]) -> None:
     """The band's label, its two grid lines and the numbers at their left."""
-    top, bottom = band
-    label_font, number_font = fonts
+    draw, number_font = canvas.draw, canvas.number_font
+    top, bottom = area
     for y, tick in ((top, ticks[1]), (bottom, ticks[0])):
         draw.line((LEFT, y, WIDTH - RIGHT, y), fill=GRID, width=2)
         width = draw.textlength(tick, font=number_font)
         draw.text((LEFT - 12 - width, y - NUMBER_SIZE * 0.65), tick, font=number_font, fill=MUTED)
-    draw.text((LEFT + 4, top - LABEL_SIZE - 30), label, font=label_font, fill=INK)
+    draw.text((LEFT + 4, top - LABEL_SIZE - 30), label, font=canvas.label_font, fill=INK)
 
 
 def _rating_band(
-    draw: ImageDraw.ImageDraw,
-    points: Sequence[ChartPoint],
-    xs: Sequence[float],
-    band: tuple[float, float],
-    words: ChartWords,
-    label_font: FallbackFont,
-    number_font: FallbackFont,
+    canvas: _Canvas, points: Sequence[ChartPoint], area: tuple[float, float], words: ChartWords
 ) -> None:
-    top, bottom = band[0] + 60, band[1]  # under the label, with room for a star
-    rated = [(x, point) for x, point in zip(xs, points, strict=True) if point.rating is not None]
+    """The rating after each rated game, as a line of dots; or a line saying there is none."""
+    draw, (top, bottom) = canvas.draw, area
+    rated = [(x, point) for x, point in zip(canvas.xs, points, strict=True) if point.rating is not None]
     if not rated:
-        draw.text((LEFT + 4, top), words.rating, font=label_font, fill=INK)
-        draw.text((LEFT + 4, top + 60), words.no_rating, font=label_font, fill=MUTED)
+        draw.text((LEFT + 4, top), words.rating, font=canvas.label_font, fill=INK)
+        draw.text((LEFT + 4, top + 60), words.no_rating, font=canvas.label_font, fill=MUTED)
         return
-    _frame(draw, (top, bottom), words.rating, words.rating_ticks, (label_font, number_font))
+    _frame(canvas, area, words.rating, words.rating_ticks)
     _, _, ys = _scale([point.rating or 0.0 for _, point in rated], top, bottom)
     spots = [(x, y) for (x, _), y in zip(rated, ys, strict=True)]
     for (start, (_, point)), end in zip(zip(spots, rated, strict=True), spots[1:], strict=False):
@@ -135,18 +140,13 @@ def _rating_band(
 
 
 def _score_band(
-    draw: ImageDraw.ImageDraw,
-    points: Sequence[ChartPoint],
-    xs: Sequence[float],
-    band: tuple[float, float],
-    words: ChartWords,
-    label_font: FallbackFont,
-    number_font: FallbackFont,
+    canvas: _Canvas, points: Sequence[ChartPoint], area: tuple[float, float], words: ChartWords
 ) -> None:
-    top, bottom = band[0] + 60, band[1]  # under the label, with room for a star
-    _frame(draw, (top, bottom), words.score, words.score_ticks, (label_font, number_font))
+    """Every game's score, a star where the player won."""
+    draw, (top, bottom) = canvas.draw, area
+    _frame(canvas, area, words.score, words.score_ticks)
     _, _, ys = _scale([float(point.score) for point in points], top, bottom)
-    for x, y, point in zip(xs, ys, points, strict=True):
+    for x, y, point in zip(canvas.xs, ys, points, strict=True):
         if point.won:
             draw.polygon(_star(x, y, 17), fill=WON)
         else:

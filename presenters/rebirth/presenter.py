@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, cast
 from content.rebirth.loader import ADVANCED_MAPS, MAP_IDS, load_map
 from db import GameRecord
 from engine.base import RESIGN, Game
-from engine.errors import GameError
 from engine.rebirth import COLOURS
 from engine.rebirth.setup import DENSE, STANDARD, VARIANT_OPTION
 from engine.rebirth.state import RebirthState
@@ -35,8 +34,11 @@ from presenters.protocol import (
     MoveChoice,
     ReplayFrame,
     SeatTags,
+    board_caption_for_seat,
     by_rank,
     in_turn_order,
+    line_per_move,
+    no_player_board,
     seen_json,
     translated_locales,
 )
@@ -111,16 +113,7 @@ class RebirthPresenter(SeatTags):
             return render_board(view, load_map(view["map"]), names, changed, locale=locale)
         return draw_focus(view, load_map(view["map"]), names, changed, locale=locale).png
 
-    def render_player(
-        self,
-        view: RebirthView,
-        seat: int,
-        names: list[str],
-        whole: bool = False,
-        *,
-        locale: str | None = None,
-    ) -> bytes:
-        raise GameError("error.no_player_board")
+    render_player = no_player_board  # everything is on the one board
 
     def render_replay(
         self, frames: Sequence[ReplayFrame], names: list[str], *, locale: str | None = None, limit: int
@@ -198,11 +191,7 @@ class RebirthPresenter(SeatTags):
             return f"{text} {t('rebirth.event.extra', locale, who=who)}" if event.get("pending") else text
         return self._place_text(cast(PlaceEvent, event), game, locale)
 
-    def turn_text(
-        self, events: Sequence[Event], view: RebirthView, game: GameRecord, locale: str | None
-    ) -> str:
-        """Rebirth does not batch a turn's moves (`batches_turns` is False): one line per move."""
-        return "\n".join(self.event_text(event, game, locale) for event in events)
+    turn_text = line_per_move  # Rebirth does not batch a turn's moves
 
     def final_text(self, view: RebirthView, game: GameRecord, locale: str | None) -> str:
         final = view["final"]
@@ -292,9 +281,7 @@ class RebirthPresenter(SeatTags):
         user = self.tag(game, current)
         return t("rebirth.caption", locale, title=head, turn=view["turn"] + 1, user=user)
 
-    def player_caption(self, view: RebirthView, game: GameRecord, seat: int, locale: str | None) -> str:
-        """Rebirth has no player board (`has_player_board` is False): the board's caption."""
-        return self.board_caption(view, game, locale)
+    player_caption = board_caption_for_seat  # Rebirth has no player board
 
     # ------------------------------------------------------ one player's texts (seat view)
 

@@ -31,7 +31,7 @@ from presenters.protocol import (
     SeatTags,
     by_rank,
     in_turn_order,
-    seen_json,
+    seen_view,
     translated_locales,
 )
 from presenters.revive.labels import decision_prompt, label
@@ -95,9 +95,7 @@ class RevivePresenter(SeatTags):
         self.colours = COLOURS
         self.moves = MoveWords(engine, label)
 
-    def seen_text(self, state: Any, seat: int) -> str:
-        """`seat`'s view as the fallback player's tie-breaks read it (a Revive view has no words)."""
-        return seen_json(self.editions.view(state, seat))
+    seen_text = seen_view  # a Revive view has no words
 
     def tables(self, view: ReviveView) -> ReviveTables:
         """The content by id (cards, tribes, crates) of the view's game: its rules version's

@@ -6,6 +6,7 @@ the state before unchanged, and the same answer for every move."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -63,34 +64,32 @@ def test_a_successor_is_the_same_state_and_shares_nothing_a_move_changes(game):
                     assert new.board is state.board and new.pieces is state.pieces
 
 
-def test_every_move_leaves_the_state_it_was_played_on_as_it_was(game):
+def positions_in_play(game: Revive, samples: int) -> Iterator[tuple[ReviveState, int]]:
+    """About `samples` positions of each game, spread evenly over it, and the seat to move there:
+    the states a check of every legal move plays from (the finished ones have none)."""
     for players, seed in GAMES:
         states = played(players, seed)
-        for state in states[:: max(1, len(states) // 60)]:
-            if state.finished:
-                continue
-            seat = game.to_move(state)
-            before = state.dumps()
-            for move in game.legal_moves(state, seat):
-                game.apply(state, seat, move)
-                assert state.dumps() == before, move
+        for state in states[:: max(1, len(states) // samples)]:
+            if not state.finished:
+                yield state, game.to_move(state)
+
+
+def test_every_move_leaves_the_state_it_was_played_on_as_it_was(game):
+    for state, seat in positions_in_play(game, samples=60):
+        before = state.dumps()
+        for move in game.legal_moves(state, seat):
+            game.apply(state, seat, move)
+            assert state.dumps() == before, move
 
 
 def test_a_listed_move_played_unchecked_gives_the_state_apply_gives(game):
     """`after_legal` (what the fallback values every move by) skips the check and the event:
     the state is `apply`'s, byte for byte, and the state played on is left as it was."""
-    for players, seed in GAMES:
-        states = played(players, seed)
-        for state in states[:: max(1, len(states) // 40)]:
-            if state.finished:
-                continue
-            seat = game.to_move(state)
-            before = state.dumps()
-            for move in game.legal_moves(state, seat):
-                assert (
-                    game.after_legal(state, seat, move).dumps() == game.apply(state, seat, move).state.dumps()
-                )
-                assert state.dumps() == before, move
+    for state, seat in positions_in_play(game, samples=40):
+        before = state.dumps()
+        for move in game.legal_moves(state, seat):
+            assert game.after_legal(state, seat, move).dumps() == game.apply(state, seat, move).state.dumps()
+            assert state.dumps() == before, move
 
 
 def test_the_moves_of_one_target_are_those_the_whole_list_names_there(game):

@@ -15,13 +15,23 @@ from PIL import Image
 
 from db import GameRecord
 from engine.base import RESIGN, SEAT_COLOURS, MoveFacts
-from engine.errors import GameError
 from i18n import t
 from presenters.moves import MoveWords
-from presenters.protocol import Event, MoveChoice, ReplayFrame, SeatTags, by_rank, in_turn_order, seen_json
+from presenters.protocol import (
+    Event,
+    MoveChoice,
+    ReplayFrame,
+    SeatTags,
+    board_caption_for_seat,
+    by_rank,
+    in_turn_order,
+    line_per_move,
+    no_player_board,
+    seen_view,
+)
 from render.animation import Animation, animate
 from tests.support.tinygame import render
-from tests.support.tinygame.engine import Hexlink, HexlinkState
+from tests.support.tinygame.engine import Hexlink
 from tests.support.tinygame.views import HexlinkView
 
 
@@ -52,8 +62,7 @@ class HexlinkPresenter(SeatTags):
         hexes = " + ".join(move.places)
         return t(f"hexlink.label.{move.kind}", locale, hexes=hexes, points=move.points)
 
-    def seen_text(self, state: HexlinkState, seat: int) -> str:
-        return seen_json(self.engine.view(state, seat))
+    seen_text = seen_view
 
     # ----------------------------------------------------------------- images (public view)
 
@@ -70,16 +79,7 @@ class HexlinkPresenter(SeatTags):
     ) -> bytes:
         return render.board(view, changed)
 
-    def render_player(
-        self,
-        view: HexlinkView,
-        seat: int,
-        names: list[str],
-        whole: bool = False,
-        *,
-        locale: str | None = None,
-    ) -> bytes:
-        raise GameError("error.no_player_board")
+    render_player = no_player_board
 
     def render_options(
         self,
@@ -124,10 +124,7 @@ class HexlinkPresenter(SeatTags):
         text = t(f"hexlink.event.{event['tile']}", locale, who=who, hexes=" + ".join(event["hexes"]))
         return f"{text} {t('hexlink.event.linked', locale, who=who)}" if event["linked"] else text
 
-    def turn_text(
-        self, events: Sequence[Event], view: HexlinkView, game: GameRecord, locale: str | None
-    ) -> str:
-        return "\n".join(self.event_text(event, game, locale) for event in events)
+    turn_text = line_per_move
 
     def final_text(self, view: HexlinkView, game: GameRecord, locale: str | None) -> str:
         final = view["final"]
@@ -182,8 +179,7 @@ class HexlinkPresenter(SeatTags):
             return t("hexlink.status.finished", locale, title=title)
         return t("hexlink.caption", locale, title=title, turn=view["turn"] + 1, user=self.tag(game, current))
 
-    def player_caption(self, view: HexlinkView, game: GameRecord, seat: int, locale: str | None) -> str:
-        return self.board_caption(view, game, locale)
+    player_caption = board_caption_for_seat
 
     # --------------------------------------------------------- one player's texts (seat view)
 
