@@ -176,6 +176,7 @@ def logged(log: Path, jobs: list[tuple[Any, ...]]) -> dict[int, dict[str, Any]]:
     one this run would play at that index (the same game, options, seats, seed and budget)."""
     if not log.exists():
         return {}
+    as_logged = [json.loads(json.dumps(list(job))) for job in jobs]  # tuples come back as lists
     done: dict[int, dict[str, Any]] = {}
     for text in log.read_text(encoding="utf-8").splitlines():
         if not text.strip():
@@ -183,7 +184,7 @@ def logged(log: Path, jobs: list[tuple[Any, ...]]) -> dict[int, dict[str, Any]]:
         entry = json.loads(text)
         index = entry.get("index")
         same = isinstance(index, int) and 0 <= index < len(jobs)
-        if same and entry.get("job") == json.loads(json.dumps(list(jobs[index]))):
+        if same and entry.get("job") == as_logged[index]:
             done[index] = {
                 "kinds": entry["kinds"],
                 "scores": entry["scores"],
