@@ -54,6 +54,18 @@ class MoveFacts:
     facts: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Horizon:
+    """How far the sampled-replies search (engine/ai/replies.py) plays after each candidate
+    before it values where play stopped: the rest of the seat's turn and the others' replies,
+    until the seat has begun `own_turns` more turns of its own (None: as many as fit), and at
+    most `moves` moves in all. A longer horizon sees further what a move sets up or gives away,
+    and costs more worlds of the same budget: which pays is measured per game (docs/ai.md)."""
+
+    own_turns: int | None = 1
+    moves: int = 12
+
+
 class EventBase(TypedDict):
     """What every game's events hold, so the service can group and store them without knowing
     the game. Each game's events extend it with their own facts (`engine/<game>/views.py`)."""
@@ -277,6 +289,12 @@ class Game(ABC, Generic[S, V, E]):
         such moves and divides it by this, so a level takes about the same time whatever is
         played. By default 1.0."""
         return 1.0
+
+    def reply_horizon(self, state: S) -> Horizon:
+        """How far the sampled-replies search looks after each candidate in this game (see
+        `Horizon`). By default the seat's next turn and the others' replies around it, at most
+        12 moves: a bounded cost whatever the game."""
+        return Horizon()
 
     def after_legal(self, state: S, seat: int, move: str) -> S:
         """The state after `move`, one of `legal_moves(state, seat)` as listed (so no spelling

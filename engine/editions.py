@@ -14,7 +14,19 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.base import RULES_OPTION, Applied, Caution, Decision, E, FallbackPolicy, Game, MoveFacts, S, V
+from engine.base import (
+    RULES_OPTION,
+    Applied,
+    Caution,
+    Decision,
+    E,
+    FallbackPolicy,
+    Game,
+    Horizon,
+    MoveFacts,
+    S,
+    V,
+)
 from engine.errors import IllegalMove
 
 
@@ -105,6 +117,9 @@ class Editions(Game[S, V, E]):
 
     def fallback_cost(self, state: S) -> float:
         return self.of(state).fallback_cost(state)
+
+    def reply_horizon(self, state: S) -> Horizon:
+        return self.of(state).reply_horizon(state)
 
     def after_legal(self, state: S, seat: int, move: str) -> S:
         return self.of(state).after_legal(state, seat, move)

@@ -52,7 +52,6 @@ def choose(
             iterations=iterations,
             moves=chosen.moves(game.fallback_cost(state)),
             widest=chosen.widest,
-            own_moves=chosen.own_moves,
             seconds=seconds,
             clock=clock,
         ).move

@@ -45,7 +45,6 @@ class Level:
     seconds: float = 0.0
     budget: int = 0
     widest: int | None = None
-    own_moves: int = 1
     playout: str = "random"
     playout_moves: int = 40
 

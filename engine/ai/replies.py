@@ -12,8 +12,10 @@ to matter at budgets of a few seconds (docs/ai.md):
 - **A model of the other seats.** After a candidate, the seat finishes its turn with the
   fallback player's moves (`engine/fallback.py`; a Revive turn is several moves, and the rest of
   it is where a move pays off), and the others reply with theirs until the seat begins a turn
-  again; then, `own_moves` times, the seat plays its own next turn (its next tile, drawn in that
-  world) and the others reply to that too, so a move that sets up the seat's next one is seen. A
+  again; then the seat plays its own next turns (its next tile, drawn in that world) and the
+  others reply to those too, as far as the game's horizon reaches (`Game.reply_horizon`: one
+  more turn in most games, six rounds in 3- and 4-player Rebirth), so a move that sets up the
+  seat's next ones, or leaves the others a settlement to complete, is seen. A
   random reply would say nothing about what a sensible opponent takes away; a tree over every
   reply spends a small budget on replies nobody would make.
 - **Valued by margin.** Where that stops, each seat is valued by the fallback's valuation (its
@@ -36,15 +38,11 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ai.ismcts import SearchResult, best_valued, checked_budget, deciding_moves, valued
-from engine.base import AnyGame
+from engine.base import AnyGame, Horizon
 from engine.fallback import choose_move
 
 CONFIDENCE = 1.0
 """How many standard errors of the paired difference a move must beat the fallback's own by."""
-
-REPLY_MOVES = 12
-"""At most this many moves are played after a candidate: a round of 4-player Revive turns can
-be forty moves, and a reply that far off says little about this move."""
 
 
 def search_replies(
@@ -56,8 +54,7 @@ def search_replies(
     iterations: int | None,
     widest: int,
     moves: int | None = None,
-    own_moves: int = 1,
-    reply_moves: int = REPLY_MOVES,
+    horizon: Horizon | None = None,
     seconds: float | None = None,
     clock: Callable[[], float] | None = None,
 ) -> SearchResult:
@@ -65,12 +62,14 @@ def search_replies(
     `seconds` on `clock` (whichever comes first; at least one given), play each of the `widest`
     moves the fallback ranks best in every world, and return the move with the best paired
     margin over the fallback's own (see the module docstring). A budget in moves played is
-    what a decision costs: a fallback move costs about the same in every game (docs/ai.md)."""
+    what a decision costs: a fallback move costs about the same in every game (docs/ai.md).
+    The replies look as far as `horizon`, by default the game's own (`Game.reply_horizon`)."""
     checked_budget(seconds, clock, iterations, moves)
     candidates = best_valued(game, state, seat, deciding_moves(game, state, seat), widest)
     anchor = candidates[0]
     if len(candidates) == 1:
         return SearchResult(anchor, 0, {anchor: 0}, {anchor: 0.0})
+    horizon = game.reply_horizon(state) if horizon is None else horizon
     rng = random.Random(f"replies:{seed}:{seat}")
     deadline = None if seconds is None or clock is None else clock() + seconds
     worths: dict[str, list[float]] = {move: [] for move in candidates}
@@ -85,7 +84,7 @@ def search_replies(
         ties = str(rng.random())
         for move in candidates:
             after = game.apply(world, seat, move).state
-            end, replies = answered(game, after, seat, ties, own_moves, reply_moves)
+            end, replies = answered(game, after, seat, ties, horizon.own_turns, horizon.moves)
             worths[move].append(margin(valued(game, end), seat))
             played += replies + 1  # the candidate itself and the valuation at the end
         done += 1
@@ -101,11 +100,11 @@ def search_replies(
 
 
 def answered(
-    game: AnyGame, state: Any, seat: int, ties: str, own_moves: int, most: int = REPLY_MOVES
+    game: AnyGame, state: Any, seat: int, ties: str, own_moves: int | None, most: int = Horizon.moves
 ) -> tuple[Any, int]:
     """`state` after the seat's turn is over and the other seats' fallback moves until `seat`
-    begins a turn again, `own_moves` times over its own next turn and their replies to it (or the
-    game's end, or `most` moves), and how many moves were played.
+    begins a turn again, `own_moves` times over its own next turn and their replies to it (None:
+    as often as fit; or until the game's end, or `most` moves), and how many moves were played.
     A turn is the seat's moves in a row: in Revive a turn is several moves (a crystal, a
     placement, a machine, `end`), and the rest of it is where a move pays off; in Rebirth
     usually one placement.
@@ -118,7 +117,7 @@ def answered(
         if mover is None:
             break
         if mover == seat and not in_turn:
-            if own >= own_moves:
+            if own_moves is not None and own >= own_moves:
                 break
             own += 1
         in_turn = mover == seat

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.base import Applied, Game, MoveFacts
+from engine.base import Applied, Game, Horizon, MoveFacts
 from engine.rebirth import apply, determinize, final, moves, previews, record, setup, views
 from engine.rebirth.board import Board
 from engine.rebirth.fallback import POLICY
@@ -32,6 +32,9 @@ from engine.rebirth.views import RebirthEvent, RebirthView
 
 ADVANCED_SEARCH_COST = 3.75
 ADVANCED_FALLBACK_COST = 1.7
+FAR_HORIZON = Horizon(own_turns=5, moves=24)
+"""The sampled replies' horizon at three and four players: six rounds, the candidate's and five
+more turns of the seat's, each answered by the others (23 replies at four players)."""
 
 
 class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
@@ -89,6 +92,14 @@ class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
         """The advanced map's fallback move values its towers and public missions too:
         measured about 1.7 times a plain board's, in the decisions of a whole search."""
         return ADVANCED_FALLBACK_COST if self.tables.board(state).towers else 1.0
+
+    def reply_horizon(self, state: RebirthState) -> Horizon:
+        """At three and four players a placement's worth shows late: a settlement is shared
+        and completed over several rounds, a cluster grows or is cut off by the others. Two
+        rounds of replies judged moves worse than six did, against the final scores of whole
+        games played out (docs/ai.md "The horizon"); at two players two rounds are what was
+        measured against `easy`, and stay."""
+        return FAR_HORIZON if state.players >= 3 else Horizon()
 
     def is_over(self, state: RebirthState) -> bool:
         return state.finished

@@ -96,6 +96,32 @@ def test_a_reply_is_what_the_other_seats_fallback_would_play_and_stops_at_the_se
     assert answered(game, after, seat, "ties", own_moves=1, most=1)[1] == 1
 
 
+@pytest.mark.parametrize("board", ["scotland", "ireland"])
+def test_in_rebirth_at_four_players_the_replies_look_six_rounds_ahead_and_at_two_one(board):
+    """At four players a placement's worth shows late (a settlement shared and completed over
+    rounds), so the replies after a candidate run six rounds, the seat beginning a turn again in
+    each after the first; at two players they stop once the other seat has answered the seat's
+    next turn. Either way they stop as the seat is about to begin one more turn."""
+    game = load_engine("rebirth")
+    for players, moves, turns in ((4, 23, 5), (2, None, 1)):
+        state = played(game, players, {"map": board}, seed=8, moves=players * 2)
+        seat = game.to_move(state)
+        after = game.apply(state, seat, game.legal_moves(state, seat)[0]).state
+        horizon = game.reply_horizon(state)
+        end, count = answered(game, after, seat, "ties", horizon.own_turns, horizon.moves)
+        movers = [
+            game.to_move(answered(game, after, seat, "ties", horizon.own_turns, k)[0]) for k in range(count)
+        ]
+        assert moves is None or count == moves
+        assert _turns_begun(movers, seat) == turns
+        assert game.to_move(end) == seat and movers[-1] != seat, "stopped as the seat begins another turn"
+
+
+def _turns_begun(movers: list[int], seat: int) -> int:
+    """How many turns `seat` begins in `movers` (moves in a row are one turn)."""
+    return sum(1 for before, mover in zip([None, *movers], movers) if mover == seat and before != seat)
+
+
 def test_in_revive_the_replies_finish_the_seats_turn_before_the_others_answer():
     """A Revive turn is several moves (a crystal, a placement, a machine, `end`): after a
     candidate early in the turn, the seat's own fallback moves finish the turn, then the others
