@@ -100,10 +100,10 @@ def search_replies(
 
 
 def answered(
-    game: AnyGame, state: Any, seat: int, ties: str, own_moves: int | None, most: int = Horizon.moves
+    game: AnyGame, state: Any, seat: int, ties: str, own_turns: int | None, most: int = Horizon.moves
 ) -> tuple[Any, int]:
     """`state` after the seat's turn is over and the other seats' fallback moves until `seat`
-    begins a turn again, `own_moves` times over its own next turn and their replies to it (None:
+    begins a turn again, `own_turns` times over its own next turn and their replies to it (None:
     as often as fit; or until the game's end, or `most` moves), and how many moves were played.
     A turn is the seat's moves in a row: in Revive a turn is several moves (a crystal, a
     placement, a machine, `end`), and the rest of it is where a move pays off; in Rebirth
@@ -117,7 +117,7 @@ def answered(
         if mover is None:
             break
         if mover == seat and not in_turn:
-            if own_moves is not None and own >= own_moves:
+            if own_turns is not None and own >= own_turns:
                 break
             own += 1
         in_turn = mover == seat

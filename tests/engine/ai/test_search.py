@@ -82,18 +82,18 @@ def test_sampled_replies_decide_the_same_when_what_the_seat_cannot_see_is_rewrit
 
 def test_a_reply_is_what_the_other_seats_fallback_would_play_and_stops_at_the_seats_turn():
     """After the candidate, every other seat plays its fallback move until the seat is to move;
-    with `own_moves`, the seat plays its own next one and the others answer that too: in
+    with `own_turns`, the seat plays its own next one and the others answer that too: in
     3-player Rebirth, two placements, or five."""
     game = load_engine("rebirth")
     state = played(game, 3, {}, seed=8, moves=3)
     seat = game.to_move(state)
     move = search_replies(game, state, seat, seed=1, iterations=2, widest=3).move
     after = game.apply(state, seat, move).state
-    none_of_mine, count = answered(game, after, seat, "ties", own_moves=0)
+    none_of_mine, count = answered(game, after, seat, "ties", own_turns=0)
     assert count == 2 and game.to_move(none_of_mine) == seat
-    one_of_mine, count = answered(game, after, seat, "ties", own_moves=1)
+    one_of_mine, count = answered(game, after, seat, "ties", own_turns=1)
     assert count == 5 and game.to_move(one_of_mine) == seat
-    assert answered(game, after, seat, "ties", own_moves=1, most=1)[1] == 1
+    assert answered(game, after, seat, "ties", own_turns=1, most=1)[1] == 1
 
 
 @pytest.mark.parametrize("board", ["scotland", "ireland"])
@@ -119,7 +119,8 @@ def test_in_rebirth_at_four_players_the_replies_look_six_rounds_ahead_and_at_two
 
 def _turns_begun(movers: list[int], seat: int) -> int:
     """How many turns `seat` begins in `movers` (moves in a row are one turn)."""
-    return sum(1 for before, mover in zip([None, *movers], movers) if mover == seat and before != seat)
+    before = [None, *movers[:-1]]
+    return sum(mover == seat and previous != seat for previous, mover in zip(before, movers, strict=True))
 
 
 def test_in_revive_the_replies_finish_the_seats_turn_before_the_others_answer():
@@ -133,15 +134,15 @@ def test_in_revive_the_replies_finish_the_seats_turn_before_the_others_answer():
     candidate = search_replies(game, state, seat, seed=1, iterations=2, widest=3).move
     after = game.apply(state, seat, candidate).state
     assert game.to_move(after) == seat, "the turn goes on after its first move"
-    end, count = answered(game, after, seat, "ties", own_moves=0, most=200)
-    movers = [game.to_move(answered(game, after, seat, "ties", own_moves=0, most=k)[0]) for k in range(count)]
+    end, count = answered(game, after, seat, "ties", own_turns=0, most=200)
+    movers = [game.to_move(answered(game, after, seat, "ties", own_turns=0, most=k)[0]) for k in range(count)]
     assert game.to_move(end) == seat
     others = [mover for mover in movers if mover != seat]
     assert movers[0] == seat and set(others) == set(range(3)) - {seat}
     assert movers == sorted(movers, key=lambda mover: mover != seat), (
         "the seat's turn ends before the others'"
     )
-    assert answered(game, after, seat, "ties", own_moves=0, most=3)[1] == 3
+    assert answered(game, after, seat, "ties", own_turns=0, most=3)[1] == 3
 
 
 def test_a_candidate_is_worth_the_seats_lead_over_the_others():
