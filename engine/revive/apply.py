@@ -75,6 +75,7 @@ def played(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> Re
     current = new.current
     if not new.stack and current is not None and words[0] != "end" and actions.turn_over(new):
         actions.end_turn(tables, new, current)
+    new.settled()
     return new
 
 

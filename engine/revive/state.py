@@ -48,9 +48,11 @@ class ReviveState:
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields only: a copy (pickle, `copy.copy`, `copy.deepcopy`) is changed in place by
-        whoever made it (determinize, tests), so it must not start with the moves kept here."""
+        whoever made it (determinize, tests), so it must not start with the moves or reaches
+        kept here."""
         fields = self.__dict__.copy()
         fields.pop(KEPT_MOVES, None)
+        fields.pop(REACHES, None)
         return fields
 
     def kept_moves(self, seat: int) -> list[str] | None:
@@ -66,22 +68,42 @@ class ReviveState:
         self.__dict__[KEPT_MOVES] = (seat, moves)
 
     def forget_moves(self) -> None:
-        """Drop the kept moves: for a state changed in place after its moves were listed."""
+        """Drop the kept moves and reaches: for a state changed in place after its moves were
+        listed."""
         self.__dict__.pop(KEPT_MOVES, None)
+        self.__dict__.pop(REACHES, None)
+
+    def reaches(self) -> dict[int, Any] | None:
+        """Where each seat reaches on this board (engine/revive/costs.py `reach`, by seat), kept
+        beside the fields like the kept moves, or None while the board may still change (a
+        move changing it is being played on this state: `successor`, `settled`). They depend on
+        the board and the pieces only, so a successor that shares those shares them too."""
+        if REACHES not in self.__dict__:
+            self.__dict__[REACHES] = {}
+        kept: dict[int, Any] | None = self.__dict__[REACHES]
+        return kept
+
+    def settled(self) -> None:
+        """The move played on this state is done: its board and pieces change no more, so
+        reaches may be kept from now on (`reaches`)."""
+        if self.__dict__.get(REACHES, {}) is None:
+            del self.__dict__[REACHES]
 
     def successor(self, map_changes: bool, seats: Collection[int] | None = None) -> ReviveState:
         """The copy a move is played on, written out by the state's shape (several times faster
         than `copy`): the piles, displays, crater, final turns and the stack's list are new; the
         records of `seats` (None: every seat) too, the others shared with this state; the board,
         pieces and corners too when `map_changes` (explore, build, populate, rotate: the only
-        moves that change them), else shared. What is shared neither state may change (apply.py
-        `MAP_VERBS`, `changing_seats` say which moves change what). Frames are shared: the rules
-        never change one in place (a frame answered is popped and, when something is left,
-        pushed again as a new dict). The final scoring is shared too: no move follows it but
-        `resign`, which uses `copy`."""
+        moves that change them), else shared, with the reaches kept (`reaches`). What is shared
+        neither state may change (apply.py `MAP_VERBS`, `changing_seats` say which moves change
+        what). Frames are shared: the rules never change one in place (a frame answered is
+        popped and, when something is left, pushed again as a new dict). The final scoring is
+        shared too: no move follows it but `resign`, which uses `copy`."""
         new = object.__new__(ReviveState)
         new.__dict__.update(self.__dict__)
         new.__dict__.pop(KEPT_MOVES, None)
+        if map_changes:  # no reach kept until the move is played (`settled`); else shared
+            new.__dict__[REACHES] = None
         if seats is None:
             new.seats = [_seat(me) for me in self.seats]
         else:
@@ -111,6 +133,8 @@ class ReviveState:
 
 KEPT_MOVES = "_kept_moves"
 """Where `ReviveState.keep_moves` keeps the legal moves of the seat to move, beside the fields."""
+REACHES = "_reaches"
+"""Where `ReviveState.reaches` keeps each seat's reach, beside the fields."""
 
 SEAT_LISTS = (
     "active",

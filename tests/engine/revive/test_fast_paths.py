@@ -205,3 +205,13 @@ def test_the_fallback_values_moves_without_changing_the_state_it_decides_on(game
             assert seat is not None
             move_gains(game, state, seat)
             assert state.dumps() == before
+
+
+def test_a_space_grown_by_bits_gives_its_neighbours(game):
+    """Range grows by shifting bits (`ReviveBoard.grow`): each space's neighbours, corners too,
+    and no other space."""
+    board = game.tables.board
+    spaces = board.mask(board.neighbours)
+    assert len(board.bits) == len(board.neighbours) == len(board.names)
+    for space, near in board.neighbours.items():
+        assert board.grow(board.bits[space]) & spaces == board.mask(near), space

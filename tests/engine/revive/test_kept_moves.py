@@ -1,6 +1,7 @@
-"""The legal moves a Revive state keeps once listed (`ReviveState.keep_moves`): the same moves
-a listing from scratch gives, at every step of random games; `apply` refuses and plays what it
-did without them; and they never reach a stored game, a copy or a determinized world."""
+"""The legal moves a Revive state keeps once listed (`ReviveState.keep_moves`) and the reaches it
+keeps (`ReviveState.reaches`): the same as found from scratch, at every step of random games;
+`apply` refuses and plays what it did without them; and they never reach a stored game, a copy
+or a determinized world."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import pytest
 
 from content.revive import load_revive
 from engine.errors import GameError
-from engine.revive import Revive, ReviveState
+from engine.revive import Revive, ReviveState, costs
 from engine.revive.moves import list_moves
+from engine.revive.state import REACHES
 
 GAMES = ((2, 51), (3, 52), (4, 53), (4, 54))  # player count, seed
 
@@ -29,14 +31,35 @@ def afresh(game: Revive, state: ReviveState, seat: int) -> list[str]:
     return list_moves(game.tables, fresh, seat)
 
 
+def reach_afresh(state: ReviveState, seat: int) -> costs.Reach:
+    """A seat's reach found on a copy, with tables of its own that have kept nothing."""
+    fresh = Revive(load_revive())
+    copied = state.copy()
+    assert REACHES not in copied.__dict__
+    found = costs.reach(fresh.tables, copied, seat)
+    assert len(fresh.tables.derived) == 2  # the layout and this reach, both found now
+    return found
+
+
+def check_kept_reaches(state: ReviveState) -> int:
+    """Every reach kept on `state` is the one found from scratch; how many there are."""
+    kept = state.__dict__.get(REACHES) or {}
+    for seat, reach in kept.items():
+        fresh = reach_afresh(state, seat)
+        assert reach == fresh and dict(reach.distance) == dict(fresh.distance)
+    return len(kept)
+
+
 def test_the_kept_moves_are_a_listing_from_scratch_at_every_step(game):
-    steps = 0
+    steps = reaches = 0
     for players, seed in GAMES:
         rng = random.Random(seed)
         state = game.new_game(players, {}, seed)
         while not state.finished:
             seat = game.to_move(state)
+            reaches += check_kept_reaches(state)  # those shared with the state before, unlisted
             legal = game.legal_moves(state, seat)
+            reaches += check_kept_reaches(state)
             assert state.kept_moves(seat) == legal == afresh(game, state, seat)
             assert game.legal_moves(state, seat) == legal  # answered from the kept list
             for other in range(players):
@@ -50,7 +73,7 @@ def test_the_kept_moves_are_a_listing_from_scratch_at_every_step(game):
             assert played.state.kept_moves(game.to_move(played.state) or 0) is None
             state = played.state
             steps += 1
-    assert steps > 1000
+    assert steps > 1000 and reaches > steps
 
 
 def test_apply_refuses_with_kept_moves_what_it_refuses_without(game):
@@ -78,12 +101,18 @@ def test_kept_moves_are_never_stored_copied_or_compared(game):
     assert ReviveState.loads(text).kept_moves(seat) is None
     for copied in (state.copy(), copy.copy(state), copy.deepcopy(state)):
         assert copied.kept_moves(seat) is None and copied == state
+    assert state.reaches()  # the seat's, found for the listing
+    assert REACHES not in ReviveState.loads(text).__dict__
+    for copied in (state.copy(), copy.copy(state), copy.deepcopy(state)):
+        assert REACHES not in copied.__dict__
     world = game.determinize(state, seat, random.Random(1))
-    assert world.kept_moves(seat) is None
+    assert world.kept_moves(seat) is None and REACHES not in world.__dict__
     assert game.legal_moves(world, seat) == afresh(game, world, seat)
     assert state.successor(False).kept_moves(seat) is None
+    assert state.successor(False).reaches() is state.reaches()  # the same board: shared
+    assert state.successor(True).reaches() is None  # none kept while a move changes the board
     state.forget_moves()
-    assert state.kept_moves(seat) is None
+    assert state.kept_moves(seat) is None and REACHES not in state.__dict__
 
 
 def test_a_state_changed_in_place_lists_afresh_once_it_forgets(game):
@@ -95,3 +124,23 @@ def test_a_state_changed_in_place_lists_afresh_once_it_forgets(game):
     me["resources"]["crystal"] = 1
     state.forget_moves()
     assert any(move.startswith("crystal") for move in game.legal_moves(state, seat))
+
+
+def test_a_move_that_changes_the_board_keeps_no_reach_found_before_it_was_done(game):
+    """Exploring finds the range to its tile on the new state, then turns the tile up: the
+    state it hands out must not keep the reach from before the tile was turned."""
+    for players, seed in GAMES:
+        rng = random.Random(seed)
+        state = game.new_game(players, {}, seed)
+        explored = 0
+        while not state.finished and explored < 3:
+            seat = game.to_move(state)
+            legal = game.legal_moves(state, seat)
+            explores = [move for move in legal if move.startswith("explore")]
+            move = explores[0] if explores else legal[rng.randrange(len(legal))]
+            state = game.apply(state, seat, move).state
+            if explores:
+                explored += 1
+                assert not state.__dict__.get(REACHES)  # none kept yet: the listing finds them
+            game.legal_moves(state, game.to_move(state))
+            check_kept_reaches(state)
