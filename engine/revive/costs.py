@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.revive.board import unrotate
-from engine.revive.state import ReviveState
+from engine.revive.state import REACHES, ReviveState
 from engine.revive.tables import ReviveTables
 
 
@@ -78,6 +78,13 @@ class Reach:
     @cached_property
     def distance(self) -> Mapping[str, int]:
         return {self.names[bit]: steps for steps, ring in enumerate(self.rings) for bit in each_bit(ring)}
+
+    def steps(self, bit: int) -> int | None:
+        """Steps to the space of `bit` (None: out of reach): `distance` of that space alone."""
+        for steps, ring in enumerate(self.rings):
+            if ring & bit:
+                return steps
+        return None
 
     @cached_property
     def sites(self) -> Mapping[str, tuple[str, int]]:
@@ -149,32 +156,65 @@ def keep(tables: ReviveTables, key: Hashable, value: object) -> None:
 def reach(tables: ReviveTables, state: ReviveState, seat: int) -> Reach:
     """Where `seat` reaches now (`Reach`). Origins: the chasm until the player has a piece on
     the board, then their pieces. Kept on the state (`ReviveState.reaches`) once its board is
-    settled, so the states after moves that leave the board alone find it there."""
+    settled, with the layout and every seat's origins, so the states after moves that leave the
+    board alone find them there."""
     kept = state.reaches()
-    if kept is None:
-        return _reach_now(tables, state, seat)
+    if kept is None:  # mid-move: found for this one seat, nothing kept
+        own = tuple(space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces))
+        return _reach_from(tables, layout(tables, state), own)
     found = kept.get(seat)
     if found is None:
-        found = kept[seat] = _reach_now(tables, state, seat)
+        board = kept.get("layout")
+        if board is None:
+            board = kept["layout"] = layout(tables, state)
+        origins = kept.get("origins")
+        if origins is None:
+            origins = kept["origins"] = origins_of(state)
+        found = kept[seat] = _reach_from(tables, board, origins.get(seat, ()))
     return found
 
 
-def _reach_now(tables: ReviveTables, state: ReviveState, seat: int) -> Reach:
-    """`reach` found from the board and pieces (or kept in the tables)."""
-    origins = []
+def origins_of(state: ReviveState) -> dict[int, tuple[str, ...]]:
+    """Each seat's origins of range: the spaces with a piece of theirs, in the pieces' order
+    (none: the seat has no piece on the board)."""
+    origins: dict[int, list[str]] = {}
     for space, pieces in state.pieces.items():
-        for piece in pieces:
-            if piece[0] == seat:
-                origins.append(space)
-                break
-    board = layout(tables, state)
+        for seat in {piece[0] for piece in pieces}:
+            origins.setdefault(seat, []).append(space)
+    return {seat: tuple(spaces) for seat, spaces in origins.items()}
+
+
+def _reach_from(tables: ReviveTables, board: Layout, origins: tuple[str, ...]) -> Reach:
+    """`reach` from the seat's `origins` on `board`, kept in the tables."""
     key = ("reach", board.key, *origins)
     known = tables.derived.get(key)
     if known is None:
-        known = _reach(tables, board, tuple(origins) or tuple(sorted(tables.board.chasm)))
+        known = _reach(tables, board, origins or tuple(sorted(tables.board.chasm)))
         keep(tables, key, known)
     found: Reach = known
     return found
+
+
+def carry_reaches(tables: ReviveTables, before: ReviveState, after: ReviveState) -> None:
+    """Settle `after`, played from `before` by a move that may change the board
+    (`ReviveState.settled`), keeping the reaches of `before` that still hold: those of the
+    seats whose pieces stayed where they were, while no tile was turned up or around."""
+    after.settled()
+    kept: dict[Hashable, Any] = before.__dict__.get(REACHES) or {}
+    board = kept.get("layout")
+    if board is None or after.board is not before.board and layout(tables, after).key != board.key:
+        return
+    moved: set[int] = set()
+    for space, pieces in after.pieces.items():
+        old = before.pieces.get(space)
+        if old != pieces:
+            moved.update(piece[0] for piece in (*pieces, *(old or ())))
+    if before.pieces.keys() - after.pieces.keys():  # a space emptied: never, but then every seat
+        return
+    carried = after.reaches()
+    assert carried is not None  # settled
+    carried["layout"] = board
+    carried.update((seat, found) for seat, found in kept.items() if type(seat) is int and seat not in moved)
 
 
 def _reach(tables: ReviveTables, board: Layout, origins: tuple[str, ...]) -> Reach:
@@ -226,6 +266,17 @@ def _by_cost(rings: list[int]) -> list[tuple[int, int]]:
     if len(rings) < 2:
         return [(0, rings[0])]
     return [(0, rings[0] | rings[1]), *((steps - 1, ring) for steps, ring in enumerate(rings) if steps > 1)]
+
+
+def range_to(tables: ReviveTables, state: ReviveState, seat: int, space: str) -> int | None:
+    """`cost_to` one space (a site or a corner) from `seat`'s pieces, without every distance."""
+    steps = reach(tables, state, seat).steps(tables.board.bits[space])
+    return None if steps is None else max(0, steps - 1)
+
+
+def explore_range(tables: ReviveTables, state: ReviveState, seat: int, slot: str) -> int | None:
+    """`explore_cost` of one face-down slot from `seat`'s pieces, without every distance."""
+    return dict(reach(tables, state, seat).explore).get(slot)
 
 
 def range_costs(tables: ReviveTables, state: ReviveState, seat: int) -> Mapping[str, int]:

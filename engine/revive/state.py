@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import pickle
-from collections.abc import Collection
+from collections.abc import Collection, Hashable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -73,14 +73,15 @@ class ReviveState:
         self.__dict__.pop(KEPT_MOVES, None)
         self.__dict__.pop(REACHES, None)
 
-    def reaches(self) -> dict[int, Any] | None:
-        """Where each seat reaches on this board (engine/revive/costs.py `reach`, by seat), kept
-        beside the fields like the kept moves, or None while the board may still change (a
-        move changing it is being played on this state: `successor`, `settled`). They depend on
-        the board and the pieces only, so a successor that shares those shares them too."""
+    def reaches(self) -> dict[Hashable, Any] | None:
+        """Where each seat reaches on this board (engine/revive/costs.py `reach`, by seat) and
+        the sites open to it there (moves.py `open_sites`, by ("sites", seat)), kept beside the
+        fields like the kept moves, or None while the board may still change (a move changing
+        it is being played on this state: `successor`, `settled`). They depend on the board and
+        the pieces only, so a successor that shares those shares them too."""
         if REACHES not in self.__dict__:
             self.__dict__[REACHES] = {}
-        kept: dict[int, Any] | None = self.__dict__[REACHES]
+        kept: dict[Hashable, Any] | None = self.__dict__[REACHES]
         return kept
 
     def settled(self) -> None:
@@ -89,32 +90,46 @@ class ReviveState:
         if self.__dict__.get(REACHES, {}) is None:
             del self.__dict__[REACHES]
 
-    def successor(self, map_changes: bool, seats: Collection[int] | None = None) -> ReviveState:
+    def successor(
+        self,
+        map_changes: bool,
+        seats: Collection[int] | None = None,
+        tiles: bool = True,
+        piles: bool = True,
+        shallow: bool = False,
+    ) -> ReviveState:
         """The copy a move is played on, written out by the state's shape (several times faster
         than `copy`): the piles, displays, crater, final turns and the stack's list are new; the
         records of `seats` (None: every seat) too, the others shared with this state; the board,
         pieces and corners too when `map_changes` (explore, build, populate, rotate: the only
         moves that change them), else shared, with the reaches kept (`reaches`). What is shared
         neither state may change (apply.py `MAP_VERBS`, `changing_seats` say which moves change
-        what). Frames are shared: the rules never change one in place (a frame answered is
-        popped and, when something is left, pushed again as a new dict). The final scoring is
-        shared too: no move follows it but `resign`, which uses `copy`."""
+        what); with `tiles` False the board is shared even so (apply.py `TILE_VERBS`), with
+        `piles` False the decks and displays (apply.py `PILES_LEFT`). With `shallow`, the
+        records of `seats` are new dicts sharing their values: for a move that only sets or
+        drops a record's own keys (ending a turn, apply.py `played`). Frames are shared: the
+        rules never change one in place (a frame answered is popped and, when something is
+        left, pushed again as a new dict). The final scoring is shared too: no move follows it
+        but `resign`, which uses `copy`."""
         new = object.__new__(ReviveState)
         new.__dict__.update(self.__dict__)
         new.__dict__.pop(KEPT_MOVES, None)
         if map_changes:  # no reach kept until the move is played (`settled`); else shared
             new.__dict__[REACHES] = None
+        copied = dict.copy if shallow else _seat
         if seats is None:
-            new.seats = [_seat(me) for me in self.seats]
+            new.seats = [copied(me) for me in self.seats]
         else:
-            new.seats = [_seat(me) if index in seats else me for index, me in enumerate(self.seats)]
-        new.decks = _piles(self.decks)
-        new.displays = _piles(self.displays)
+            new.seats = [copied(me) if index in seats else me for index, me in enumerate(self.seats)]
+        if piles:  # else the move draws nothing (apply.py `PILES_LEFT`): decks and displays shared
+            new.decks = _piles(self.decks)
+            new.displays = _piles(self.displays)
         new.crater = list(self.crater)
         new.final_turns = list(self.final_turns)
         new.stack = list(self.stack)
         if map_changes:
-            new.board = {slot: dict(placed) for slot, placed in self.board.items()}
+            if tiles:  # else the move only places pieces (build, populate): the board is shared
+                new.board = {slot: dict(placed) for slot, placed in self.board.items()}
             new.pieces = {space: list(pieces) for space, pieces in self.pieces.items()}
             new.corners = {
                 corner: {**large, "population": list(large["population"])}
@@ -134,7 +149,7 @@ class ReviveState:
 KEPT_MOVES = "_kept_moves"
 """Where `ReviveState.keep_moves` keeps the legal moves of the seat to move, beside the fields."""
 REACHES = "_reaches"
-"""Where `ReviveState.reaches` keeps each seat's reach, beside the fields."""
+"""Where `ReviveState.reaches` keeps each seat's reach and open sites, beside the fields."""
 
 SEAT_LISTS = (
     "active",

@@ -62,6 +62,15 @@ def test_a_successor_is_the_same_state_and_shares_nothing_a_move_changes(game):
                 assert new.stack is not state.stack
                 if not map_changes:
                     assert new.board is state.board and new.pieces is state.pieces
+            placing = state.successor(True, tiles=False)  # build, populate: pieces, not tiles
+            assert placing.dumps() == state.dumps() and placing.board is state.board
+            assert placing.pieces is not state.pieces and placing.corners is not state.corners
+            ending = state.successor(False, piles=False)  # end, crystal, switch: nothing drawn
+            assert ending.dumps() == state.dumps()
+            assert ending.decks is state.decks and ending.displays is state.displays
+            shallow = state.successor(False, {0}, shallow=True)  # end: the record's own keys
+            assert shallow.dumps() == state.dumps() and shallow.seats[0] is not state.seats[0]
+            assert shallow.seats[0]["resources"] is state.seats[0]["resources"]
 
 
 def positions_in_play(game: Revive, samples: int) -> Iterator[tuple[ReviveState, int]]:

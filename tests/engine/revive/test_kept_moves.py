@@ -6,6 +6,7 @@ or a determinized world."""
 from __future__ import annotations
 
 import copy
+import functools
 import random
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from content.revive import load_revive
 from engine.errors import GameError
 from engine.revive import Revive, ReviveState, costs
-from engine.revive.moves import list_moves
+from engine.revive.moves import list_moves, open_sites
 from engine.revive.state import REACHES
 
 GAMES = ((2, 51), (3, 52), (4, 53), (4, 54))  # player count, seed
@@ -31,22 +32,59 @@ def afresh(game: Revive, state: ReviveState, seat: int) -> list[str]:
     return list_moves(game.tables, fresh, seat)
 
 
+@functools.cache
+def untouched() -> Revive:
+    """An engine of its own, its tables emptied before each use (`fresh`)."""
+    return Revive(load_revive())
+
+
+def fresh() -> Revive:
+    """An engine whose tables have kept nothing, so what it finds is found from scratch."""
+    engine = untouched()
+    engine.tables.derived.clear()
+    return engine
+
+
 def reach_afresh(state: ReviveState, seat: int) -> costs.Reach:
     """A seat's reach found on a copy, with tables of its own that have kept nothing."""
-    fresh = Revive(load_revive())
+    engine = fresh()
     copied = state.copy()
     assert REACHES not in copied.__dict__
-    found = costs.reach(fresh.tables, copied, seat)
-    assert len(fresh.tables.derived) == 2  # the layout and this reach, both found now
+    found = costs.reach(engine.tables, copied, seat)
+    assert len(engine.tables.derived) == 2  # the layout and this reach, both found now
     return found
 
 
+def fresh_layout(state: ReviveState) -> costs.Layout:
+    """The board's layout found on a copy, with tables of its own that have kept nothing."""
+    engine = fresh()
+    found = costs.layout(engine.tables, state.copy())
+    assert len(engine.tables.derived) == 1
+    return found
+
+
+def held(state: ReviveState, seat: int) -> tuple[str, ...]:
+    """The spaces with a piece of `seat`'s, in the pieces' order."""
+    return tuple(space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces))
+
+
 def check_kept_reaches(state: ReviveState) -> int:
-    """Every reach kept on `state` is the one found from scratch; how many there are."""
+    """Every reach and open sites kept on `state` are those found from scratch; how many
+    there are."""
     kept = state.__dict__.get(REACHES) or {}
-    for seat, reach in kept.items():
-        fresh = reach_afresh(state, seat)
-        assert reach == fresh and dict(reach.distance) == dict(fresh.distance)
+    for key, found in kept.items():
+        if isinstance(key, int):
+            fresh = reach_afresh(state, key)
+            assert found == fresh and dict(found.distance) == dict(fresh.distance)
+        elif key == "layout":
+            assert found == fresh_layout(state)
+        elif key == "origins":
+            assert found == {seat: spaces for seat in range(state.players) if (spaces := held(state, seat))}
+        else:
+            assert key[0] == "sites" and key[1] in kept  # found from the kept reach
+            copied = state.copy()
+            assert found == open_sites(copied, key[1], reach_afresh(state, key[1]))
+            assert copied.reaches() == {key: found}  # kept on the copy, not taken from it
     return len(kept)
 
 
@@ -126,21 +164,22 @@ def test_a_state_changed_in_place_lists_afresh_once_it_forgets(game):
     assert any(move.startswith("crystal") for move in game.legal_moves(state, seat))
 
 
-def test_a_move_that_changes_the_board_keeps_no_reach_found_before_it_was_done(game):
-    """Exploring finds the range to its tile on the new state, then turns the tile up: the
-    state it hands out must not keep the reach from before the tile was turned."""
+def test_a_move_that_changes_the_board_keeps_only_the_reaches_that_still_hold(game):
+    """Exploring finds the range to its tile on the new state, and the rotation turns the tile
+    up; building and populating move one seat's pieces: each state handed out keeps only the
+    reaches that still hold (checked before its moves are listed, and after)."""
     for players, seed in GAMES:
         rng = random.Random(seed)
         state = game.new_game(players, {}, seed)
-        explored = 0
-        while not state.finished and explored < 3:
+        changed = carried = 0
+        while not state.finished and changed < 40:
             seat = game.to_move(state)
             legal = game.legal_moves(state, seat)
-            explores = [move for move in legal if move.startswith("explore")]
-            move = explores[0] if explores else legal[rng.randrange(len(legal))]
+            mapped = [move for move in legal if move.split()[0] in ("explore", "rotate", "build", "populate")]
+            move = mapped[0] if mapped else legal[rng.randrange(len(legal))]
             state = game.apply(state, seat, move).state
-            if explores:
-                explored += 1
-                assert not state.__dict__.get(REACHES)  # none kept yet: the listing finds them
+            changed += bool(mapped)
+            carried += check_kept_reaches(state) if mapped else 0
             game.legal_moves(state, game.to_move(state))
             check_kept_reaches(state)
+        assert changed == 40 and carried > 0
