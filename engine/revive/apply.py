@@ -36,10 +36,12 @@ actions or the rotation of a tile just explored): the others share them with the
 TILE_VERBS = frozenset({"explore", "rotate"})
 """The only moves that change the board's tiles (the explorer, turning a tile up): building and
 populating place pieces only, and share the board with the state before."""
-PILES_LEFT = frozenset({"end", "crystal", "switch"})
-"""Moves that draw from no deck or display, and share them with the state before: ending the
-turn (`actions.end_turn`), a crystal trade and the switch token (a resource gained, nothing
-resolved). Every other move may resolve effects, and an effect may draw (a crate)."""
+LIGHT_VERBS = frozenset({"end", "crystal", "switch"})
+"""Moves that draw from no deck or display and change of a seat's record only its own keys and
+its resources (`ReviveState.successor` `light`): ending the turn (`actions.end_turn` drops
+this turn's keys), a crystal trade and the switch token (a resource gained, nothing resolved).
+Every other move may resolve effects, and an effect may draw (a crate) or change any part of a
+record. Once the end is triggered any move may bring the final scoring: none is light then."""
 
 
 def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, move: str) -> ReviveApplied:
@@ -79,8 +81,8 @@ def played(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> Re
     words = move.split()
     verb = words[0]
     seats = changing_seats(state, seat, verb)
-    ending = verb == "end" and seats is not None  # `end_turn` sets and drops the record's keys only
-    new = state.successor(verb in MAP_VERBS, seats, verb in TILE_VERBS, verb not in PILES_LEFT, ending)
+    light = verb in LIGHT_VERBS and seats is not None  # None: the final scoring may follow
+    new = state.successor(verb in MAP_VERBS, seats, verb in TILE_VERBS, light)
     perform(tables, new, seat, words)
     current = new.current
     if not new.stack and current is not None and words[0] != "end" and actions.turn_over(new):

@@ -74,11 +74,13 @@ class ReviveState:
         self.__dict__.pop(REACHES, None)
 
     def reaches(self) -> dict[Hashable, Any] | None:
-        """Where each seat reaches on this board (engine/revive/costs.py `reach`, by seat) and
-        the sites open to it there (moves.py `open_sites`, by ("sites", seat)), kept beside the
-        fields like the kept moves, or None while the board may still change (a move changing
-        it is being played on this state: `successor`, `settled`). They depend on the board and
-        the pieces only, so a successor that shares those shares them too."""
+        """Where each seat reaches on this board (engine/revive/costs.py `reach`, by seat, with
+        the board's "layout" and every seat's "origins") and the sites open to it there (moves.py
+        `open_sites`, by ("sites", seat)), kept beside the fields like the kept moves, or None
+        while the board may still change (a move changing it is being played on this state:
+        `successor`, `settled`). They depend on the board and the pieces only, so a successor
+        that shares those shares them too (and one that places pieces keeps the reaches of the
+        seats whose pieces stayed: costs.py `carry_reaches`)."""
         if REACHES not in self.__dict__:
             self.__dict__[REACHES] = {}
         kept: dict[Hashable, Any] | None = self.__dict__[REACHES]
@@ -95,8 +97,7 @@ class ReviveState:
         map_changes: bool,
         seats: Collection[int] | None = None,
         tiles: bool = True,
-        piles: bool = True,
-        shallow: bool = False,
+        light: bool = False,
     ) -> ReviveState:
         """The copy a move is played on, written out by the state's shape (several times faster
         than `copy`): the piles, displays, crater, final turns and the stack's list are new; the
@@ -104,10 +105,10 @@ class ReviveState:
         pieces and corners too when `map_changes` (explore, build, populate, rotate: the only
         moves that change them), else shared, with the reaches kept (`reaches`). What is shared
         neither state may change (apply.py `MAP_VERBS`, `changing_seats` say which moves change
-        what); with `tiles` False the board is shared even so (apply.py `TILE_VERBS`), with
-        `piles` False the decks and displays (apply.py `PILES_LEFT`). With `shallow`, the
-        records of `seats` are new dicts sharing their values: for a move that only sets or
-        drops a record's own keys (ending a turn, apply.py `played`). Frames are shared: the
+        what); with `tiles` False the board is shared even so (apply.py `TILE_VERBS`). A
+        `light` move draws nothing and changes of a record only its own keys and resources
+        (apply.py `LIGHT_VERBS`): the decks and displays are shared, and the records of `seats`
+        are new dicts with their resources new, sharing the rest. Frames are shared: the
         rules never change one in place (a frame answered is popped and, when something is
         left, pushed again as a new dict). The final scoring is shared too: no move follows it
         but `resign`, which uses `copy`."""
@@ -116,12 +117,12 @@ class ReviveState:
         new.__dict__.pop(KEPT_MOVES, None)
         if map_changes:  # no reach kept until the move is played (`settled`); else shared
             new.__dict__[REACHES] = None
-        copied = dict.copy if shallow else _seat
+        copied = _resources_only if light else _seat
         if seats is None:
             new.seats = [copied(me) for me in self.seats]
         else:
             new.seats = [copied(me) if index in seats else me for index, me in enumerate(self.seats)]
-        if piles:  # else the move draws nothing (apply.py `PILES_LEFT`): decks and displays shared
+        if not light:  # else the move draws nothing: decks and displays shared
             new.decks = _piles(self.decks)
             new.displays = _piles(self.displays)
         new.crater = list(self.crater)
@@ -185,6 +186,13 @@ def _seat(me: dict[str, Any]) -> dict[str, Any]:
         copied["discounts"] = [dict(discount) for discount in me["discounts"]]
     if "card_bonuses" in me:
         copied["card_bonuses"] = me["card_bonuses"][:]
+    return copied
+
+
+def _resources_only(me: dict[str, Any]) -> dict[str, Any]:
+    """A copy of one seat's record for a light move (`successor`): its own keys and resources."""
+    copied = me.copy()
+    copied["resources"] = me["resources"].copy()
     return copied
 
 

@@ -65,12 +65,11 @@ def test_a_successor_is_the_same_state_and_shares_nothing_a_move_changes(game):
             placing = state.successor(True, tiles=False)  # build, populate: pieces, not tiles
             assert placing.dumps() == state.dumps() and placing.board is state.board
             assert placing.pieces is not state.pieces and placing.corners is not state.corners
-            ending = state.successor(False, piles=False)  # end, crystal, switch: nothing drawn
-            assert ending.dumps() == state.dumps()
-            assert ending.decks is state.decks and ending.displays is state.displays
-            shallow = state.successor(False, {0}, shallow=True)  # end: the record's own keys
-            assert shallow.dumps() == state.dumps() and shallow.seats[0] is not state.seats[0]
-            assert shallow.seats[0]["resources"] is state.seats[0]["resources"]
+            light = state.successor(False, {0}, light=True)  # end, crystal, switch
+            assert light.dumps() == state.dumps()
+            assert light.decks is state.decks and light.displays is state.displays
+            assert light.seats[0] is not state.seats[0] and light.seats[1] is state.seats[1]
+            assert light.seats[0]["resources"] is not state.seats[0]["resources"]
 
 
 def positions_in_play(game: Revive, samples: int) -> Iterator[tuple[ReviveState, int]]:
