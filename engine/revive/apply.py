@@ -36,6 +36,10 @@ actions or the rotation of a tile just explored): the others share them with the
 TILE_VERBS = frozenset({"explore", "rotate"})
 """The only moves that change the board's tiles (the explorer, turning a tile up): building and
 populating place pieces only, and share the board with the state before."""
+SLOTTING = {"play": ("slots",), "module": ("modules",)}
+"""The only moves that change a seat's card slots (a card played into one) or module spaces (a
+module taken) in place: every other move shares them with the state before (`ReviveState.
+successor`). Hibernating empties the slots by putting new lists in their place."""
 LIGHT_VERBS = frozenset({"end", "crystal", "switch"})
 """Moves that draw from no deck or display and change of a seat's record only its own keys and
 its resources (`ReviveState.successor` `light`): ending the turn (`actions.end_turn` drops
@@ -82,7 +86,7 @@ def played(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> Re
     verb = words[0]
     seats = changing_seats(state, seat, verb)
     light = verb in LIGHT_VERBS and seats is not None  # None: the final scoring may follow
-    new = state.successor(verb in MAP_VERBS, seats, verb in TILE_VERBS, light)
+    new = state.successor(verb in MAP_VERBS, seats, verb in TILE_VERBS, light, SLOTTING.get(verb, ()))
     perform(tables, new, seat, words)
     current = new.current
     if not new.stack and current is not None and words[0] != "end" and actions.turn_over(new):

@@ -15,6 +15,7 @@ import json
 import pickle
 from collections.abc import Collection, Hashable
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 
@@ -98,6 +99,7 @@ class ReviveState:
         seats: Collection[int] | None = None,
         tiles: bool = True,
         light: bool = False,
+        slotted: Collection[str] = ("slots", "modules"),
     ) -> ReviveState:
         """The copy a move is played on, written out by the state's shape (several times faster
         than `copy`): the piles, displays, crater, final turns and the stack's list are new; the
@@ -108,7 +110,9 @@ class ReviveState:
         what); with `tiles` False the board is shared even so (apply.py `TILE_VERBS`). A
         `light` move draws nothing and changes of a record only its own keys and resources
         (apply.py `LIGHT_VERBS`): the decks and displays are shared, and the records of `seats`
-        are new dicts with their resources new, sharing the rest. Frames are shared: the
+        are new dicts with their resources new, sharing the rest. Of a record's card slots and
+        module spaces only those in `slotted` are copied (apply.py `SLOTTING`: the others are
+        shared, the move changes none in place). Frames are shared: the
         rules never change one in place (a frame answered is popped and, when something is
         left, pushed again as a new dict). The final scoring is shared too: no move follows it
         but `resign`, which uses `copy`."""
@@ -117,7 +121,12 @@ class ReviveState:
         new.__dict__.pop(KEPT_MOVES, None)
         if map_changes:  # no reach kept until the move is played (`settled`); else shared
             new.__dict__[REACHES] = None
-        copied = _resources_only if light else _seat
+        if light:
+            copied = _resources_only
+        elif len(slotted) == len(SEAT_SLOTS):
+            copied = _seat
+        else:
+            copied = partial(_seat, slotted=slotted)
         if seats is None:
             new.seats = [copied(me) for me in self.seats]
         else:
@@ -172,15 +181,16 @@ SEAT_SLOTS = ("slots", "modules")
 """A seat's dicts of lists: card slot -> cards played, modules held."""
 
 
-def _seat(me: dict[str, Any]) -> dict[str, Any]:
+def _seat(me: dict[str, Any], slotted: Collection[str] = SEAT_SLOTS) -> dict[str, Any]:
     """A deep copy of one seat's record, key by key (tests/engine/revive/test_fast_paths.py checks
-    that it shares nothing a move changes with the record it copies)."""
+    that it shares nothing a move changes with the record it copies), but for the card slots or
+    module spaces not in `slotted`, shared (`ReviveState.successor`)."""
     copied = me.copy()
     for key in SEAT_LISTS:
         copied[key] = me[key][:]
     for key in SEAT_COUNTS:
         copied[key] = me[key].copy()
-    for key in SEAT_SLOTS:
+    for key in slotted:
         copied[key] = {slot: held[:] for slot, held in me[key].items()}
     if "discounts" in me:  # this turn's discounts: a list of dicts
         copied["discounts"] = [dict(discount) for discount in me["discounts"]]

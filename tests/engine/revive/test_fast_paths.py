@@ -70,6 +70,11 @@ def test_a_successor_is_the_same_state_and_shares_nothing_a_move_changes(game):
             assert light.decks is state.decks and light.displays is state.displays
             assert light.seats[0] is not state.seats[0] and light.seats[1] is state.seats[1]
             assert light.seats[0]["resources"] is not state.seats[0]["resources"]
+            unslotted = state.successor(False, {0}, slotted=("modules",))  # a module taken
+            assert unslotted.dumps() == state.dumps()
+            assert unslotted.seats[0]["slots"] is state.seats[0]["slots"]
+            assert unslotted.seats[0]["modules"] is not state.seats[0]["modules"]
+            assert unslotted.seats[0]["active"] is not state.seats[0]["active"]
 
 
 def positions_in_play(game: Revive, samples: int) -> Iterator[tuple[ReviveState, int]]:
