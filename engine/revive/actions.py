@@ -88,7 +88,7 @@ def explore(tables: ReviveTables, state: ReviveState, seat: int, words: list[str
     slot = words[0]
     me = state.seats[seat]
     back = tables.area_tiles[state.board[slot]["tile"]]["back"]
-    reach = costs.explore_cost(tables, costs.range_costs(tables, state, seat), slot) or 0
+    reach = costs.explore_range(tables, state, seat, slot) or 0
     off = words[2] if len(words) == 3 else None  # `explore F03 off gear`
     costs.pay(me, costs.discounted_cost(tables, me, "explore", back["cost"], reach, spend=True, off=off))
     state.board[slot]["explorer"] = seat
@@ -130,7 +130,7 @@ def build(tables: ReviveTables, state: ReviveState, seat: int, words: list[str])
     """Pay the building's cost and range, place it, and gain from the spaces next to it."""
     size, space = words
     me = state.seats[seat]
-    reach = costs.cost_to(costs.range_costs(tables, state, seat), space) or 0
+    reach = costs.range_to(tables, state, seat, space) or 0
     costs.pay(
         me, costs.discounted_cost(tables, me, "build", tables.rules["building_cost"][size], reach, spend=True)
     )
@@ -146,7 +146,7 @@ def populate(tables: ReviveTables, state: ReviveState, seat: int, words: list[st
     space, tech_id = words
     me = state.seats[seat]
     tech = next(t for t in tables.tribes[me["tribe"]]["sun"]["technologies"] if t["id"] == tech_id)
-    reach = costs.cost_to(costs.range_costs(tables, state, seat), space) or 0
+    reach = costs.range_to(tables, state, seat, space) or 0
     cost, others = costs.populate_cost(tables, state, seat, space, tech, reach, spend=True)
     costs.pay(me, cost)
     for other in others:

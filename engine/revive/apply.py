@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from engine.base import RESIGN, Applied, MoveFacts
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotAPlayer, NotYourTurn, Typed
-from engine.revive import actions, effects, refusals, scoring
+from engine.revive import actions, costs, effects, refusals, scoring
 from engine.revive.moves import UNPREVIEWED, change_of, notation_facts, typed_move
 from engine.revive.state import ReviveState, seat_to_move
 from engine.revive.tables import ReviveTables
@@ -33,6 +33,19 @@ ReviveApplied = Applied[ReviveState, ReviveEvent]
 MAP_VERBS = frozenset({"explore", "build", "populate", "rotate"})
 """The only moves that change the board, the pieces or the corners (as main actions, free
 actions or the rotation of a tile just explored): the others share them with the state before."""
+TILE_VERBS = frozenset({"explore", "rotate"})
+"""The only moves that change the board's tiles (the explorer, turning a tile up): building and
+populating place pieces only, and share the board with the state before."""
+SLOTTING = {"play": ("slots",), "module": ("modules",)}
+"""The only moves that change a seat's card slots (a card played into one) or module spaces (a
+module taken) in place: every other move shares them with the state before (`ReviveState.
+successor`). Hibernating empties the slots by putting new lists in their place."""
+LIGHT_VERBS = frozenset({"end", "crystal", "switch"})
+"""Moves that draw from no deck or display and change of a seat's record only its own keys and
+its resources (`ReviveState.successor` `light`): ending the turn (`actions.end_turn` drops
+this turn's keys), a crystal trade and the switch token (a resource gained, nothing resolved).
+Every other move may resolve effects, and an effect may draw (a crate) or change any part of a
+record. Once the end is triggered any move may bring the final scoring: none is light then."""
 
 
 def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, move: str) -> ReviveApplied:
@@ -70,11 +83,16 @@ def played(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> Re
     """The state after `move`, legal and in the engine's notation (`apply` has checked it, or
     it comes from the legal moves as listed: `Revive.after_legal`), on a copy of `state`."""
     words = move.split()
-    new = state.successor(words[0] in MAP_VERBS, changing_seats(state, seat, words[0]))
+    verb = words[0]
+    seats = changing_seats(state, seat, verb)
+    light = verb in LIGHT_VERBS and seats is not None  # None: the final scoring may follow
+    new = state.successor(verb in MAP_VERBS, seats, verb in TILE_VERBS, light, SLOTTING.get(verb, ()))
     perform(tables, new, seat, words)
     current = new.current
     if not new.stack and current is not None and words[0] != "end" and actions.turn_over(new):
         actions.end_turn(tables, new, current)
+    if new.reaches() is None:  # the move may have changed the board: keep what still holds
+        costs.carry_reaches(tables, state, new)
     return new
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from engine.revive.board import unrotate
-from engine.revive.state import ReviveState
+from engine.revive.state import REACHES, ReviveState
 from engine.revive.tables import ReviveTables
 
 
@@ -36,13 +37,20 @@ class Layout:
     face up and turned alike (`layout` keeps it for the next such state):
 
     - `key`: those tiles, by slot, with their rotation;
-    - `passable`: where range runs (the chasm, the corners and the face-up tiles' spaces);
+    - `passable`: where range runs (the chasm, the corners and the face-up tiles' spaces), also
+      as bits (`passable_bits`, `ReviveBoard.bits`);
     - `sites`: each face-up slot's sand and location spaces with their type, slot by slot in
-      slot order, in space order (where a building or a figure may go)."""
+      slot order, in space order (where a building or a figure may go); `site_bits` those of
+      each type as bits, `site_order` each one's bit -> its place in `sites` and its space;
+    - `hidden`: the face-down slots in slot order, each with the bits of the spaces next to it."""
 
     key: tuple[tuple[str, str, int], ...]
     passable: frozenset[str]
     sites: tuple[tuple[str, str], ...]
+    passable_bits: int = 0
+    site_bits: Mapping[str, int] = field(default_factory=dict)
+    site_order: Mapping[int, tuple[int, str]] = field(default_factory=dict)
+    hidden: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -51,25 +59,52 @@ class Reach:
     discounts), the same for every state with the same layout and the seat's pieces on the
     same spaces (`reach` keeps it):
 
-    - `distance`: steps to each passable space (`range_costs`);
+    - `rings`: the spaces (bits) at each number of steps, from the origins (0) outwards;
     - `explore`: each face-down slot in reach, in slot order, and its range (`explore_cost`);
-    - `sites`: each site of the layout in reach (by space), its type and range (`cost_to`);
-    - `by_range`: the same sites grouped by type and range, each with its place in the
-      layout's order (so a listing passes over a whole range it cannot pay at once);
-    - `corners`: each corner in reach, in order, and its range."""
+    - `by_range`: the sites in reach grouped by type and range, each with its place in the
+      layout's order (so a listing passes over a whole range it cannot pay at once, and puts
+      the rest in the layout's order: a group's own order is the bits');
+    - `corners`: each corner in reach, in order, and its range;
+    - `distance` (found when asked): steps to each space reached (`range_costs`);
+    - `sites` (found when asked): each site in reach (by space), its type and range (`cost_to`)."""
 
-    distance: Mapping[str, int]
+    rings: tuple[int, ...]
+    layout: Layout
+    names: Mapping[int, str]
     explore: tuple[tuple[str, int], ...]
-    sites: Mapping[str, tuple[str, int]]
     by_range: Mapping[str, tuple[tuple[int, tuple[tuple[int, str], ...]], ...]]
     corners: tuple[tuple[str, int], ...]
+
+    @cached_property
+    def distance(self) -> Mapping[str, int]:
+        return {self.names[bit]: steps for steps, ring in enumerate(self.rings) for bit in each_bit(ring)}
+
+    def steps(self, bit: int) -> int | None:
+        """Steps to the space of `bit` (None: out of reach): `distance` of that space alone."""
+        for steps, ring in enumerate(self.rings):
+            if ring & bit:
+                return steps
+        return None
+
+    @cached_property
+    def sites(self) -> Mapping[str, tuple[str, int]]:
+        distance = self.distance
+        found = ((space, kind) for space, kind in self.layout.sites if space in distance)
+        return {space: (kind, max(0, distance[space] - 1)) for space, kind in found}
+
+
+def each_bit(bits: int) -> Iterator[int]:
+    """The set bits of `bits`, lowest first, each as an int of that bit alone."""
+    while bits:
+        low = bits & -bits
+        yield low
+        bits ^= low
 
 
 KEPT = 1024
 """Entries kept per content (`ReviveTables.derived`: layouts, reaches, costs after discounts,
 candidate technologies), emptied when full: a game's board changes a dozen times and each
-seat's pieces a few dozen, so a game's playouts find most of theirs there (a reach takes about
-8 KB: 8 MB at most)."""
+seat's pieces a few dozen, so a game's playouts find most of theirs there."""
 
 
 def layout(tables: ReviveTables, state: ReviveState) -> Layout:
@@ -95,7 +130,16 @@ def _layout(tables: ReviveTables, state: ReviveState, up: tuple[tuple[str, str, 
         passable.update(board.slot_spaces[slot])
         kinds = ((space, space_type(tables, state, space)) for space in board.slot_spaces[slot])
         sites += [(space, kind["type"]) for space, kind in kinds if kind and kind["type"] in SITES]
-    return Layout(up, frozenset(passable), tuple(sites))
+    hidden = sorted(slot for slot, placed in state.board.items() if not placed["face_up"])
+    return Layout(
+        up,
+        frozenset(passable),
+        tuple(sites),
+        board.mask(passable),
+        {kind: board.mask(space for space, its in sites if its == kind) for kind in SITES},
+        {board.bits[space]: (index, space) for index, (space, _kind) in enumerate(sites)},
+        tuple((slot, board.mask(tables.rims[slot])) for slot in hidden),
+    )
 
 
 SITES = frozenset({"sand", "location"})
@@ -111,65 +155,134 @@ def keep(tables: ReviveTables, key: Hashable, value: object) -> None:
 
 def reach(tables: ReviveTables, state: ReviveState, seat: int) -> Reach:
     """Where `seat` reaches now (`Reach`). Origins: the chasm until the player has a piece on
-    the board, then their pieces."""
-    origins = []
+    the board, then their pieces. Kept on the state (`ReviveState.reaches`) once its board is
+    settled, with the layout and every seat's origins, so the states after moves that leave the
+    board alone find them there."""
+    kept = state.reaches()
+    if kept is None:  # mid-move: found for this one seat, nothing kept
+        own = tuple(space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces))
+        return _reach_from(tables, layout(tables, state), own)
+    found = kept.get(seat)
+    if found is None:
+        board = kept.get("layout")
+        if board is None:
+            board = kept["layout"] = layout(tables, state)
+        origins = kept.get("origins")
+        if origins is None:
+            origins = kept["origins"] = origins_of(state)
+        found = kept[seat] = _reach_from(tables, board, origins.get(seat, ()))
+    return found
+
+
+def origins_of(state: ReviveState) -> dict[int, tuple[str, ...]]:
+    """Each seat's origins of range: the spaces with a piece of theirs, in the pieces' order
+    (none: the seat has no piece on the board)."""
+    origins: dict[int, list[str]] = {}
     for space, pieces in state.pieces.items():
-        for piece in pieces:
-            if piece[0] == seat:
-                origins.append(space)
-                break
-    board = layout(tables, state)
+        for seat in {piece[0] for piece in pieces}:
+            origins.setdefault(seat, []).append(space)
+    return {seat: tuple(spaces) for seat, spaces in origins.items()}
+
+
+def _reach_from(tables: ReviveTables, board: Layout, origins: tuple[str, ...]) -> Reach:
+    """`reach` from the seat's `origins` on `board`, kept in the tables."""
     key = ("reach", board.key, *origins)
     known = tables.derived.get(key)
     if known is None:
-        known = _reach(tables, state, board, tuple(origins) or tuple(sorted(tables.board.chasm)))
+        known = _reach(tables, board, origins or tuple(sorted(tables.board.chasm)))
         keep(tables, key, known)
     found: Reach = known
     return found
 
 
-def _reach(tables: ReviveTables, state: ReviveState, board: Layout, origins: tuple[str, ...]) -> Reach:
-    distance = _distances(tables, board.passable, origins)
-    hidden = sorted(slot for slot, placed in state.board.items() if not placed["face_up"])
-    explore = [(slot, explore_cost(tables, distance, slot)) for slot in hidden]
-    sites = {space: (kind, max(0, distance[space] - 1)) for space, kind in board.sites if space in distance}
-    grouped: dict[str, dict[int, list[tuple[int, str]]]] = {kind: {} for kind in SITES}
-    for index, (space, (kind, cost)) in enumerate(sites.items()):
-        grouped[kind].setdefault(cost, []).append((index, space))
-    corners = [(corner, cost_to(distance, corner)) for corner in sorted(tables.board.corners)]
-    return Reach(
-        distance,
-        tuple((slot, cost) for slot, cost in explore if cost is not None),
-        sites,
-        {
-            kind: tuple((cost, tuple(at)) for cost, at in sorted(groups.items()))
-            for kind, groups in grouped.items()
-        },
-        tuple((corner, cost) for corner, cost in corners if cost is not None),
-    )
+def carry_reaches(tables: ReviveTables, before: ReviveState, after: ReviveState) -> None:
+    """Settle `after`, played from `before` by a move that may change the board
+    (`ReviveState.settled`), keeping the reaches of `before` that still hold: those of the
+    seats whose pieces stayed where they were, while no tile was turned up or around."""
+    after.settled()
+    kept: dict[Hashable, Any] = before.__dict__.get(REACHES) or {}
+    board = kept.get("layout")
+    if board is None or after.board is not before.board and layout(tables, after).key != board.key:
+        return
+    moved: set[int] = set()
+    for space, pieces in after.pieces.items():
+        old = before.pieces.get(space)
+        if old != pieces:
+            moved.update(piece[0] for piece in (*pieces, *(old or ())))
+    if before.pieces.keys() - after.pieces.keys():  # a space emptied: never, but then every seat
+        return
+    carried = after.reaches()
+    assert carried is not None  # settled
+    carried["layout"] = board
+    carried.update((seat, found) for seat, found in kept.items() if type(seat) is int and seat not in moved)
+
+
+def _reach(tables: ReviveTables, board: Layout, origins: tuple[str, ...]) -> Reach:
+    """Range grown ring by ring from `origins` through the passable spaces, then each target
+    found in the ring that first holds it."""
+    grid = tables.board
+    seen = grid.mask(origins)
+    rings = [seen]
+    passable = board.passable_bits
+    while True:
+        ring = grid.grow(rings[-1]) & passable & ~seen
+        if not ring:
+            break
+        rings.append(ring)
+        seen |= ring
+    explore = []
+    for slot, rim in board.hidden:
+        for steps, ring in enumerate(rings):
+            if ring & rim:
+                explore.append((slot, steps))
+                break
+    by_range: dict[str, tuple[tuple[int, tuple[tuple[int, str], ...]], ...]] = {}
+    order = board.site_order
+    for kind in SITES:
+        kind_bits = board.site_bits[kind]
+        groups = []
+        for cost, ring in _by_cost(rings):
+            found = ring & kind_bits
+            if found:
+                group = []
+                while found:  # `each_bit`, written out: this runs over every site in reach
+                    low = found & -found
+                    group.append(order[low])
+                    found ^= low
+                groups.append((cost, tuple(group)))
+        by_range[kind] = tuple(groups)
+    corners = []
+    for corner in sorted(grid.corners):
+        bit = grid.bits[corner]
+        for steps, ring in enumerate(rings):
+            if ring & bit:
+                corners.append((corner, max(0, steps - 1)))
+                break
+    return Reach(tuple(rings), board, grid.names, tuple(explore), by_range, tuple(corners))
+
+
+def _by_cost(rings: list[int]) -> list[tuple[int, int]]:
+    """The rings by range cost (`cost_to`: a step less, never below 0, so the first two share 0)."""
+    if len(rings) < 2:
+        return [(0, rings[0])]
+    return [(0, rings[0] | rings[1]), *((steps - 1, ring) for steps, ring in enumerate(rings) if steps > 1)]
+
+
+def range_to(tables: ReviveTables, state: ReviveState, seat: int, space: str) -> int | None:
+    """`cost_to` one space (a site or a corner) from `seat`'s pieces, without every distance."""
+    steps = reach(tables, state, seat).steps(tables.board.bits[space])
+    return None if steps is None else max(0, steps - 1)
+
+
+def explore_range(tables: ReviveTables, state: ReviveState, seat: int, slot: str) -> int | None:
+    """`explore_cost` of one face-down slot from `seat`'s pieces, without every distance."""
+    return dict(reach(tables, state, seat).explore).get(slot)
 
 
 def range_costs(tables: ReviveTables, state: ReviveState, seat: int) -> Mapping[str, int]:
-    """Food to reach each passable space: the spaces passed between origin and target."""
+    """Steps to each space in reach: the food to reach one is the spaces passed between
+    origin and target (`cost_to`)."""
     return reach(tables, state, seat).distance
-
-
-def _distances(tables: ReviveTables, passable: frozenset[str], origins: tuple[str, ...]) -> dict[str, int]:
-    """Steps from the nearest of `origins` to every space reached through `passable` ones."""
-    neighbours = tables.board.neighbours
-    distance = dict.fromkeys(origins, 0)
-    frontier = list(origins)
-    steps = 0
-    while frontier:
-        steps += 1
-        reached = []
-        for space in frontier:
-            for near in neighbours[space]:
-                if near not in distance and near in passable:
-                    distance[near] = steps
-                    reached.append(near)
-        frontier = reached
-    return distance
 
 
 def cost_to(distance: Mapping[str, int], space: str) -> int | None:

@@ -18,6 +18,7 @@ Notation:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine.base import MoveFacts
@@ -227,11 +228,13 @@ def explore_moves(
     """The face-down tiles in reach (only `place`, when given) the seat can pay for, with the
     resource a discount comes off first when it has the choice (`explore F03 off gear`)."""
     moves = []
+    food = prices.me["resources"].get("food", 0)
+    total = prices.totals["explore"]
     for slot, distance in reach.explore:
-        if place and slot != place:
-            continue
+        if place and slot != place or food < prices.range_food(distance):
+            continue  # not this target, or its range alone is more food than the seat holds
         back = tables.area_tiles[state.board[slot]["tile"]]["back"]["cost"]
-        for off in costs.discount_parts(tables, prices.me, "explore", back, prices.totals["explore"]):
+        for off in costs.discount_parts(tables, prices.me, "explore", back, total) if total else (None,):
             if prices.fits(prices.explore(back, off), distance):
                 moves.append(f"explore {slot} off {off}" if off else f"explore {slot}")
     return moves
@@ -246,37 +249,101 @@ def site_moves_in_reach(
     place: str | None,
 ) -> list[str]:
     """The moves onto the sites of `kinds` in reach (only `place`, when given), in the board's
-    order. A range the seat cannot pay at any site is passed over whole (`Reach.by_range`)."""
+    order. A range the seat cannot pay at any site is passed over whole (`OpenSites`)."""
     if place:
         kind, distance = reach.sites.get(place, ("", 0))
         return site_moves(state, seat, prices, place, kind, distance) if kind in kinds else []
-    found: list[tuple[int, str]] = []
+    sites = open_sites(state, seat, reach)
+    found: list[tuple[int, list[str]]] = []
+    if "sand" in kinds:
+        for distance, sands in sites.sand:  # nearest first
+            sizes = prices.sizes(distance)
+            if not sizes:
+                break  # farther costs as much range or more (`Prices.range_food`)
+            found += [(index, builds[sizes]) for index, builds in sands]
+    if "location" in kinds:
+        short: list[tuple[int, int]] = []  # (range, figures) where nothing is paid
+        for distance, others, locations in sites.locations:  # nearest first, fewest figures first
+            if any(distance >= near and others >= fewer for near, fewer in short):
+                continue  # as far or farther, and as many books owed or more
+            techs = prices.techs(distance, others)
+            if not techs:
+                short.append((distance, others))
+                continue
+            found += [(index, [f"populate {space} {tech}" for tech in techs]) for index, space in locations]
+    if len(found) > 1:
+        found.sort(key=_first)  # the board's order; a site's own moves stay in theirs
+    return [move for _, moves in found for move in moves]
+
+
+def _first(pair: tuple[int, list[str]]) -> int:
+    return pair[0]
+
+
+@dataclass(frozen=True)
+class OpenSites:
+    """The sites in one seat's reach it may take, by range, each with its place in the board's
+    order (`costs.Reach.by_range`): the same as long as the board and the pieces are, so kept
+    on the state beside the reach (`ReviveState.reaches`).
+
+    - `sand`: (range, the empty sand spaces at that range, each with the moves building on it
+      for each choice of sizes, `build_moves`), nearest first;
+    - `locations`: (range, other seats' figures there, the locations at that range with that
+      many and none of the seat's own), nearest first, then fewest figures first. A cost held
+      against a range or a number of books owed is paid at any smaller one too."""
+
+    sand: tuple[tuple[int, tuple[tuple[int, Mapping[tuple[str, ...], list[str]]], ...]], ...]
+    locations: tuple[tuple[int, int, tuple[tuple[int, str], ...]], ...]
+
+
+BUILD_SIZES = (("small",), ("large",), ("small", "large"))
+"""What `Prices.sizes` may give when not empty."""
+
+
+def build_moves(space: str) -> dict[tuple[str, ...], list[str]]:
+    """The moves building on `space`, for each choice of sizes the seat can build."""
+    return {sizes: [f"build {size} {space}" for size in sizes] for sizes in BUILD_SIZES}
+
+
+def open_sites(state: ReviveState, seat: int, reach: costs.Reach) -> OpenSites:
+    """The sites `seat` may take in `reach` (`OpenSites`), kept on `state` when it keeps reaches."""
+    kept = state.reaches()
+    key = ("sites", seat)
+    if kept is not None and key in kept:
+        found: OpenSites = kept[key]
+        return found
     at = state.pieces
-    for kind in kinds:
-        for distance, sites in reach.by_range[kind]:
-            if kind == "sand":  # `site_moves`, written out: this loop runs over every site in reach
-                sizes = prices.sizes(distance)
-                if sizes:
-                    found += [
-                        (index, f"build {size} {space}")
-                        for index, space in sites
-                        if not at.get(space)
-                        for size in sizes
-                    ]
-                continue
-            alone = prices.techs(distance, 0)
-            if not alone:
-                continue
-            for index, space in sites:
-                pieces = at.get(space)
-                if not pieces:
-                    found += [(index, f"populate {space} {tech}") for tech in alone]
-                elif not any(piece[0] == seat for piece in pieces):
-                    found += [
-                        (index, f"populate {space} {tech}") for tech in prices.techs(distance, len(pieces))
-                    ]
-    found.sort(key=lambda pair: pair[0])  # the board's order; a site's own moves stay in theirs
-    return [move for _, move in found]
+    sand = []
+    for distance, sites in reach.by_range["sand"]:
+        empty = tuple((index, _BUILDS[space]) for index, space in sites if not at.get(space))
+        if empty:
+            sand.append((distance, empty))
+    locations: dict[tuple[int, int], list[tuple[int, str]]] = {}
+    for distance, sites in reach.by_range["location"]:
+        for index, space in sites:
+            pieces = at.get(space)
+            if not pieces:
+                locations.setdefault((distance, 0), []).append((index, space))
+            elif not any(piece[0] == seat for piece in pieces):
+                locations.setdefault((distance, len(pieces)), []).append((index, space))
+    found = OpenSites(
+        tuple(sand),
+        tuple((distance, others, tuple(at)) for (distance, others), at in sorted(locations.items())),
+    )
+    if kept is not None:
+        kept[key] = found
+    return found
+
+
+class _BuildMoves(dict[str, dict[tuple[str, ...], list[str]]]):
+    """`build_moves` of each space, found once."""
+
+    def __missing__(self, space: str) -> dict[tuple[str, ...], list[str]]:
+        self[space] = found = build_moves(space)
+        return found
+
+
+_BUILDS = _BuildMoves()
 
 
 def site_moves(
@@ -399,6 +466,9 @@ class Prices:
         """The technologies whose figure `seat` may put on the large location at `corner`, at
         `distance`, and can pay for: its own cost and the books owed on top (`costs.populate_cost`)."""
         pieces = state.pieces.get(corner, [])
+        held = self.me["resources"]
+        if held.get("food", 0) < self.range_food(distance) or held.get("book", 0) < len(pieces):
+            return []  # range alone, or the books owed alone, are more than the seat holds
         if any(piece[0] == seat for piece in pieces):
             return []
         large = state.corners[corner]

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import pickle
-from collections.abc import Collection
+from collections.abc import Collection, Hashable
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 
@@ -48,9 +49,11 @@ class ReviveState:
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields only: a copy (pickle, `copy.copy`, `copy.deepcopy`) is changed in place by
-        whoever made it (determinize, tests), so it must not start with the moves kept here."""
+        whoever made it (determinize, tests), so it must not start with the moves or reaches
+        kept here."""
         fields = self.__dict__.copy()
         fields.pop(KEPT_MOVES, None)
+        fields.pop(REACHES, None)
         return fields
 
     def kept_moves(self, seat: int) -> list[str] | None:
@@ -66,33 +69,77 @@ class ReviveState:
         self.__dict__[KEPT_MOVES] = (seat, moves)
 
     def forget_moves(self) -> None:
-        """Drop the kept moves: for a state changed in place after its moves were listed."""
+        """Drop the kept moves and reaches: for a state changed in place after its moves were
+        listed."""
         self.__dict__.pop(KEPT_MOVES, None)
+        self.__dict__.pop(REACHES, None)
 
-    def successor(self, map_changes: bool, seats: Collection[int] | None = None) -> ReviveState:
+    def reaches(self) -> dict[Hashable, Any] | None:
+        """Where each seat reaches on this board (engine/revive/costs.py `reach`, by seat, with
+        the board's "layout" and every seat's "origins") and the sites open to it there (moves.py
+        `open_sites`, by ("sites", seat)), kept beside the fields like the kept moves, or None
+        while the board may still change (a move changing it is being played on this state:
+        `successor`, `settled`). They depend on the board and the pieces only, so a successor
+        that shares those shares them too (and one that places pieces keeps the reaches of the
+        seats whose pieces stayed: costs.py `carry_reaches`)."""
+        if REACHES not in self.__dict__:
+            self.__dict__[REACHES] = {}
+        kept: dict[Hashable, Any] | None = self.__dict__[REACHES]
+        return kept
+
+    def settled(self) -> None:
+        """The move played on this state is done: its board and pieces change no more, so
+        reaches may be kept from now on (`reaches`)."""
+        if self.__dict__.get(REACHES, {}) is None:
+            del self.__dict__[REACHES]
+
+    def successor(
+        self,
+        map_changes: bool,
+        seats: Collection[int] | None = None,
+        tiles: bool = True,
+        light: bool = False,
+        slotted: Collection[str] = ("slots", "modules"),
+    ) -> ReviveState:
         """The copy a move is played on, written out by the state's shape (several times faster
         than `copy`): the piles, displays, crater, final turns and the stack's list are new; the
         records of `seats` (None: every seat) too, the others shared with this state; the board,
         pieces and corners too when `map_changes` (explore, build, populate, rotate: the only
-        moves that change them), else shared. What is shared neither state may change (apply.py
-        `MAP_VERBS`, `changing_seats` say which moves change what). Frames are shared: the rules
-        never change one in place (a frame answered is popped and, when something is left,
-        pushed again as a new dict). The final scoring is shared too: no move follows it but
-        `resign`, which uses `copy`."""
+        moves that change them), else shared, with the reaches kept (`reaches`). What is shared
+        neither state may change (apply.py `MAP_VERBS`, `changing_seats` say which moves change
+        what); with `tiles` False the board is shared even so (apply.py `TILE_VERBS`). A
+        `light` move draws nothing and changes of a record only its own keys and resources
+        (apply.py `LIGHT_VERBS`): the decks and displays are shared, and the records of `seats`
+        are new dicts with their resources new, sharing the rest. Of a record's card slots and
+        module spaces only those in `slotted` are copied (apply.py `SLOTTING`: the others are
+        shared, the move changes none in place). Frames are shared: the
+        rules never change one in place (a frame answered is popped and, when something is
+        left, pushed again as a new dict). The final scoring is shared too: no move follows it
+        but `resign`, which uses `copy`."""
         new = object.__new__(ReviveState)
         new.__dict__.update(self.__dict__)
         new.__dict__.pop(KEPT_MOVES, None)
-        if seats is None:
-            new.seats = [_seat(me) for me in self.seats]
+        if map_changes:  # no reach kept until the move is played (`settled`); else shared
+            new.__dict__[REACHES] = None
+        if light:
+            copied = _resources_only
+        elif len(slotted) == len(SEAT_SLOTS):
+            copied = _seat
         else:
-            new.seats = [_seat(me) if index in seats else me for index, me in enumerate(self.seats)]
-        new.decks = _piles(self.decks)
-        new.displays = _piles(self.displays)
+            copied = partial(_seat, slotted=slotted)
+        if seats is None:
+            new.seats = [copied(me) for me in self.seats]
+        else:
+            new.seats = [copied(me) if index in seats else me for index, me in enumerate(self.seats)]
+        if not light:  # else the move draws nothing: decks and displays shared
+            new.decks = _piles(self.decks)
+            new.displays = _piles(self.displays)
         new.crater = list(self.crater)
         new.final_turns = list(self.final_turns)
         new.stack = list(self.stack)
         if map_changes:
-            new.board = {slot: dict(placed) for slot, placed in self.board.items()}
+            if tiles:  # else the move only places pieces (build, populate): the board is shared
+                new.board = {slot: dict(placed) for slot, placed in self.board.items()}
             new.pieces = {space: list(pieces) for space, pieces in self.pieces.items()}
             new.corners = {
                 corner: {**large, "population": list(large["population"])}
@@ -111,6 +158,8 @@ class ReviveState:
 
 KEPT_MOVES = "_kept_moves"
 """Where `ReviveState.keep_moves` keeps the legal moves of the seat to move, beside the fields."""
+REACHES = "_reaches"
+"""Where `ReviveState.reaches` keeps each seat's reach and open sites, beside the fields."""
 
 SEAT_LISTS = (
     "active",
@@ -132,20 +181,28 @@ SEAT_SLOTS = ("slots", "modules")
 """A seat's dicts of lists: card slot -> cards played, modules held."""
 
 
-def _seat(me: dict[str, Any]) -> dict[str, Any]:
+def _seat(me: dict[str, Any], slotted: Collection[str] = SEAT_SLOTS) -> dict[str, Any]:
     """A deep copy of one seat's record, key by key (tests/engine/revive/test_fast_paths.py checks
-    that it shares nothing a move changes with the record it copies)."""
+    that it shares nothing a move changes with the record it copies), but for the card slots or
+    module spaces not in `slotted`, shared (`ReviveState.successor`)."""
     copied = me.copy()
     for key in SEAT_LISTS:
         copied[key] = me[key][:]
     for key in SEAT_COUNTS:
         copied[key] = me[key].copy()
-    for key in SEAT_SLOTS:
+    for key in slotted:
         copied[key] = {slot: held[:] for slot, held in me[key].items()}
     if "discounts" in me:  # this turn's discounts: a list of dicts
         copied["discounts"] = [dict(discount) for discount in me["discounts"]]
     if "card_bonuses" in me:
         copied["card_bonuses"] = me["card_bonuses"][:]
+    return copied
+
+
+def _resources_only(me: dict[str, Any]) -> dict[str, Any]:
+    """A copy of one seat's record for a light move (`successor`): its own keys and resources."""
+    copied = me.copy()
+    copied["resources"] = me["resources"].copy()
     return copied
 
 

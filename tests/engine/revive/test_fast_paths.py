@@ -62,6 +62,19 @@ def test_a_successor_is_the_same_state_and_shares_nothing_a_move_changes(game):
                 assert new.stack is not state.stack
                 if not map_changes:
                     assert new.board is state.board and new.pieces is state.pieces
+            placing = state.successor(True, tiles=False)  # build, populate: pieces, not tiles
+            assert placing.dumps() == state.dumps() and placing.board is state.board
+            assert placing.pieces is not state.pieces and placing.corners is not state.corners
+            light = state.successor(False, {0}, light=True)  # end, crystal, switch
+            assert light.dumps() == state.dumps()
+            assert light.decks is state.decks and light.displays is state.displays
+            assert light.seats[0] is not state.seats[0] and light.seats[1] is state.seats[1]
+            assert light.seats[0]["resources"] is not state.seats[0]["resources"]
+            unslotted = state.successor(False, {0}, slotted=("modules",))  # a module taken
+            assert unslotted.dumps() == state.dumps()
+            assert unslotted.seats[0]["slots"] is state.seats[0]["slots"]
+            assert unslotted.seats[0]["modules"] is not state.seats[0]["modules"]
+            assert unslotted.seats[0]["active"] is not state.seats[0]["active"]
 
 
 def positions_in_play(game: Revive, samples: int) -> Iterator[tuple[ReviveState, int]]:
@@ -205,3 +218,13 @@ def test_the_fallback_values_moves_without_changing_the_state_it_decides_on(game
             assert seat is not None
             move_gains(game, state, seat)
             assert state.dumps() == before
+
+
+def test_a_space_grown_by_bits_gives_its_neighbours(game):
+    """Range grows by shifting bits (`ReviveBoard.grow`): each space's neighbours, corners too,
+    and no other space."""
+    board = game.tables.board
+    spaces = board.mask(board.neighbours)
+    assert len(board.bits) == len(board.neighbours) == len(board.names)
+    for space, near in board.neighbours.items():
+        assert board.grow(board.bits[space]) & spaces == board.mask(near), space

@@ -1,18 +1,21 @@
-"""The legal moves a Revive state keeps once listed (`ReviveState.keep_moves`): the same moves
-a listing from scratch gives, at every step of random games; `apply` refuses and plays what it
-did without them; and they never reach a stored game, a copy or a determinized world."""
+"""The legal moves a Revive state keeps once listed (`ReviveState.keep_moves`) and the reaches it
+keeps (`ReviveState.reaches`): the same as found from scratch, at every step of random games;
+`apply` refuses and plays what it did without them; and they never reach a stored game, a copy
+or a determinized world."""
 
 from __future__ import annotations
 
 import copy
+import functools
 import random
 
 import pytest
 
 from content.revive import load_revive
 from engine.errors import GameError
-from engine.revive import Revive, ReviveState
-from engine.revive.moves import list_moves
+from engine.revive import Revive, ReviveState, costs
+from engine.revive.moves import list_moves, open_sites
+from engine.revive.state import REACHES
 
 GAMES = ((2, 51), (3, 52), (4, 53), (4, 54))  # player count, seed
 
@@ -29,14 +32,72 @@ def afresh(game: Revive, state: ReviveState, seat: int) -> list[str]:
     return list_moves(game.tables, fresh, seat)
 
 
+@functools.cache
+def untouched() -> Revive:
+    """An engine of its own, its tables emptied before each use (`fresh`)."""
+    return Revive(load_revive())
+
+
+def fresh() -> Revive:
+    """An engine whose tables have kept nothing, so what it finds is found from scratch."""
+    engine = untouched()
+    engine.tables.derived.clear()
+    return engine
+
+
+def reach_afresh(state: ReviveState, seat: int) -> costs.Reach:
+    """A seat's reach found on a copy, with tables of its own that have kept nothing."""
+    engine = fresh()
+    copied = state.copy()
+    assert REACHES not in copied.__dict__
+    found = costs.reach(engine.tables, copied, seat)
+    assert len(engine.tables.derived) == 2  # the layout and this reach, both found now
+    return found
+
+
+def fresh_layout(state: ReviveState) -> costs.Layout:
+    """The board's layout found on a copy, with tables of its own that have kept nothing."""
+    engine = fresh()
+    found = costs.layout(engine.tables, state.copy())
+    assert len(engine.tables.derived) == 1
+    return found
+
+
+def held(state: ReviveState, seat: int) -> tuple[str, ...]:
+    """The spaces with a piece of `seat`'s, in the pieces' order."""
+    return tuple(space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces))
+
+
+def check_kept_reaches(state: ReviveState) -> int:
+    """Every reach and open sites kept on `state` are those found from scratch; how many
+    there are."""
+    kept = state.__dict__.get(REACHES) or {}
+    for key, found in kept.items():
+        if isinstance(key, int):
+            fresh = reach_afresh(state, key)
+            assert found == fresh and dict(found.distance) == dict(fresh.distance)
+        elif key == "layout":
+            assert found == fresh_layout(state)
+        elif key == "origins":
+            assert found == {seat: spaces for seat in range(state.players) if (spaces := held(state, seat))}
+        else:
+            assert key[0] == "sites" and key[1] in kept  # found from the kept reach
+            copied = state.copy()
+            assert found == open_sites(copied, key[1], reach_afresh(state, key[1]))
+            assert copied.reaches() == {key: found}  # kept on the copy, not taken from it
+    return len(kept)
+
+
 def test_the_kept_moves_are_a_listing_from_scratch_at_every_step(game):
-    steps = 0
+    steps = reaches = 0
     for players, seed in GAMES:
         rng = random.Random(seed)
         state = game.new_game(players, {}, seed)
         while not state.finished:
             seat = game.to_move(state)
+            reaches += check_kept_reaches(state)  # those shared with the state before, unlisted
             legal = game.legal_moves(state, seat)
+            reaches += check_kept_reaches(state)
             assert state.kept_moves(seat) == legal == afresh(game, state, seat)
             assert game.legal_moves(state, seat) == legal  # answered from the kept list
             for other in range(players):
@@ -50,7 +111,7 @@ def test_the_kept_moves_are_a_listing_from_scratch_at_every_step(game):
             assert played.state.kept_moves(game.to_move(played.state) or 0) is None
             state = played.state
             steps += 1
-    assert steps > 1000
+    assert steps > 1000 and reaches > steps
 
 
 def test_apply_refuses_with_kept_moves_what_it_refuses_without(game):
@@ -78,12 +139,18 @@ def test_kept_moves_are_never_stored_copied_or_compared(game):
     assert ReviveState.loads(text).kept_moves(seat) is None
     for copied in (state.copy(), copy.copy(state), copy.deepcopy(state)):
         assert copied.kept_moves(seat) is None and copied == state
+    assert state.reaches()  # the seat's, found for the listing
+    assert REACHES not in ReviveState.loads(text).__dict__
+    for copied in (state.copy(), copy.copy(state), copy.deepcopy(state)):
+        assert REACHES not in copied.__dict__
     world = game.determinize(state, seat, random.Random(1))
-    assert world.kept_moves(seat) is None
+    assert world.kept_moves(seat) is None and REACHES not in world.__dict__
     assert game.legal_moves(world, seat) == afresh(game, world, seat)
     assert state.successor(False).kept_moves(seat) is None
+    assert state.successor(False).reaches() is state.reaches()  # the same board: shared
+    assert state.successor(True).reaches() is None  # none kept while a move changes the board
     state.forget_moves()
-    assert state.kept_moves(seat) is None
+    assert state.kept_moves(seat) is None and REACHES not in state.__dict__
 
 
 def test_a_state_changed_in_place_lists_afresh_once_it_forgets(game):
@@ -95,3 +162,24 @@ def test_a_state_changed_in_place_lists_afresh_once_it_forgets(game):
     me["resources"]["crystal"] = 1
     state.forget_moves()
     assert any(move.startswith("crystal") for move in game.legal_moves(state, seat))
+
+
+def test_a_move_that_changes_the_board_keeps_only_the_reaches_that_still_hold(game):
+    """Exploring finds the range to its tile on the new state, and the rotation turns the tile
+    up; building and populating move one seat's pieces: each state handed out keeps only the
+    reaches that still hold (checked before its moves are listed, and after)."""
+    for players, seed in GAMES:
+        rng = random.Random(seed)
+        state = game.new_game(players, {}, seed)
+        changed = carried = 0
+        while not state.finished and changed < 40:
+            seat = game.to_move(state)
+            legal = game.legal_moves(state, seat)
+            mapped = [move for move in legal if move.split()[0] in ("explore", "rotate", "build", "populate")]
+            move = mapped[0] if mapped else legal[rng.randrange(len(legal))]
+            state = game.apply(state, seat, move).state
+            changed += bool(mapped)
+            carried += check_kept_reaches(state) if mapped else 0
+            game.legal_moves(state, game.to_move(state))
+            check_kept_reaches(state)
+        assert changed == 40 and carried > 0
