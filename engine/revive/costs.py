@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.revive.board import unrotate
-from engine.revive.state import REACHES, ReviveState
+from engine.revive.state import ReviveState
 from engine.revive.tables import ReviveTables
 
 
@@ -81,16 +81,22 @@ class Reach:
 
     def steps(self, bit: int) -> int | None:
         """Steps to the space of `bit` (None: out of reach): `distance` of that space alone."""
-        for steps, ring in enumerate(self.rings):
-            if ring & bit:
-                return steps
-        return None
+        return first_ring(self.rings, bit)
 
     @cached_property
     def sites(self) -> Mapping[str, tuple[str, int]]:
         distance = self.distance
         found = ((space, kind) for space, kind in self.layout.sites if space in distance)
         return {space: (kind, max(0, distance[space] - 1)) for space, kind in found}
+
+
+def first_ring(rings: Sequence[int], bits: int) -> int | None:
+    """The number of the first of `rings` holding any of `bits` (the steps to the nearest of
+    those spaces), None when none does."""
+    for steps, ring in enumerate(rings):
+        if ring & bits:
+            return steps
+    return None
 
 
 def each_bit(bits: int) -> Iterator[int]:
@@ -200,7 +206,7 @@ def carry_reaches(tables: ReviveTables, before: ReviveState, after: ReviveState)
     (`ReviveState.settled`), keeping the reaches of `before` that still hold: those of the
     seats whose pieces stayed where they were, while no tile was turned up or around."""
     after.settled()
-    kept: dict[Hashable, Any] = before.__dict__.get(REACHES) or {}
+    kept = before.kept_reaches()
     board = kept.get("layout")
     if board is None or after.board is not before.board and layout(tables, after).key != board.key:
         return
@@ -232,10 +238,9 @@ def _reach(tables: ReviveTables, board: Layout, origins: tuple[str, ...]) -> Rea
         seen |= ring
     explore = []
     for slot, rim in board.hidden:
-        for steps, ring in enumerate(rings):
-            if ring & rim:
-                explore.append((slot, steps))
-                break
+        steps = first_ring(rings, rim)
+        if steps is not None:
+            explore.append((slot, steps))
     by_range: dict[str, tuple[tuple[int, tuple[tuple[int, str], ...]], ...]] = {}
     order = board.site_order
     for kind in SITES:
@@ -253,11 +258,9 @@ def _reach(tables: ReviveTables, board: Layout, origins: tuple[str, ...]) -> Rea
         by_range[kind] = tuple(groups)
     corners = []
     for corner in sorted(grid.corners):
-        bit = grid.bits[corner]
-        for steps, ring in enumerate(rings):
-            if ring & bit:
-                corners.append((corner, max(0, steps - 1)))
-                break
+        steps = first_ring(rings, grid.bits[corner])
+        if steps is not None:
+            corners.append((corner, max(0, steps - 1)))
     return Reach(tuple(rings), board, grid.names, tuple(explore), by_range, tuple(corners))
 
 

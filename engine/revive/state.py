@@ -87,6 +87,11 @@ class ReviveState:
         kept: dict[Hashable, Any] | None = self.__dict__[REACHES]
         return kept
 
+    def kept_reaches(self) -> dict[Hashable, Any]:
+        """What `reaches` keeps now, without starting to keep anything (empty: nothing kept, or
+        the board may still change): what a successor may carry over (costs.py `carry_reaches`)."""
+        return self.__dict__.get(REACHES) or {}
+
     def settled(self) -> None:
         """The move played on this state is done: its board and pieces change no more, so
         reaches may be kept from now on (`reaches`)."""
