@@ -30,7 +30,6 @@ import math
 import random
 import statistics
 import sys
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -40,7 +39,7 @@ if __package__ in (None, ""):  # run as `python bench/decisions.py`: make the pr
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.ai import choose  # noqa: E402
-from engine.ai.ismcts import best_valued, deciding_moves  # noqa: E402
+from engine.ai.ismcts import best_valued, deciding_moves, tie_text  # noqa: E402
 from engine.ai.replies import margin  # noqa: E402
 from engine.base import AnyGame  # noqa: E402
 from engine.fallback import choose_move  # noqa: E402
@@ -85,14 +84,9 @@ def played_out(engine: AnyGame, state: Any, ties: str) -> list[int]:
     while not engine.is_over(state):
         mover = engine.to_move(state)
         assert mover is not None, "a game not over has a seat to move"
-        move = choose_move(engine, state, mover, 0, seen=_tie_text(f"{ties}:{mover}"))
+        move = choose_move(engine, state, mover, 0, seen=tie_text(f"{ties}:{mover}"))
         state = engine.after_legal(state, mover, move)
     return engine.scores(state)
-
-
-def _tie_text(text: str) -> Callable[[Any, int], str]:
-    """The fallback's tie-break text for one move played out: a draw, not a view."""
-    return lambda _state, _seat: text
 
 
 def oracle(game_id: str, position: Position, worlds: int, width: int) -> dict[str, float]:

@@ -97,7 +97,7 @@ def greedy_playout(game: AnyGame, state: Any, rng: random.Random, moves: int) ->
     view (the world is the search's own sample: nothing in it is hidden from the search)."""
 
     def pick(state: Any, mover: int) -> str | None:
-        return choose_move(game, state, mover, 0, seen=_tie_text(str(rng.random())))
+        return choose_move(game, state, mover, 0, seen=tie_text(str(rng.random())))
 
     return _played_on(game, state, moves, pick)
 
@@ -123,8 +123,9 @@ def valued(game: AnyGame, state: Any) -> list[float]:
     return [policy.value(game, state, seat, state) for seat in range(len(game.scores(state)))]
 
 
-def _tie_text(text: str) -> Callable[[Any, int], str]:
-    """The fallback's tie-break text for one move of a playout: a draw, not a view."""
+def tie_text(text: str) -> Callable[[Any, int], str]:
+    """The fallback's tie-break text for one move a search plays (a playout's, a reply's): a
+    draw of the search, not a view, since the world played in is the search's own sample."""
     return lambda _state, _seat: text
 
 

@@ -37,7 +37,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.ai.ismcts import SearchResult, best_valued, checked_budget, deciding_moves, valued
+from engine.ai.ismcts import SearchResult, best_valued, checked_budget, deciding_moves, tie_text, valued
 from engine.base import AnyGame, Horizon
 from engine.fallback import choose_move
 
@@ -121,7 +121,7 @@ def answered(
                 break
             own += 1
         in_turn = mover == seat
-        move = choose_move(game, state, mover, 0, seen=_tie_text(f"{ties}:{mover}"))
+        move = choose_move(game, state, mover, 0, seen=tie_text(f"{ties}:{mover}"))
         state = game.after_legal(state, mover, move)  # a listed legal move: nothing to check
         played += 1
     return state, played
@@ -144,8 +144,3 @@ def _paired_edge(differences: list[float]) -> float:
         return mean
     spread = math.sqrt(sum((value - mean) ** 2 for value in differences) / (len(differences) - 1))
     return mean - CONFIDENCE * spread / math.sqrt(len(differences))
-
-
-def _tie_text(text: str) -> Callable[[Any, int], str]:
-    """The fallback's tie-break text for a reply: a draw, not a view."""
-    return lambda _state, _seat: text
