@@ -132,7 +132,9 @@ def arena(args: argparse.Namespace) -> int:
     log = Path(args.log) if args.log else None
     done = logged(log, jobs) if log else {}
     results = list(done.values())
-    waiting = [(index, job) for index, job in enumerate(jobs) if index not in done]
+    waiting = [
+        (index, job) for index, job in enumerate(jobs) if index >= args.first and index not in done
+    ]
     for index, result in _played(waiting, args.jobs):
         results.append(result)
         if log:
@@ -143,6 +145,8 @@ def arena(args: argparse.Namespace) -> int:
         "map": args.map,
         "players": args.players,
         "games": args.games,
+        "first": args.first,
+        "played": len(results),
         "from_log": len(done),
         "seats": seats,
         "iterations": args.iterations,
@@ -207,6 +211,12 @@ def add_arena(commands: Any) -> None:
     budget.add_argument("--iterations", type=int, default=None, help="search iterations a decision")
     budget.add_argument("--seconds", type=float, default=None, help="search seconds a decision")
     match.add_argument("--seed", type=int, default=1)
+    match.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="play the games from this index on (a run split across machines; logs concatenate)",
+    )
     cores = os.cpu_count() or 1
     match.add_argument("--jobs", type=int, default=cores, help="processes (default: every core)")
     match.add_argument(
