@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import os
+import warnings
 
+import aiosqlite
 import pytest
 
 from bot import create_bot
@@ -25,6 +28,18 @@ os.environ.setdefault(ITERATIONS_VARIABLE, "2")
 pytest_plugins = ["tests.support.storage"]
 
 SEED = 20261129
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Stop the database threads of the bots a test left running. A restart under simcord drops
+    the old bot as a killed process would, its SQLite connection open; each connection has a
+    worker thread that is not a daemon, and the interpreter waits for those before it collects
+    anything, so a run in one process (`-n 0`) finished its tests and never exited."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # no running loop any more: none needed
+        for leftover in gc.get_objects():
+            if isinstance(leftover, aiosqlite.Connection) and leftover._thread.is_alive():
+                leftover.stop()
 
 
 @pytest.fixture
