@@ -91,7 +91,7 @@ def explore(tables: ReviveTables, state: ReviveState, seat: int, words: list[str
     reach = costs.explore_range(tables, state, seat, slot) or 0
     off = words[2] if len(words) == 3 else None  # `explore F03 off gear`
     costs.pay(me, costs.discounted_cost(tables, me, "explore", back["cost"], reach, spend=True, off=off))
-    state.board[slot]["explorer"] = seat
+    state.board[slot] = {**state.board[slot], "explorer": seat}  # a new dict: the old is shared
     state.stack.append({"kind": "rotate", "slot": slot, "seat": seat})
     effects.add_points(tables, state, seat, back["points"])
     if effects.offers(tables, state, seat, {"kind": "recruit"}):
@@ -100,7 +100,7 @@ def explore(tables: ReviveTables, state: ReviveState, seat: int, words: list[str
 
 def reveal(tables: ReviveTables, state: ReviveState, seat: int, slot: str, rotation: int) -> None:
     """Flip the tile; every player with a building next to a revealed space gains from it."""
-    state.board[slot].update({"face_up": True, "rotation": rotation})
+    state.board[slot] = {**state.board[slot], "face_up": True, "rotation": rotation}  # the old is shared
     for space in tables.board.slot_spaces[slot]:
         for near in tables.board.neighbours[space]:
             for owner, kind in state.pieces.get(near, []):
@@ -135,7 +135,7 @@ def build(tables: ReviveTables, state: ReviveState, seat: int, words: list[str])
         me, costs.discounted_cost(tables, me, "build", tables.rules["building_cost"][size], reach, spend=True)
     )
     me["buildings"][size] -= 1
-    state.pieces.setdefault(space, []).append([seat, size])
+    state.pieces[space] = [*state.pieces.get(space, ()), [seat, size]]  # a new list: the old is shared
     for near in tables.board.neighbours[space]:
         space_reward(tables, state, seat, size, near)
 
@@ -151,10 +151,11 @@ def populate(tables: ReviveTables, state: ReviveState, seat: int, words: list[st
     costs.pay(me, cost)
     for other in others:
         effects.gain(tables, state, other, {"book": 1})
-    state.pieces.setdefault(space, []).append([seat, "population"])
+    state.pieces[space] = [*state.pieces.get(space, ()), [seat, "population"]]  # the old list is shared
     me["unlocked"].append(tech_id)
-    if space in state.corners:
-        state.corners[space]["population"].append(seat)
+    if space in state.corners:  # a new dict and list: the old are shared (`ReviveState.successor`)
+        large = state.corners[space]
+        state.corners[space] = {**large, "population": [*large["population"], seat]}
     ability = tech["ability"]
     if ability["timing"] == "unlock":
         effects.resolve(tables, state, seat, ability["effects"])

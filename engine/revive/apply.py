@@ -95,7 +95,7 @@ def played(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> Re
     it comes from the legal moves as listed: `Revive.after_legal`), on a copy of `state`."""
     words = move.split()
     verb = words[0]
-    seats = changing_seats(state, seat, verb)
+    seats = changing_seats(state, seat, words)
     light = verb in LIGHT_VERBS and seats is not None  # None: the final scoring may follow
     new = state.successor(verb in MAP_VERBS, seats, verb in TILE_VERBS, light, SLOTTING.get(verb, ()))
     perform(tables, new, seat, words)
@@ -107,17 +107,21 @@ def played(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> Re
     return new
 
 
-def changing_seats(state: ReviveState, seat: int, verb: str) -> set[int] | None:
-    """The seats whose records a move of `seat` (its first word `verb`) may change, or None for
+def changing_seats(state: ReviveState, seat: int, words: list[str]) -> set[int] | None:
+    """The seats whose records a move of `seat` (its words `words`) may change, or None for
     any of them. A move changes its own seat's; ending a turn also the current player's
     (`end_turn`), and resuming effects left waiting the seat of each frame on the stack
-    (`effects.resume`). Only exploring (its tile turned up pays the buildings next to it),
-    building, populating (a book to each seat already there) and the final scoring (once the
-    end is triggered, after any move) change other seats' records."""
-    if verb in MAP_VERBS or state.end_tile is not None:
+    (`effects.resume`); populating also those of the seats already on its space (a book to
+    each). Only turning a tile up (`rotate`: it pays the buildings next to it) and the final
+    scoring (once the end is triggered, after any move) change any other seat's record:
+    building gains from the spaces next to the building for its owner alone."""
+    if words[0] == "rotate" or state.end_tile is not None:
         return None
     current = state.current if state.current is not None else seat
-    return {seat, current, *(frame.get("seat", current) for frame in state.stack)}
+    seats = {seat, current, *(frame.get("seat", current) for frame in state.stack)}
+    if words[0] == "populate":
+        seats.update(piece[0] for piece in state.pieces.get(words[1], ()))
+    return seats
 
 
 def perform(tables: ReviveTables, new: ReviveState, seat: int, words: list[str]) -> None:

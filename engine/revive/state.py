@@ -110,7 +110,11 @@ class ReviveState:
         than `copy`): the piles, displays, crater, final turns and the stack's list are new; the
         records of `seats` (None: every seat) too, the others shared with this state; the board,
         pieces and corners too when `map_changes` (explore, build, populate, rotate: the only
-        moves that change them), else shared, with the reaches kept (`reaches`). What is shared
+        moves that change them), else shared, with the reaches kept (`reaches`); their copies are
+        shallow, since a move never changes a tile slot's dict, a space's list of pieces or a
+        corner's dict in place but puts a new one in its place (actions.py `explore`, `reveal`,
+        `build`, `populate`): a move changes one or two of them, and copying all took a third
+        of a build's time. What is shared
         neither state may change (apply.py `MAP_VERBS`, `changing_seats` say which moves change
         what); with `tiles` False the board is shared even so (apply.py `TILE_VERBS`). A
         `light` move draws nothing and changes of a record only its own keys and resources
@@ -142,14 +146,11 @@ class ReviveState:
         new.crater = list(self.crater)
         new.final_turns = list(self.final_turns)
         new.stack = list(self.stack)
-        if map_changes:
+        if map_changes:  # copied by key: a move puts a new value where it changes one (actions.py)
             if tiles:  # else the move only places pieces (build, populate): the board is shared
-                new.board = {slot: dict(placed) for slot, placed in self.board.items()}
-            new.pieces = {space: list(pieces) for space, pieces in self.pieces.items()}
-            new.corners = {
-                corner: {**large, "population": list(large["population"])}
-                for corner, large in self.corners.items()
-            }
+                new.board = dict(self.board)
+            new.pieces = dict(self.pieces)
+            new.corners = dict(self.corners)
         return new
 
     def dumps(self) -> str:
