@@ -26,6 +26,7 @@ def answer(
         effects.resume(tables, state, seat)
         return
     elif kind == "artifact" and words[1] == "minor":
+        state.drawing()
         state.decks["minors"] -= 1
         state.seats[seat]["minors"] += 1
     elif kind == "gain_any":
@@ -48,6 +49,7 @@ def answer(
         effects.resolve(tables, state, seat, tables.hibernation[int(words[1])]["effects"])
         return
     elif kind == "recruit":
+        state.drawing()
         source = state.decks["citizens"] if words[1] == "deck" else state.displays["citizens"]
         card = source.pop(0) if words[1] == "deck" else words[1]
         if words[1] != "deck":
@@ -57,6 +59,7 @@ def answer(
         state.seats[seat]["active"].append(card)
         state.seats[seat]["owned_cards"].append(card)
     elif kind == "machine_token":
+        state.drawing()
         colour = tables.machines[words[1]]["colour"]
         state.displays["machines"][colour].remove(words[1])
         if state.decks["machines"][colour]:
@@ -68,6 +71,7 @@ def answer(
         if len(words) == 4:
             held.remove(words[3])  # discarded to make room
         held.append(module)
+        state.drawing()
         state.displays["modules"].remove(module)
         if state.decks["modules"]:
             state.displays["modules"].append(state.decks["modules"].pop(0))

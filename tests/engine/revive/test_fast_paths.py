@@ -50,6 +50,8 @@ def test_a_successor_is_the_same_state_and_shares_nothing_a_move_changes(game):
             for map_changes in (False, True):
                 new = state.successor(map_changes)
                 assert new.dumps() == state.dumps()
+                assert new.decks is state.decks and new.displays is state.displays  # until it draws
+                new.drawing()
                 kept = ["seats", "decks", "displays", "crater", "final_turns"]
                 kept += ["board", "pieces", "corners"] if map_changes else []
                 for name in kept:
