@@ -85,19 +85,49 @@ E = TypeVar("E", bound=EventBase)
 """A game's event type (its events extend `EventBase`)."""
 
 
-@dataclass(frozen=True)
 class Applied(Generic[S, E]):
     """The result of a move: the new state and a public event describing what happened.
 
     `private` holds what only one seat may learn (for example the mission card they drew),
     keyed by seat; it never goes into a channel message. `notation` is the move as stored: the
     engine's canonical spelling, which replays it exactly (`F7 x2`, `explore F02 off gear`).
+
+    The event may be given as a function that builds it (`event` calls it once, when first
+    read, and keeps what it gave): a search and a random playout read only the state, and a
+    game whose event costs a comparison of the states before and after (Revive's) need not
+    pay for it then. The function must give the same event whenever it is called, so it reads
+    only states the engine no longer changes.
     """
 
-    state: S
-    event: E
-    private: dict[int, dict[str, Any]]
-    notation: str = ""
+    __slots__ = ("_event", "_tell", "notation", "private", "state")
+
+    def __init__(
+        self,
+        state: S,
+        event: E | Callable[[], E],
+        private: dict[int, dict[str, Any]],
+        notation: str = "",
+    ) -> None:
+        self.state = state
+        self.private = private
+        self.notation = notation
+        self._event: E | None = None
+        self._tell: Callable[[], E] | None = None
+        if callable(event):
+            self._tell = event
+        else:
+            self._event = event
+
+    @property
+    def event(self) -> E:
+        """The public event, built on first reading when it was given as a function."""
+        if self._event is None:
+            assert self._tell is not None
+            self._event, self._tell = self._tell(), None
+        return self._event
+
+    def __repr__(self) -> str:
+        return f"Applied(state={self.state!r}, event={self.event!r}, notation={self.notation!r})"
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ def answer(
         effects.resume(tables, state, seat)
         return
     elif kind == "artifact" and words[1] == "minor":
+        state.drawing()
         state.decks["minors"] -= 1
         state.seats[seat]["minors"] += 1
     elif kind == "gain_any":
@@ -48,6 +49,7 @@ def answer(
         effects.resolve(tables, state, seat, tables.hibernation[int(words[1])]["effects"])
         return
     elif kind == "recruit":
+        state.drawing()
         source = state.decks["citizens"] if words[1] == "deck" else state.displays["citizens"]
         card = source.pop(0) if words[1] == "deck" else words[1]
         if words[1] != "deck":
@@ -57,6 +59,7 @@ def answer(
         state.seats[seat]["active"].append(card)
         state.seats[seat]["owned_cards"].append(card)
     elif kind == "machine_token":
+        state.drawing()
         colour = tables.machines[words[1]]["colour"]
         state.displays["machines"][colour].remove(words[1])
         if state.decks["machines"][colour]:
@@ -68,6 +71,7 @@ def answer(
         if len(words) == 4:
             held.remove(words[3])  # discarded to make room
         held.append(module)
+        state.drawing()
         state.displays["modules"].remove(module)
         if state.decks["modules"]:
             state.displays["modules"].append(state.decks["modules"].pop(0))
@@ -91,7 +95,7 @@ def explore(tables: ReviveTables, state: ReviveState, seat: int, words: list[str
     reach = costs.explore_range(tables, state, seat, slot) or 0
     off = words[2] if len(words) == 3 else None  # `explore F03 off gear`
     costs.pay(me, costs.discounted_cost(tables, me, "explore", back["cost"], reach, spend=True, off=off))
-    state.board[slot]["explorer"] = seat
+    state.board[slot] = {**state.board[slot], "explorer": seat}  # a new dict: the old is shared
     state.stack.append({"kind": "rotate", "slot": slot, "seat": seat})
     effects.add_points(tables, state, seat, back["points"])
     if effects.offers(tables, state, seat, {"kind": "recruit"}):
@@ -100,7 +104,7 @@ def explore(tables: ReviveTables, state: ReviveState, seat: int, words: list[str
 
 def reveal(tables: ReviveTables, state: ReviveState, seat: int, slot: str, rotation: int) -> None:
     """Flip the tile; every player with a building next to a revealed space gains from it."""
-    state.board[slot].update({"face_up": True, "rotation": rotation})
+    state.board[slot] = {**state.board[slot], "face_up": True, "rotation": rotation}  # the old is shared
     for space in tables.board.slot_spaces[slot]:
         for near in tables.board.neighbours[space]:
             for owner, kind in state.pieces.get(near, []):
@@ -135,7 +139,7 @@ def build(tables: ReviveTables, state: ReviveState, seat: int, words: list[str])
         me, costs.discounted_cost(tables, me, "build", tables.rules["building_cost"][size], reach, spend=True)
     )
     me["buildings"][size] -= 1
-    state.pieces.setdefault(space, []).append([seat, size])
+    state.pieces[space] = [*state.pieces.get(space, ()), [seat, size]]  # a new list: the old is shared
     for near in tables.board.neighbours[space]:
         space_reward(tables, state, seat, size, near)
 
@@ -151,10 +155,11 @@ def populate(tables: ReviveTables, state: ReviveState, seat: int, words: list[st
     costs.pay(me, cost)
     for other in others:
         effects.gain(tables, state, other, {"book": 1})
-    state.pieces.setdefault(space, []).append([seat, "population"])
+    state.pieces[space] = [*state.pieces.get(space, ()), [seat, "population"]]  # the old list is shared
     me["unlocked"].append(tech_id)
-    if space in state.corners:
-        state.corners[space]["population"].append(seat)
+    if space in state.corners:  # a new dict and list: the old are shared (`ReviveState.successor`)
+        large = state.corners[space]
+        state.corners[space] = {**large, "population": [*large["population"], seat]}
     ability = tech["ability"]
     if ability["timing"] == "unlock":
         effects.resolve(tables, state, seat, ability["effects"])

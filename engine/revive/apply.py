@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any, cast
 
 from engine.base import RESIGN, Applied, MoveFacts
@@ -74,9 +75,19 @@ def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, mov
             generic = IllegalMove("error.revive.illegal", move=Typed(text[:30]))
             raise refusals.why_not(tables, state, seat, text) or generic
     new = played(tables, state, seat, text)
-    event = cast(ReviveEvent, {"kind": "move", "seat": seat, "move": text})
-    describe(state, new, event, text, tables.hibernation)
-    return Applied(new, event, {}, text)
+    return Applied(new, partial(event_of, state, new, seat, text, tables.hibernation), {}, text)
+
+
+def event_of(
+    before: ReviveState, after: ReviveState, seat: int, move: str, hibernation: Sequence[Mapping[str, Any]]
+) -> ReviveEvent:
+    """The event of `seat`'s `move`, played from `before` to `after`: built when first read
+    (`Applied.event`), since a random playout never reads it (about an eighth of its time).
+    Both states are the engine's, never changed once handed out, so it is the event `apply`
+    would have built at once."""
+    event = cast(ReviveEvent, {"kind": "move", "seat": seat, "move": move})
+    describe(before, after, event, move, hibernation)
+    return event
 
 
 def played(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> ReviveState:
@@ -84,7 +95,7 @@ def played(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> Re
     it comes from the legal moves as listed: `Revive.after_legal`), on a copy of `state`."""
     words = move.split()
     verb = words[0]
-    seats = changing_seats(state, seat, verb)
+    seats = changing_seats(state, seat, words)
     light = verb in LIGHT_VERBS and seats is not None  # None: the final scoring may follow
     new = state.successor(verb in MAP_VERBS, seats, verb in TILE_VERBS, light, SLOTTING.get(verb, ()))
     perform(tables, new, seat, words)
@@ -96,17 +107,21 @@ def played(tables: ReviveTables, state: ReviveState, seat: int, move: str) -> Re
     return new
 
 
-def changing_seats(state: ReviveState, seat: int, verb: str) -> set[int] | None:
-    """The seats whose records a move of `seat` (its first word `verb`) may change, or None for
+def changing_seats(state: ReviveState, seat: int, words: list[str]) -> set[int] | None:
+    """The seats whose records a move of `seat` (its words `words`) may change, or None for
     any of them. A move changes its own seat's; ending a turn also the current player's
     (`end_turn`), and resuming effects left waiting the seat of each frame on the stack
-    (`effects.resume`). Only exploring (its tile turned up pays the buildings next to it),
-    building, populating (a book to each seat already there) and the final scoring (once the
-    end is triggered, after any move) change other seats' records."""
-    if verb in MAP_VERBS or state.end_tile is not None:
+    (`effects.resume`); populating also those of the seats already on its space (a book to
+    each). Only turning a tile up (`rotate`: it pays the buildings next to it) and the final
+    scoring (once the end is triggered, after any move) change any other seat's record:
+    building gains from the spaces next to the building for its owner alone."""
+    if words[0] == "rotate" or state.end_tile is not None:
         return None
     current = state.current if state.current is not None else seat
-    return {seat, current, *(frame.get("seat", current) for frame in state.stack)}
+    seats = {seat, current, *(frame.get("seat", current) for frame in state.stack)}
+    if words[0] == "populate":
+        seats.update(piece[0] for piece in state.pieces.get(words[1], ()))
+    return seats
 
 
 def perform(tables: ReviveTables, new: ReviveState, seat: int, words: list[str]) -> None:

@@ -213,7 +213,7 @@ def carry_reaches(tables: ReviveTables, before: ReviveState, after: ReviveState)
     moved: set[int] = set()
     for space, pieces in after.pieces.items():
         old = before.pieces.get(space)
-        if old != pieces:
+        if old is not pieces and old != pieces:  # a space a move placed on has a new list
             moved.update(piece[0] for piece in (*pieces, *(old or ())))
     if before.pieces.keys() - after.pieces.keys():  # a space emptied: never, but then every seat
         return

@@ -64,6 +64,7 @@ def _resolves_at_once(
         machine_steps(tables, state, seat, effect["colour"], effect["steps"])
     elif kind == "crate":
         if state.decks["crates"]:
+            state.drawing()
             state.seats[seat]["crates"].append(state.decks["crates"].pop(0))
     elif kind == "tribe" or kind == "tribe_only":
         me = state.seats[seat]
@@ -91,6 +92,7 @@ def _resolves_at_once(
         state.stack.append({"kind": kind, "seat": seat, **{k: v for k, v in effect.items() if k != "kind"}})
         return False
     elif kind == "artifact" and not state.crater and state.decks["minors"]:
+        state.drawing()
         state.decks["minors"] -= 1  # after the end was triggered: a minor artifact
         state.seats[seat]["minors"] += 1
     elif kind in TAKING:

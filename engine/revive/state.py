@@ -54,6 +54,7 @@ class ReviveState:
         fields = self.__dict__.copy()
         fields.pop(KEPT_MOVES, None)
         fields.pop(REACHES, None)
+        fields.pop(SHARED_PILES, None)  # a copy owns its piles
         return fields
 
     def kept_moves(self, seat: int) -> list[str] | None:
@@ -110,12 +111,17 @@ class ReviveState:
         than `copy`): the piles, displays, crater, final turns and the stack's list are new; the
         records of `seats` (None: every seat) too, the others shared with this state; the board,
         pieces and corners too when `map_changes` (explore, build, populate, rotate: the only
-        moves that change them), else shared, with the reaches kept (`reaches`). What is shared
+        moves that change them), else shared, with the reaches kept (`reaches`); their copies are
+        shallow, since a move never changes a tile slot's dict, a space's list of pieces or a
+        corner's dict in place but puts a new one in its place (actions.py `explore`, `reveal`,
+        `build`, `populate`): a move changes one or two of them, and copying all took a third
+        of a build's time. What is shared
         neither state may change (apply.py `MAP_VERBS`, `changing_seats` say which moves change
         what); with `tiles` False the board is shared even so (apply.py `TILE_VERBS`). A
-        `light` move draws nothing and changes of a record only its own keys and resources
-        (apply.py `LIGHT_VERBS`): the decks and displays are shared, and the records of `seats`
-        are new dicts with their resources new, sharing the rest. Of a record's card slots and
+        `light` move changes of a record only its own keys and resources (apply.py
+        `LIGHT_VERBS`): the records of `seats` are new dicts with their resources new, sharing
+        the rest. The decks and displays are shared, and copied by a move only when it draws
+        from them (`drawing`): few moves do. Of a record's card slots and
         module spaces only those in `slotted` are copied (apply.py `SLOTTING`: the others are
         shared, the move changes none in place). Frames are shared: the
         rules never change one in place (a frame answered is popped and, when something is
@@ -136,21 +142,25 @@ class ReviveState:
             new.seats = [copied(me) for me in self.seats]
         else:
             new.seats = [copied(me) if index in seats else me for index, me in enumerate(self.seats)]
-        if not light:  # else the move draws nothing: decks and displays shared
-            new.decks = _piles(self.decks)
-            new.displays = _piles(self.displays)
+        new.__dict__[SHARED_PILES] = True  # copied by the move only if it draws (`drawing`)
         new.crater = list(self.crater)
         new.final_turns = list(self.final_turns)
         new.stack = list(self.stack)
-        if map_changes:
+        if map_changes:  # copied by key: a move puts a new value where it changes one (actions.py)
             if tiles:  # else the move only places pieces (build, populate): the board is shared
-                new.board = {slot: dict(placed) for slot, placed in self.board.items()}
-            new.pieces = {space: list(pieces) for space, pieces in self.pieces.items()}
-            new.corners = {
-                corner: {**large, "population": list(large["population"])}
-                for corner, large in self.corners.items()
-            }
+                new.board = dict(self.board)
+            new.pieces = dict(self.pieces)
+            new.corners = dict(self.corners)
         return new
+
+    def drawing(self) -> None:
+        """Make the decks and displays this state's own, before a move draws from one or takes
+        from one (a card recruited, a machine, a module, a crate, a minor artifact): a
+        successor shares them with the state before (`successor`) until it does. Every change
+        to a pile goes through here first (actions.py, effects.py)."""
+        if self.__dict__.pop(SHARED_PILES, False):
+            self.decks = _piles(self.decks)
+            self.displays = _piles(self.displays)
 
     def dumps(self) -> str:
         """Canonical JSON: equal states give equal text (the replay test relies on it)."""
@@ -163,6 +173,9 @@ class ReviveState:
 
 KEPT_MOVES = "_kept_moves"
 """Where `ReviveState.keep_moves` keeps the legal moves of the seat to move, beside the fields."""
+SHARED_PILES = "_shared_piles"
+"""Set beside the fields while a successor shares the decks and displays with the state before
+(`ReviveState.drawing`)."""
 REACHES = "_reaches"
 """Where `ReviveState.reaches` keeps each seat's reach and open sites, beside the fields."""
 

@@ -50,10 +50,14 @@ def test_a_successor_is_the_same_state_and_shares_nothing_a_move_changes(game):
             for map_changes in (False, True):
                 new = state.successor(map_changes)
                 assert new.dumps() == state.dumps()
+                assert new.decks is state.decks and new.displays is state.displays  # until it draws
+                new.drawing()
                 kept = ["seats", "decks", "displays", "crater", "final_turns"]
                 kept += ["board", "pieces", "corners"] if map_changes else []
                 for name in kept:
-                    depth = 2 if name == "pieces" else 9  # a piece, [seat, kind], is never changed
+                    # A move puts a new tile slot's dict, space's list or corner's dict in place
+                    # of the one it changes (checked below): those maps alone are new.
+                    depth = 1 if name in ("board", "pieces", "corners") else 9
                     before, after = (
                         containers(getattr(state, name), depth),
                         containers(getattr(new, name), depth),
@@ -75,6 +79,26 @@ def test_a_successor_is_the_same_state_and_shares_nothing_a_move_changes(game):
             assert unslotted.seats[0]["slots"] is state.seats[0]["slots"]
             assert unslotted.seats[0]["modules"] is not state.seats[0]["modules"]
             assert unslotted.seats[0]["active"] is not state.seats[0]["active"]
+
+
+def test_a_move_on_the_map_changes_no_slot_space_or_corner_of_the_state_before_in_place(game):
+    """Exploring, turning a tile, building and populating share the board's slots, the pieces'
+    lists and the corners with the state before (`ReviveState.successor`) and put new ones
+    where they change one: every such move from every position of the games leaves them, and
+    the records of the seats it does not change, as they were; and it gives what it gives
+    played on a deep copy, which shares nothing and keeps no reach."""
+    map_verbs = ("explore", "rotate", "build", "populate")
+    for players, seed in GAMES:
+        for state in played(players, seed):
+            if state.finished:
+                continue
+            seat = game.to_move(state)
+            before = state.dumps()
+            for move in game.legal_moves(state, seat):
+                if move.split()[0] in map_verbs:
+                    after = game.after_legal(state, seat, move)
+                    assert state.dumps() == before, move
+                    assert after.dumps() == game.after_legal(state.copy(), seat, move).dumps(), move
 
 
 def positions_in_play(game: Revive, samples: int) -> Iterator[tuple[ReviveState, int]]:
