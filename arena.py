@@ -132,9 +132,7 @@ def arena(args: argparse.Namespace) -> int:
     log = Path(args.log) if args.log else None
     done = logged(log, jobs) if log else {}
     results = list(done.values())
-    waiting = [
-        (index, job) for index, job in enumerate(jobs) if index >= args.first and index not in done
-    ]
+    waiting = [(index, job) for index, job in enumerate(jobs) if index >= args.first and index not in done]
     for index, result in _played(waiting, args.jobs):
         results.append(result)
         if log:
