@@ -54,6 +54,11 @@ class MoveFacts:
     facts: Mapping[str, Any] = field(default_factory=dict)
 
 
+DEFAULT_WEIGHING_COST = 30.0
+"""`Game.weighing_cost` of a game that has not measured its own, in microseconds: about an
+Ireland board's."""
+
+
 @dataclass(frozen=True)
 class Horizon:
     """How far the sampled-replies search (engine/ai/replies.py) plays after each candidate
@@ -319,6 +324,16 @@ class Game(ABC, Generic[S, V, E]):
         such moves and divides it by this, so a level takes about the same time whatever is
         played. By default 1.0."""
         return 1.0
+
+    def weighing_cost(self, state: S) -> float:
+        """About how many microseconds of one core here the fallback takes to weigh one legal
+        move in this position (play it and value the state after; measured per game,
+        docs/ai.md "Time"). The sampled-replies search adds these up as its work, and stops
+        before a world that would take a decision past its level's time, where a position offers
+        many moves or every valuation reads a crowded board. A count, never a clock, so the same
+        decision comes out after a restart. By default a middling figure, for a game that has
+        not measured its own."""
+        return DEFAULT_WEIGHING_COST
 
     def reply_horizon(self, state: S) -> Horizon:
         """How far the sampled-replies search looks after each candidate in this game (see

@@ -118,6 +118,9 @@ class Editions(Game[S, V, E]):
     def fallback_cost(self, state: S) -> float:
         return self.of(state).fallback_cost(state)
 
+    def weighing_cost(self, state: S) -> float:
+        return self.of(state).weighing_cost(state)
+
     def reply_horizon(self, state: S) -> Horizon:
         return self.of(state).reply_horizon(state)
 

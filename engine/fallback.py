@@ -51,7 +51,14 @@ def choose_move(engine: AnyGame, state: Any, seat: int, seed: int, seen: Seen | 
     Ties are drawn from the seed and `seen(state, seat)` (by default `seen_by`).
 
     Raises ValueError when `seat` has no legal move (not their turn, or the game is over)."""
-    moves = engine.legal_moves(state, seat)
+    return choose_among(engine, state, seat, engine.legal_moves(state, seat), seed, seen)
+
+
+def choose_among(
+    engine: AnyGame, state: Any, seat: int, moves: list[str], seed: int, seen: Seen | None = None
+) -> str:
+    """`choose_move` given the seat's legal moves, listed by the caller: a search that counts
+    its work by the moves valued lists them once."""
     if not moves:
         raise ValueError(f"seat {seat} has no legal move")
     if len(moves) == 1:

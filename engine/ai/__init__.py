@@ -51,6 +51,7 @@ def choose(
             seed=seed,
             iterations=iterations,
             moves=chosen.moves(game.fallback_cost(state)),
+            work_at_most=chosen.work(),
             widest=chosen.widest,
             seconds=seconds,
             clock=clock,

@@ -11,8 +11,10 @@ A budget is counted in work done, never in time: a decision must come out the sa
 worked out again (after a restart mid-thought, or by a replay), and a clock would make it depend
 on how busy the machine was. Sampled replies count the fallback moves they play, on a 4-player
 Scotland board (about 1.2 ms each), divided by the game's `fallback_cost` (an Ireland move costs
-about 1.7 of them, a Revive one 0.7: docs/ai.md "Cost: one fallback move"). The tree search
-counts iterations on a 4-player Scotland board, divided by the game's `search_cost` (an Ireland
+about 1.7 of them, a Revive one 0.7: docs/ai.md "Cost: one fallback move"), and they stop early
+where the moves they weigh, at what the game says each costs in that position
+(`Game.weighing_cost`), would take a decision past three quarters of the level's seconds. The
+tree search counts iterations on a 4-player Scotland board, divided by the game's `search_cost` (an Ireland
 iteration costs about 3.75 of them, a Revive one 2).
 """
 
@@ -30,6 +32,12 @@ REPLIES = "replies"
 
 TREE_SEARCH = "tree"
 """The information-set tree search (engine/ai/ismcts.py)."""
+
+
+TIME_SHARE = 0.75
+"""How much of a level's seconds the sampled replies' estimated work may fill before they stop
+sampling worlds: the estimate (`Game.weighing_cost`) is a fit that leaves out the rest of a
+world's cost, and a busy machine is slower than the one it was measured on."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,10 @@ class Level:
     def moves(self, cost: float = 1.0) -> int:
         """The sampled replies' budget where a fallback move costs `cost` times a Scotland one."""
         return max(1, round(self.budget / cost))
+
+    def work(self) -> float:
+        """The sampled replies' cap on their work, in `Game.weighing_cost` microseconds."""
+        return self.seconds * TIME_SHARE * 1_000_000
 
     def iterations(self, cost: float = 1.0) -> int:
         """The tree's budget where an iteration costs `cost` times a Scotland one."""

@@ -35,11 +35,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.ai.ismcts import SearchResult, best_valued, checked_budget, deciding_moves, tie_text, valued
 from engine.base import AnyGame, Horizon
-from engine.fallback import choose_move
+from engine.fallback import choose_among
 
 CONFIDENCE = 1.0
 """How many standard errors of the paired difference a move must beat the fallback's own by."""
@@ -55,6 +55,7 @@ def search_replies(
     widest: int,
     moves: int | None = None,
     horizon: Horizon | None = None,
+    work_at_most: float | None = None,
     seconds: float | None = None,
     clock: Callable[[], float] | None = None,
 ) -> SearchResult:
@@ -63,7 +64,12 @@ def search_replies(
     moves the fallback ranks best in every world, and return the move with the best paired
     margin over the fallback's own (see the module docstring). A budget in moves played is
     what a decision costs: a fallback move costs about the same in every game (docs/ai.md).
-    The replies look as far as `horizon`, by default the game's own (`Game.reply_horizon`)."""
+    `work_at_most` caps the work of all those replies (`Answer.work`, in the game's
+    `weighing_cost` units): where a position offers many moves, or every valuation reads a
+    crowded board, a world costs more, so the search stops before a world that would pass the
+    cap by its worlds' mean, once it has two (a world begun is finished, and one world has no
+    spread to judge a lead by). The replies look as far as `horizon`, by default the game's
+    own (`Game.reply_horizon`)."""
     checked_budget(seconds, clock, iterations, moves)
     candidates = best_valued(game, state, seat, deciding_moves(game, state, seat), widest)
     anchor = candidates[0]
@@ -74,19 +80,23 @@ def search_replies(
     deadline = None if seconds is None or clock is None else clock() + seconds
     worths: dict[str, list[float]] = {move: [] for move in candidates}
     done = played = 0
+    work = 0.0
 
     def more() -> bool:
         in_time = deadline is None or clock is None or clock() < deadline
-        return in_time and (iterations is None or done < iterations) and (moves is None or played < moves)
+        room = work_at_most is None or done < 2 or work + work / done <= work_at_most
+        counts = (iterations is None or done < iterations) and (moves is None or played < moves)
+        return in_time and room and counts
 
     while more():
         world = game.determinize(state, seat, rng)
         ties = str(rng.random())
         for move in candidates:
             after = game.apply(world, seat, move).state
-            end, replies = answered(game, after, seat, ties, horizon.own_turns, horizon.moves)
-            worths[move].append(margin(valued(game, end), seat))
-            played += replies + 1  # the candidate itself and the valuation at the end
+            reply = answered(game, after, seat, ties, horizon.own_turns, horizon.moves)
+            worths[move].append(margin(valued(game, reply.state), seat))
+            played += reply.played + 1  # the candidate itself and the valuation at the end
+            work += reply.work
         done += 1
     best = anchor
     best_edge = 0.0
@@ -99,18 +109,29 @@ def search_replies(
     return SearchResult(best, done, {move: done for move in candidates}, means)
 
 
+class Answer(NamedTuple):
+    """Where the replies stopped, how many moves they played, and what choosing them cost: each
+    legal move the fallback weighed, at the game's `weighing_cost` where it was weighed (a move
+    among many costs more, and so does one on a crowded board)."""
+
+    state: Any
+    played: int
+    work: float
+
+
 def answered(
     game: AnyGame, state: Any, seat: int, ties: str, own_turns: int | None, most: int = Horizon.moves
-) -> tuple[Any, int]:
+) -> Answer:
     """`state` after the seat's turn is over and the other seats' fallback moves until `seat`
     begins a turn again, `own_turns` times over its own next turn and their replies to it (None:
-    as often as fit; or until the game's end, or `most` moves), and how many moves were played.
+    as often as fit; or until the game's end, or `most` moves), with what that cost (`Answer`).
     A turn is the seat's moves in a row: in Revive a turn is several moves (a crystal, a
     placement, a machine, `end`), and the rest of it is where a move pays off; in Rebirth
     usually one placement.
     Ties are drawn from `ties`, a draw of the search, never from a view: the world is the
     search's own sample."""
     own = played = 0
+    work = 0.0
     in_turn = True  # the candidate was the seat's own move: its turn goes on while it moves
     while played < most:
         mover = None if game.is_over(state) else game.to_move(state)
@@ -121,10 +142,12 @@ def answered(
                 break
             own += 1
         in_turn = mover == seat
-        move = choose_move(game, state, mover, 0, seen=tie_text(f"{ties}:{mover}"))
+        legal = game.legal_moves(state, mover)
+        move = choose_among(game, state, mover, legal, 0, seen=tie_text(f"{ties}:{mover}"))
+        work += len(legal) * game.weighing_cost(state)
         state = game.after_legal(state, mover, move)  # a listed legal move: nothing to check
         played += 1
-    return state, played
+    return Answer(state, played, work)
 
 
 def margin(values: list[float], seat: int) -> float:

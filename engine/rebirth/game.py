@@ -32,9 +32,15 @@ from engine.rebirth.views import RebirthEvent, RebirthView
 
 ADVANCED_SEARCH_COST = 3.75
 ADVANCED_FALLBACK_COST = 1.7
+WEIGHING_COST = (9.5, 0.58)
+"""Microseconds to weigh one move on a plain board, and more for each piece on it: a valuation
+reads every cluster and mission (measured here, docs/ai.md "Time")."""
+ADVANCED_WEIGHING_COST = (27.0, 0.1)
+"""The same on a board with round towers, whose towers and public missions cost about the same
+whatever the board holds."""
 FAR_HORIZON = Horizon(own_turns=5, moves=24)
-"""The sampled replies' horizon at three and four players: six rounds, the candidate's and five
-more turns of the seat's, each answered by the others (23 replies at four players)."""
+"""The sampled replies' horizon: six rounds, the candidate's and five more turns of the seat's,
+each answered by the others (23 replies at four players, 11 at two)."""
 
 
 class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
@@ -93,13 +99,16 @@ class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
         measured about 1.7 times a plain board's, in the decisions of a whole search."""
         return ADVANCED_FALLBACK_COST if self.tables.board(state).towers else 1.0
 
+    def weighing_cost(self, state: RebirthState) -> float:
+        fixed, per_piece = ADVANCED_WEIGHING_COST if self.tables.board(state).towers else WEIGHING_COST
+        return fixed + per_piece * len(state.board)
+
     def reply_horizon(self, state: RebirthState) -> Horizon:
-        """At three and four players a placement's worth shows late: a settlement is shared
-        and completed over several rounds, a cluster grows or is cut off by the others. Two
-        rounds of replies judged moves worse than six did, against the final scores of whole
-        games played out (docs/ai.md "The horizon"); at two players two rounds are what was
-        measured against `easy`, and stay."""
-        return FAR_HORIZON if state.players >= 3 else Horizon()
+        """A placement's worth shows late: a settlement is shared and completed over several
+        rounds, a cluster grows or is cut off by the others. Two rounds of replies judged moves
+        worse than six did, against the final scores of whole games played out, and won fewer
+        games against `easy` at two players as at four (docs/ai.md "The horizon")."""
+        return FAR_HORIZON
 
     def is_over(self, state: RebirthState) -> bool:
         return state.finished

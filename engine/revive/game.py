@@ -34,6 +34,8 @@ __all__ = ["COLOURS", "QUIET", "Revive"]
 
 SEARCH_COST = 2.0
 FALLBACK_COST = 0.7
+WEIGHING_COST = 51.0
+"""Microseconds to weigh one legal move (`Game.weighing_cost`), measured here."""
 
 
 class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
@@ -112,6 +114,11 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
         Scotland one alone, but a search's worlds cost more around them (a Revive world is
         redealt from more hidden parts): 0.7, measured in whole decisions."""
         return FALLBACK_COST
+
+    def weighing_cost(self, state: ReviveState) -> float:
+        """Weighing a Revive move also looks a side move (a trade) one move further, so it
+        costs about the same whatever the board: measured in whole decisions."""
+        return WEIGHING_COST
 
     # ------------------------------------------------------------ moves
 

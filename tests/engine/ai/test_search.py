@@ -89,28 +89,28 @@ def test_a_reply_is_what_the_other_seats_fallback_would_play_and_stops_at_the_se
     seat = game.to_move(state)
     move = search_replies(game, state, seat, seed=1, iterations=2, widest=3).move
     after = game.apply(state, seat, move).state
-    none_of_mine, count = answered(game, after, seat, "ties", own_turns=0)
-    assert count == 2 and game.to_move(none_of_mine) == seat
-    one_of_mine, count = answered(game, after, seat, "ties", own_turns=1)
-    assert count == 5 and game.to_move(one_of_mine) == seat
-    assert answered(game, after, seat, "ties", own_turns=1, most=1)[1] == 1
+    none_of_mine = answered(game, after, seat, "ties", own_turns=0)
+    assert none_of_mine.played == 2 and game.to_move(none_of_mine.state) == seat
+    one_of_mine = answered(game, after, seat, "ties", own_turns=1)
+    assert one_of_mine.played == 5 and game.to_move(one_of_mine.state) == seat
+    assert answered(game, after, seat, "ties", own_turns=1, most=1).played == 1
 
 
 @pytest.mark.parametrize("board", ["scotland", "ireland"])
-def test_in_rebirth_at_four_players_the_replies_look_six_rounds_ahead_and_at_two_one(board):
-    """At four players a placement's worth shows late (a settlement shared and completed over
-    rounds), so the replies after a candidate run six rounds, the seat beginning a turn again in
-    each after the first; at two players they stop once the other seat has answered the seat's
-    next turn. Either way they stop as the seat is about to begin one more turn."""
+def test_in_rebirth_the_replies_look_six_rounds_ahead(board):
+    """A placement's worth shows late (a settlement shared and completed over rounds), so the
+    replies after a candidate run six rounds, the seat beginning a turn again in each after the
+    first, at four players as at two. They stop as the seat is about to begin one more turn."""
     game = load_engine("rebirth")
-    for players, moves, turns in ((4, 23, 5), (2, None, 1)):
+    for players, moves, turns in ((4, 23, 5), (2, None, 5)):  # a tower's extra placements vary
         state = played(game, players, {"map": board}, seed=8, moves=players * 2)
         seat = game.to_move(state)
         after = game.apply(state, seat, game.legal_moves(state, seat)[0]).state
         horizon = game.reply_horizon(state)
-        end, count = answered(game, after, seat, "ties", horizon.own_turns, horizon.moves)
+        end, count, _ = answered(game, after, seat, "ties", horizon.own_turns, horizon.moves)
         movers = [
-            game.to_move(answered(game, after, seat, "ties", horizon.own_turns, k)[0]) for k in range(count)
+            game.to_move(answered(game, after, seat, "ties", horizon.own_turns, k).state)
+            for k in range(count)
         ]
         assert moves is None or count == moves
         assert _turns_begun(movers, seat) == turns
@@ -134,15 +134,17 @@ def test_in_revive_the_replies_finish_the_seats_turn_before_the_others_answer():
     candidate = search_replies(game, state, seat, seed=1, iterations=2, widest=3).move
     after = game.apply(state, seat, candidate).state
     assert game.to_move(after) == seat, "the turn goes on after its first move"
-    end, count = answered(game, after, seat, "ties", own_turns=0, most=200)
-    movers = [game.to_move(answered(game, after, seat, "ties", own_turns=0, most=k)[0]) for k in range(count)]
+    end, count, _ = answered(game, after, seat, "ties", own_turns=0, most=200)
+    movers = [
+        game.to_move(answered(game, after, seat, "ties", own_turns=0, most=k).state) for k in range(count)
+    ]
     assert game.to_move(end) == seat
     others = [mover for mover in movers if mover != seat]
     assert movers[0] == seat and set(others) == set(range(3)) - {seat}
     assert movers == sorted(movers, key=lambda mover: mover != seat), (
         "the seat's turn ends before the others'"
     )
-    assert answered(game, after, seat, "ties", own_turns=0, most=3)[1] == 3
+    assert answered(game, after, seat, "ties", own_turns=0, most=3).played == 3
 
 
 def test_a_candidate_is_worth_the_seats_lead_over_the_others():
@@ -160,9 +162,39 @@ def test_sampled_replies_keep_the_fallbacks_move_without_a_clear_lead():
     result = search_replies(game, state, seat, seed=2, iterations=1, widest=5)
     assert result.iterations == 1
     assert result.move == best_valued(game, state, seat, playable(game, state, seat), 1)[0]
-    budgeted = search_replies(game, state, seat, seed=2, iterations=None, moves=30, widest=5)
-    # five candidates, each itself, a reply, its own next move and a reply: 20 moves a world
+    budgeted = search_replies(game, state, seat, seed=2, iterations=None, moves=100, widest=5)
+    # five candidates, each itself and six rounds of replies (eleven moves): 60 moves a world
     assert budgeted.iterations == 2
+
+
+def test_a_search_stops_before_a_world_that_would_take_its_work_past_the_cap():
+    """A decision where every reply weighs many moves stops early, so it stays within its
+    time; it still samples two worlds, and a cap it does not reach changes nothing."""
+    game = load_engine("rebirth")
+    state = played(game, 4, {"map": "ireland"}, seed=3, moves=4)
+    seat = game.to_move(state)
+    free = search_replies(game, state, seat, seed=4, iterations=5, widest=3)
+    assert free.iterations == 5
+    assert search_replies(game, state, seat, seed=4, iterations=5, widest=3, work_at_most=10**9) == free
+    assert search_replies(game, state, seat, seed=4, iterations=5, widest=3, work_at_most=0).iterations == 2
+    world = world_work(game, state, seat, free)
+    three = search_replies(
+        game, state, seat, seed=4, iterations=5, widest=3, work_at_most=round(world * 3.5)
+    )
+    assert three.iterations == 3, "a fourth world would pass the cap by the mean of three"
+
+
+def world_work(game: AnyGame, state: Any, seat: int, result: Any) -> float:
+    """About what one world of `result`'s search costs: its candidates each answered in the
+    real state (a world differs only in what the seat cannot see)."""
+    horizon = game.reply_horizon(state)
+    weights = [
+        answered(
+            game, game.apply(state, seat, move).state, seat, "ties", horizon.own_turns, horizon.moves
+        ).work
+        for move in result.visits
+    ]
+    return float(sum(weights))
 
 
 def test_a_search_never_resigns_and_a_lone_move_is_played_without_searching():
