@@ -18,7 +18,6 @@ Notation:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from engine.base import MoveFacts
@@ -249,28 +248,52 @@ def site_moves_in_reach(
     place: str | None,
 ) -> list[str]:
     """The moves onto the sites of `kinds` in reach (only `place`, when given), in the board's
-    order. A range the seat cannot pay at any site is passed over whole (`OpenSites`)."""
+    order. The sites open to the seat at each range are bits (`costs.Reach.by_cost`, the
+    layout's `site_bits`, `costs.Occupancy`), taken one by one only at the ranges the seat can
+    pay: nearest first, a range (and a number of books owed) it cannot pay at any site is
+    passed over whole, and the farther ones with it."""
     if place:
         kind, distance = reach.sites.get(place, ("", 0))
         return site_moves(state, seat, prices, place, kind, distance) if kind in kinds else []
-    sites = open_sites(state, seat, reach)
+    placed = costs.occupancy(prices.tables, state)
+    board = reach.layout
+    order = board.site_order
     found: list[tuple[int, list[str]]] = []
     if "sand" in kinds:
-        for distance, sands in sites.sand:  # nearest first
+        empty = board.site_bits["sand"] & ~placed.taken
+        for distance, ring in reach.by_cost:  # nearest first
+            bits = ring & empty
+            if not bits:
+                continue
             sizes = prices.sizes(distance)
             if not sizes:
                 break  # farther costs as much range or more (`Prices.range_food`)
-            found += [(index, builds[sizes]) for index, builds in sands]
+            while bits:  # `costs.each_bit`, written out: this runs over every site listed
+                low = bits & -bits
+                index, space = order[low]
+                found.append((index, _BUILDS[space][sizes]))
+                bits ^= low
     if "location" in kinds:
         short: list[tuple[int, int]] = []  # (range, figures) where nothing is paid
-        for distance, others, locations in sites.locations:  # nearest first, fewest figures first
-            if any(distance >= near and others >= fewer for near, fewer in short):
-                continue  # as far or farther, and as many books owed or more
-            techs = prices.techs(distance, others)
-            if not techs:
-                short.append((distance, others))
+        crowds = placed.crowds
+        locations = board.site_bits["location"] & ~placed.own[seat]
+        for distance, ring in reach.by_cost:  # nearest first, fewest figures first
+            here = ring & locations
+            if not here:
                 continue
-            found += [(index, [f"populate {space} {tech}" for tech in techs]) for index, space in locations]
+            for others, crowd in enumerate(crowds):
+                bits = here & crowd
+                if not bits or any(distance >= near and others >= fewer for near, fewer in short):
+                    continue  # none, or as far or farther, and as many books owed or more
+                techs = prices.techs(distance, others)
+                if not techs:
+                    short.append((distance, others))
+                    continue
+                while bits:
+                    low = bits & -bits
+                    index, space = order[low]
+                    found.append((index, [f"populate {space} {tech}" for tech in techs]))
+                    bits ^= low
     if len(found) > 1:
         found.sort(key=_first)  # the board's order; a site's own moves stay in theirs
     return [move for _, moves in found for move in moves]
@@ -280,22 +303,6 @@ def _first(pair: tuple[int, list[str]]) -> int:
     return pair[0]
 
 
-@dataclass(frozen=True)
-class OpenSites:
-    """The sites in one seat's reach it may take, by range, each with its place in the board's
-    order (`costs.Reach.by_range`): the same as long as the board and the pieces are, so kept
-    on the state beside the reach (`ReviveState.reaches`).
-
-    - `sand`: (range, the empty sand spaces at that range, each with the moves building on it
-      for each choice of sizes, `build_moves`), nearest first;
-    - `locations`: (range, other seats' figures there, the locations at that range with that
-      many and none of the seat's own), nearest first, then fewest figures first. A cost held
-      against a range or a number of books owed is paid at any smaller one too."""
-
-    sand: tuple[tuple[int, tuple[tuple[int, Mapping[tuple[str, ...], list[str]]], ...]], ...]
-    locations: tuple[tuple[int, int, tuple[tuple[int, str], ...]], ...]
-
-
 BUILD_SIZES = (("small",), ("large",), ("small", "large"))
 """What `Prices.sizes` may give when not empty."""
 
@@ -303,36 +310,6 @@ BUILD_SIZES = (("small",), ("large",), ("small", "large"))
 def build_moves(space: str) -> dict[tuple[str, ...], list[str]]:
     """The moves building on `space`, for each choice of sizes the seat can build."""
     return {sizes: [f"build {size} {space}" for size in sizes] for sizes in BUILD_SIZES}
-
-
-def open_sites(state: ReviveState, seat: int, reach: costs.Reach) -> OpenSites:
-    """The sites `seat` may take in `reach` (`OpenSites`), kept on `state` when it keeps reaches."""
-    kept = state.reaches()
-    key = ("sites", seat)
-    if kept is not None and key in kept:
-        found: OpenSites = kept[key]
-        return found
-    at = state.pieces
-    sand = []
-    for distance, sites in reach.by_range["sand"]:
-        empty = tuple((index, _BUILDS[space]) for index, space in sites if not at.get(space))
-        if empty:
-            sand.append((distance, empty))
-    locations: dict[tuple[int, int], list[tuple[int, str]]] = {}
-    for distance, sites in reach.by_range["location"]:
-        for index, space in sites:
-            pieces = at.get(space)
-            if not pieces:
-                locations.setdefault((distance, 0), []).append((index, space))
-            elif not any(piece[0] == seat for piece in pieces):
-                locations.setdefault((distance, len(pieces)), []).append((index, space))
-    found = OpenSites(
-        tuple(sand),
-        tuple((distance, others, tuple(at)) for (distance, others), at in sorted(locations.items())),
-    )
-    if kept is not None:
-        kept[key] = found
-    return found
 
 
 class _BuildMoves(dict[str, dict[tuple[str, ...], list[str]]]):

@@ -54,6 +54,7 @@ class ReviveState:
         fields = self.__dict__.copy()
         fields.pop(KEPT_MOVES, None)
         fields.pop(REACHES, None)
+        fields.pop(PLAYED_FROM, None)
         fields.pop(SHARED_PILES, None)  # a copy owns its piles
         return fields
 
@@ -74,6 +75,7 @@ class ReviveState:
         listed."""
         self.__dict__.pop(KEPT_MOVES, None)
         self.__dict__.pop(REACHES, None)
+        self.__dict__.pop(PLAYED_FROM, None)
 
     def reaches(self) -> dict[Hashable, Any] | None:
         """Where each seat reaches on this board (engine/revive/costs.py `reach`, by seat, with
@@ -98,6 +100,14 @@ class ReviveState:
         reaches may be kept from now on (`reaches`)."""
         if self.__dict__.get(REACHES, {}) is None:
             del self.__dict__[REACHES]
+        self.__dict__.pop(PLAYED_FROM, None)
+
+    def played_from(self) -> ReviveState | None:
+        """The state a move changing the board is played from, until the move is done
+        (`settled`): what it kept holds as long as the board and the pieces are that state's
+        (costs.py `reach`)."""
+        before: ReviveState | None = self.__dict__.get(PLAYED_FROM)
+        return before
 
     def successor(
         self,
@@ -132,6 +142,7 @@ class ReviveState:
         new.__dict__.pop(KEPT_MOVES, None)
         if map_changes:  # no reach kept until the move is played (`settled`); else shared
             new.__dict__[REACHES] = None
+            new.__dict__[PLAYED_FROM] = self
         if light:
             copied = _resources_only
         elif len(slotted) == len(SEAT_SLOTS):
@@ -178,6 +189,10 @@ SHARED_PILES = "_shared_piles"
 (`ReviveState.drawing`)."""
 REACHES = "_reaches"
 """Where `ReviveState.reaches` keeps each seat's reach and open sites, beside the fields."""
+
+PLAYED_FROM = "_played_from"
+"""Where a successor whose move may change the board keeps the state before, until it is
+settled (`ReviveState.played_from`)."""
 
 SEAT_LISTS = (
     "active",
