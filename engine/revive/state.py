@@ -79,12 +79,12 @@ class ReviveState:
 
     def reaches(self) -> dict[Hashable, Any] | None:
         """Where each seat reaches on this board (engine/revive/costs.py `reach`, by seat, with
-        the board's "layout" and every seat's "origins") and the sites open to it there (moves.py
-        `open_sites`, by ("sites", seat)), kept beside the fields like the kept moves, or None
-        while the board may still change (a move changing it is being played on this state:
-        `successor`, `settled`). They depend on the board and the pieces only, so a successor
-        that shares those shares them too (and one that places pieces keeps the reaches of the
-        seats whose pieces stayed: costs.py `carry_reaches`)."""
+        the board's "layout") and where the pieces stand ("pieces": costs.py `occupancy`), kept
+        beside the fields like the kept moves, or None while the board may still change (a move
+        changing it is being played on this state: `successor`, `settled`). They depend on the
+        board and the pieces only, so a successor that shares those shares them too (and one
+        that places pieces keeps the reaches of the seats whose pieces stayed, and where the
+        pieces stand updated for the space placed on: costs.py `carry_reaches`)."""
         if REACHES not in self.__dict__:
             self.__dict__[REACHES] = {}
         kept: dict[Hashable, Any] | None = self.__dict__[REACHES]
