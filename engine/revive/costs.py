@@ -46,7 +46,8 @@ class Layout:
       as bits (`passable_bits`, `ReviveBoard.bits`);
     - `sites`: each face-up slot's sand and location spaces with their type, slot by slot in
       slot order, in space order (where a building or a figure may go); `site_bits` those of
-      each type as bits, `site_order` each one's bit -> its place in `sites` and its space;
+      each type as bits, `site_order` each one's bit -> its place in the board's order (slot
+      by slot in slot order, space by space: the order of `sites`) and its space;
     - `hidden`: the face-down slots in slot order, each with the bits of the spaces next to it;
     - `serial`: this layout's own number, which names it in the keys of the reaches kept on it
       (`_reach_from`): cheaper to hash than `key`."""
@@ -153,23 +154,54 @@ def layout(tables: ReviveTables, state: ReviveState) -> Layout:
 
 
 def _layout(tables: ReviveTables, state: ReviveState, up: tuple[tuple[str, str, int], ...]) -> Layout:
+    """The `Layout` of the tiles `up`, put together from each tile's part (`_part`)."""
     board = tables.board
-    passable = set(board.chasm) | set(board.corners)
-    sites = []
-    for slot, _tile, _rotation in sorted(up):
-        passable.update(board.slot_spaces[slot])
-        kinds = ((space, space_type(tables, state, space)) for space in board.slot_spaces[slot])
-        sites += [(space, kind["type"]) for space, kind in kinds if kind and kind["type"] in SITES]
+    parts = [_part(tables, *tile) for tile in sorted(up)]
+    passable = tables.always_passable.union(*(part.passable for part in parts))
+    passable_bits = board.mask(tables.always_passable)
+    site_bits = dict.fromkeys(SITES, 0)
+    site_order: dict[int, tuple[int, str]] = {}
+    for part in parts:
+        passable_bits |= part.passable_bits
+        for kind, bits in part.site_bits.items():
+            site_bits[kind] |= bits
+        site_order.update(part.site_order)
     hidden = sorted(slot for slot, placed in state.board.items() if not placed["face_up"])
     return Layout(
         up,
-        frozenset(passable),
-        tuple(sites),
-        board.mask(passable),
-        {kind: board.mask(space for space, its in sites if its == kind) for kind in SITES},
-        {board.bits[space]: (index, space) for index, (space, _kind) in enumerate(sites)},
-        tuple((slot, board.mask(tables.rims[slot])) for slot in hidden),
+        passable,
+        tuple(site for part in parts for site in part.sites),
+        passable_bits,
+        site_bits,
+        site_order,
+        tuple((slot, tables.rim_bits[slot]) for slot in hidden),
     )
+
+
+def _part(tables: ReviveTables, slot: str, tile: str, rotation: int) -> Layout:
+    """What one tile face up in `slot`, turned by `rotation`, adds to a `Layout`: its spaces
+    (passable), its sites and their place in the board's order (slot by slot in slot order,
+    space by space), the same in every layout it is part of; kept in the tables."""
+    key = ("part", slot, tile, rotation)
+    known = tables.derived.get(key)
+    if known is None:
+        board = tables.board
+        spaces = board.slot_spaces[slot]
+        first = sum(len(board.slot_spaces[other]) for other in board.slot_spaces if other < slot)
+        shown = tables.area_tiles[tile]["spaces"]
+        kinds = ((space, shown[unrotate(board.position[space], rotation)]["type"]) for space in spaces)
+        sites = tuple((space, kind) for space, kind in kinds if kind in SITES)
+        known = Layout(
+            (),
+            frozenset(spaces),
+            sites,
+            board.mask(spaces),
+            {kind: board.mask(space for space, its in sites if its == kind) for kind in SITES},
+            {board.bits[space]: (first + spaces.index(space), space) for space, _kind in sites},
+        )
+        keep(tables, key, known)
+    found: Layout = known
+    return found
 
 
 SITES = frozenset({"sand", "location"})
@@ -501,12 +533,7 @@ def populate_candidates(tables: ReviveTables, me: dict[str, Any]) -> list[dict[s
     if not unlocked:
         candidates = [t for t in sun["technologies"] if t["id"] == sun["lowest"]]
     else:
-        linked = set()
-        for tech in sun["technologies"]:
-            for other in tech["connections"]:
-                if tech["id"] in unlocked:
-                    linked.add(other)
-                if other in unlocked:
-                    linked.add(tech["id"])
-        candidates = [t for t in sun["technologies"] if t["id"] in linked - unlocked]
+        links = tables.tech_links[me["tribe"]]
+        linked = set().union(*(links.get(tech, ()) for tech in unlocked))
+        candidates = [t for t in sun["technologies"] if t["id"] in linked and t["id"] not in unlocked]
     return candidates

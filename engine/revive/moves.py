@@ -274,26 +274,29 @@ def site_moves_in_reach(
                 found.append((index, _BUILDS[space][sizes]))
                 bits ^= low
     if "location" in kinds:
-        short: list[tuple[int, int]] = []  # (range, figures) where nothing is paid
-        crowds = placed.crowds
+        short = len(placed.crowds)  # the fewest figures at a range so far where nothing is paid
         locations = board.site_bits["location"] & ~placed.own[seat]
         for distance, ring in reach.by_cost:  # nearest first, fewest figures first
             here = ring & locations
             if not here:
                 continue
-            for others, crowd in enumerate(crowds):
+            for others, crowd in enumerate(placed.crowds):
+                if others >= short:
+                    break  # as far or farther, and as many books owed or more
                 bits = here & crowd
-                if not bits or any(distance >= near and others >= fewer for near, fewer in short):
-                    continue  # none, or as far or farther, and as many books owed or more
+                if not bits:
+                    continue
                 techs = prices.techs(distance, others)
                 if not techs:
-                    short.append((distance, others))
-                    continue
+                    short = others
+                    break
                 while bits:
                     low = bits & -bits
                     index, space = order[low]
                     found.append((index, [f"populate {space} {tech}" for tech in techs]))
                     bits ^= low
+            if not short:
+                break  # nothing is paid at this range, nor farther
     if len(found) > 1:
         found.sort(key=_first)  # the board's order; a site's own moves stay in theirs
     return [move for _, moves in found for move in moves]
@@ -409,24 +412,19 @@ class Prices:
             )
         return self.fits(self.builds_slack[size], distance)
 
-    def candidates(self) -> list[dict[str, Any]]:
-        """`costs.populate_candidates`, the same for every seat of the tribe with the same
-        technologies unlocked, so kept (`ReviveTables.derived`)."""
-        key = ("candidates", self.me["tribe"], *self.me["unlocked"])
-        known = self.tables.derived.get(key)
-        if known is None:
-            known = costs.populate_candidates(self.tables, self.me)
-            costs.keep(self.tables, key, known)
-        found: list[dict[str, Any]] = known
-        return found
-
     def tech_costs(self) -> list[tuple[str, dict[str, int]]]:
         """Each technology the seat's next figure may come from (`costs.populate_candidates`)
-        and its cost after discounts, range aside."""
+        and its cost after discounts, range aside: the same for every seat of the tribe with
+        the same technologies unlocked and the same discount, so kept (`ReviveTables.derived`)."""
         if self.known_tech_costs is None:
-            self.known_tech_costs = [
-                (tech["id"], self.own_cost("populate", tech["cost"])) for tech in self.candidates()
-            ]
+            me = self.me
+            key = ("tech costs", me["tribe"], self.totals["populate"], *me["unlocked"])
+            known = self.tables.derived.get(key)
+            if known is None:
+                candidates = costs.populate_candidates(self.tables, me)
+                known = [(tech["id"], self.own_cost("populate", tech["cost"])) for tech in candidates]
+                costs.keep(self.tables, key, known)
+            self.known_tech_costs = known
         return self.known_tech_costs
 
     def techs(self, distance: int, others: int) -> list[str]:

@@ -51,7 +51,7 @@ def reach_afresh(state: ReviveState, seat: int) -> costs.Reach:
     copied = state.copy()
     assert REACHES not in copied.__dict__
     found = costs.reach(engine.tables, copied, seat)
-    assert len(engine.tables.derived) == 2  # the layout and this reach, both found now
+    assert wholes(engine) == 2  # the layout and this reach, both found now
     return found
 
 
@@ -59,8 +59,13 @@ def fresh_layout(state: ReviveState) -> costs.Layout:
     """The board's layout found on a copy, with tables of its own that have kept nothing."""
     engine = fresh()
     found = costs.layout(engine.tables, state.copy())
-    assert len(engine.tables.derived) == 1
+    assert wholes(engine) == 1
     return found
+
+
+def wholes(engine: Revive) -> int:
+    """How many entries the tables keep, but the tiles' parts a layout is put together from."""
+    return sum(not (type(key) is tuple and key[:1] == ("part",)) for key in engine.tables.derived)
 
 
 def check_kept_reaches(state: ReviveState) -> int:
