@@ -371,11 +371,12 @@ class Prices:
 
     def range_food(self, distance: int) -> int:
         """The food range adds at `distance` (`costs.cost_to`), after range discounts."""
-        if distance not in self.foods:
-            self.foods[distance] = costs.discount(
+        found = self.foods.get(distance)
+        if found is None:
+            found = self.foods[distance] = costs.discount(
                 self.tables, self.me, "range", distance, total=self.totals["range"]
             )
-        return self.foods[distance]
+        return found
 
     def fits(self, slack: Slack, distance: int, books: int = 0) -> bool:
         """Whether a cost of this `slack` is paid at `distance`, with `books` owed on top."""
@@ -399,9 +400,11 @@ class Prices:
 
     def sizes(self, distance: int) -> tuple[str, ...]:
         """The buildings (small, large) the seat has left and can pay for at `distance`."""
-        if distance not in self.built:
-            self.built[distance] = tuple(size for size in ("small", "large") if self._builds(size, distance))
-        return self.built[distance]
+        found = self.built.get(distance)
+        if found is None:
+            small, large = self._builds("small", distance), self._builds("large", distance)
+            found = self.built[distance] = BUILD_SIZES[small + 2 * large - 1] if small or large else ()
+        return found
 
     def _builds(self, size: str, distance: int) -> bool:
         if self.me["buildings"][size] <= 0:
@@ -430,12 +433,16 @@ class Prices:
     def techs(self, distance: int, others: int) -> list[str]:
         """The technologies whose figure the seat can pay for on a location at `distance`
         where `others` figures of other seats are (each owed a book): `costs.populate_cost`."""
-        if (distance, others) not in self.populated:
+        found = self.populated.get((distance, others))
+        if found is None:
             if self.techs_slack is None:
                 self.techs_slack = [(tech, self.slack(cost)) for tech, cost in self.tech_costs()]
-            fitting = [tech for tech, slack in self.techs_slack if self.fits(slack, distance, others)]
-            self.populated[distance, others] = fitting
-        return self.populated[distance, others]
+            need = self.range_food(distance)  # `fits`, written out
+            fitting = self.techs_slack
+            found = self.populated[distance, others] = [
+                tech for tech, (pays, food, book) in fitting if pays and book >= others and food >= need
+            ]
+        return found
 
     def corner_techs(self, state: ReviveState, seat: int, corner: str, distance: int) -> list[str]:
         """The technologies whose figure `seat` may put on the large location at `corner`, at
@@ -450,7 +457,9 @@ class Prices:
         extra = self.tables.large_sides[large["location"]][large["side"]]["cost"]
         techs = []
         for tech, own in self.tech_costs():
-            cost = {name: own.get(name, 0) + extra.get(name, 0) for name in own.keys() | extra.keys()}
+            cost = dict(own)
+            for name, amount in extra.items():
+                cost[name] = cost.get(name, 0) + amount
             if self.fits(self.slack(cost), distance, len(pieces)):
                 techs.append(tech)
         return techs

@@ -15,7 +15,6 @@ import json
 import pickle
 from collections.abc import Collection, Hashable
 from dataclasses import asdict, dataclass, field
-from functools import partial
 from typing import Any
 
 
@@ -143,16 +142,12 @@ class ReviveState:
         if map_changes:  # no reach kept until the move is played (`settled`); else shared
             new.__dict__[REACHES] = None
             new.__dict__[PLAYED_FROM] = self
-        if light:
-            copied = _resources_only
-        elif len(slotted) == len(SEAT_SLOTS):
-            copied = _seat
-        else:
-            copied = partial(_seat, slotted=slotted)
         if seats is None:
-            new.seats = [copied(me) for me in self.seats]
+            seats = range(len(self.seats))
+        if light:
+            new.seats = [_resources_only(me) if index in seats else me for index, me in enumerate(self.seats)]
         else:
-            new.seats = [copied(me) if index in seats else me for index, me in enumerate(self.seats)]
+            new.seats = [_seat(me, slotted) if index in seats else me for index, me in enumerate(self.seats)]
         new.__dict__[SHARED_PILES] = True  # copied by the move only if it draws (`drawing`)
         new.crater = list(self.crater)
         new.final_turns = list(self.final_turns)
