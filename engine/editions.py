@@ -54,8 +54,10 @@ class Editions(Game[S, V, E]):
         return self.editions.get(version, self.editions[self.current])
 
     def of(self, state: S) -> Game[S, V, E]:
-        """The engine a state is played under."""
-        return self.edition(self.version_of(state))
+        """The engine a state is played under (`edition`, written out: every call of a
+        playout goes through here)."""
+        found = self.editions.get(self.version_of(state))
+        return found if found is not None else self.editions[self.current]
 
     def _policy(self, policy: FallbackPolicy) -> FallbackPolicy:
         """The current edition's fallback valuation, called with the state's own engine: the

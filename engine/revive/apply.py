@@ -58,15 +58,16 @@ def apply(tables: ReviveTables, legal: Legal, state: ReviveState, seat: int, mov
         raise NotAPlayer("error.not_a_player")
     if state.finished:
         raise GameOver("error.game_over")
-    text = " ".join(move.strip().split())
-    if text.lower() == RESIGN:
+    kept = state.kept_moves(seat)  # listed already (`LegalMoves`), else those that could be it
+    listed = kept is not None and move in kept  # as listed: the engine's notation, never `resign`
+    text = move if listed else " ".join(move.strip().split())
+    if not listed and text.lower() == RESIGN:
         return resign(tables, state, seat)
     if state.seats[seat]["resigned"]:
         raise IllegalMove("error.resigned")
     if seat != seat_to_move(state):
         raise NotYourTurn("error.not_your_turn")
-    kept = state.kept_moves(seat)  # listed already (`LegalMoves`), else those that could be it
-    if text not in (kept if kept is not None else legal(state, seat, text)):
+    if not listed and text not in (kept if kept is not None else legal(state, seat, text)):
         allowed = legal(state, seat)
         text = typed_move(text, allowed)  # another spelling of a legal move?
         if text not in allowed:
@@ -118,7 +119,9 @@ def changing_seats(state: ReviveState, seat: int, words: list[str]) -> set[int] 
     if words[0] == "rotate" or state.end_tile is not None:
         return None
     current = state.current if state.current is not None else seat
-    seats = {seat, current, *(frame.get("seat", current) for frame in state.stack)}
+    seats = {seat, current}
+    for frame in state.stack:
+        seats.add(frame.get("seat", current))
     if words[0] == "populate":
         seats.update(piece[0] for piece in state.pieces.get(words[1], ()))
     return seats

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -31,6 +32,10 @@ def passable(tables: ReviveTables, state: ReviveState, space: str) -> bool:
     return face_up
 
 
+_SERIALS = itertools.count()
+"""`Layout.serial`: a new number for each layout worked out."""
+
+
 @dataclass(frozen=True)
 class Layout:
     """What the tiles face up make of the board, the same for every state with the same tiles
@@ -41,8 +46,11 @@ class Layout:
       as bits (`passable_bits`, `ReviveBoard.bits`);
     - `sites`: each face-up slot's sand and location spaces with their type, slot by slot in
       slot order, in space order (where a building or a figure may go); `site_bits` those of
-      each type as bits, `site_order` each one's bit -> its place in `sites` and its space;
-    - `hidden`: the face-down slots in slot order, each with the bits of the spaces next to it."""
+      each type as bits, `site_order` each one's bit -> its place in the board's order (slot
+      by slot in slot order, space by space: the order of `sites`) and its space;
+    - `hidden`: the face-down slots in slot order, each with the bits of the spaces next to it;
+    - `serial`: this layout's own number, which names it in the keys of the reaches kept on it
+      (`_reach_from`): cheaper to hash than `key`."""
 
     key: tuple[tuple[str, str, int], ...]
     passable: frozenset[str]
@@ -51,6 +59,7 @@ class Layout:
     site_bits: Mapping[str, int] = field(default_factory=dict)
     site_order: Mapping[int, tuple[int, str]] = field(default_factory=dict)
     hidden: tuple[tuple[str, int], ...] = ()
+    serial: int = field(default_factory=lambda: next(_SERIALS), compare=False)
 
 
 @dataclass(frozen=True)
@@ -61,9 +70,9 @@ class Reach:
 
     - `rings`: the spaces (bits) at each number of steps, from the origins (0) outwards;
     - `explore`: each face-down slot in reach, in slot order, and its range (`explore_cost`);
-    - `by_range`: the sites in reach grouped by type and range, each with its place in the
-      layout's order (so a listing passes over a whole range it cannot pay at once, and puts
-      the rest in the layout's order: a group's own order is the bits');
+    - `by_cost`: the spaces (bits) at each range (`cost_to`: the first two rings share range
+      0), nearest first: a listing takes the sites of each range it can pay from these and
+      the layout's `site_bits` (moves.py `site_moves_in_reach`);
     - `corners`: each corner in reach, in order, and its range;
     - `distance` (found when asked): steps to each space reached (`range_costs`);
     - `sites` (found when asked): each site in reach (by space), its type and range (`cost_to`)."""
@@ -72,7 +81,7 @@ class Reach:
     layout: Layout
     names: Mapping[int, str]
     explore: tuple[tuple[str, int], ...]
-    by_range: Mapping[str, tuple[tuple[int, tuple[tuple[int, str], ...]], ...]]
+    by_cost: tuple[tuple[int, int], ...]
     corners: tuple[tuple[str, int], ...]
 
     @cached_property
@@ -88,6 +97,22 @@ class Reach:
         distance = self.distance
         found = ((space, kind) for space, kind in self.layout.sites if space in distance)
         return {space: (kind, max(0, distance[space] - 1)) for space, kind in found}
+
+
+@dataclass(frozen=True)
+class Occupancy:
+    """Where the pieces stand, as bits (`ReviveBoard.bits`), the same for every state with the
+    same pieces (kept on the state beside the reaches, `occupancy`):
+
+    - `taken`: the spaces with any piece (sand there is built on);
+    - `own`: by seat, the spaces with a piece of theirs (their origins of range; a location
+      there is no longer theirs to populate);
+    - `crowds`: by number, the spaces with that many pieces (0: every space without one, as
+      the bits' complement), the books a figure placed there owes."""
+
+    taken: int
+    own: tuple[int, ...]
+    crowds: tuple[int, ...]
 
 
 def first_ring(rings: Sequence[int], bits: int) -> int | None:
@@ -129,23 +154,54 @@ def layout(tables: ReviveTables, state: ReviveState) -> Layout:
 
 
 def _layout(tables: ReviveTables, state: ReviveState, up: tuple[tuple[str, str, int], ...]) -> Layout:
+    """The `Layout` of the tiles `up`, put together from each tile's part (`_part`)."""
     board = tables.board
-    passable = set(board.chasm) | set(board.corners)
-    sites = []
-    for slot, _tile, _rotation in sorted(up):
-        passable.update(board.slot_spaces[slot])
-        kinds = ((space, space_type(tables, state, space)) for space in board.slot_spaces[slot])
-        sites += [(space, kind["type"]) for space, kind in kinds if kind and kind["type"] in SITES]
+    parts = [_part(tables, *tile) for tile in sorted(up)]
+    passable = tables.always_passable.union(*(part.passable for part in parts))
+    passable_bits = board.mask(tables.always_passable)
+    site_bits = dict.fromkeys(SITES, 0)
+    site_order: dict[int, tuple[int, str]] = {}
+    for part in parts:
+        passable_bits |= part.passable_bits
+        for kind, bits in part.site_bits.items():
+            site_bits[kind] |= bits
+        site_order.update(part.site_order)
     hidden = sorted(slot for slot, placed in state.board.items() if not placed["face_up"])
     return Layout(
         up,
-        frozenset(passable),
-        tuple(sites),
-        board.mask(passable),
-        {kind: board.mask(space for space, its in sites if its == kind) for kind in SITES},
-        {board.bits[space]: (index, space) for index, (space, _kind) in enumerate(sites)},
-        tuple((slot, board.mask(tables.rims[slot])) for slot in hidden),
+        passable,
+        tuple(site for part in parts for site in part.sites),
+        passable_bits,
+        site_bits,
+        site_order,
+        tuple((slot, tables.rim_bits[slot]) for slot in hidden),
     )
+
+
+def _part(tables: ReviveTables, slot: str, tile: str, rotation: int) -> Layout:
+    """What one tile face up in `slot`, turned by `rotation`, adds to a `Layout`: its spaces
+    (passable), its sites and their place in the board's order (slot by slot in slot order,
+    space by space), the same in every layout it is part of; kept in the tables."""
+    key = ("part", slot, tile, rotation)
+    known = tables.derived.get(key)
+    if known is None:
+        board = tables.board
+        spaces = board.slot_spaces[slot]
+        first = sum(len(board.slot_spaces[other]) for other in board.slot_spaces if other < slot)
+        shown = tables.area_tiles[tile]["spaces"]
+        kinds = ((space, shown[unrotate(board.position[space], rotation)]["type"]) for space in spaces)
+        sites = tuple((space, kind) for space, kind in kinds if kind in SITES)
+        known = Layout(
+            (),
+            frozenset(spaces),
+            sites,
+            board.mask(spaces),
+            {kind: board.mask(space for space, its in sites if its == kind) for kind in SITES},
+            {board.bits[space]: (first + spaces.index(space), space) for space, _kind in sites},
+        )
+        keep(tables, key, known)
+    found: Layout = known
+    return found
 
 
 SITES = frozenset({"sand", "location"})
@@ -162,40 +218,62 @@ def keep(tables: ReviveTables, key: Hashable, value: object) -> None:
 def reach(tables: ReviveTables, state: ReviveState, seat: int) -> Reach:
     """Where `seat` reaches now (`Reach`). Origins: the chasm until the player has a piece on
     the board, then their pieces. Kept on the state (`ReviveState.reaches`) once its board is
-    settled, with the layout and every seat's origins, so the states after moves that leave the
-    board alone find them there."""
+    settled, with the layout and where the pieces stand (`occupancy`), so the states after
+    moves that leave the board alone find them there. In the middle of a move (explore, build
+    and populate ask for their range before they change the board) it is the reach of the
+    state the move is played from (`ReviveState.played_from`), while the board and the pieces
+    are still that state's."""
     kept = state.reaches()
-    if kept is None:  # mid-move: found for this one seat, nothing kept
-        own = tuple(space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces))
-        return _reach_from(tables, layout(tables, state), own)
+    if kept is None:  # mid-move: nothing kept on this state
+        before = state.played_from()
+        if before is not None and state.pieces == before.pieces and state.board == before.board:
+            return reach(tables, before, seat)
+        return _reach_from(tables, layout(tables, state), occupancy_of(tables, state).own[seat])
     found = kept.get(seat)
     if found is None:
         board = kept.get("layout")
         if board is None:
             board = kept["layout"] = layout(tables, state)
-        origins = kept.get("origins")
-        if origins is None:
-            origins = kept["origins"] = origins_of(state)
-        found = kept[seat] = _reach_from(tables, board, origins.get(seat, ()))
+        found = kept[seat] = _reach_from(tables, board, occupancy(tables, state).own[seat])
     return found
 
 
-def origins_of(state: ReviveState) -> dict[int, tuple[str, ...]]:
-    """Each seat's origins of range: the spaces with a piece of theirs, in the pieces' order
-    (none: the seat has no piece on the board)."""
-    origins: dict[int, list[str]] = {}
+def occupancy(tables: ReviveTables, state: ReviveState) -> Occupancy:
+    """Where the pieces stand now (`Occupancy`), kept on the state beside the reaches once its
+    board is settled (`ReviveState.reaches`; `carry_reaches` updates it for the pieces a move
+    placed)."""
+    kept = state.reaches()
+    if kept is None:
+        return occupancy_of(tables, state)
+    found: Occupancy | None = kept.get("pieces")
+    if found is None:
+        found = kept["pieces"] = occupancy_of(tables, state)
+    return found
+
+
+def occupancy_of(tables: ReviveTables, state: ReviveState) -> Occupancy:
+    """`occupancy` from the pieces, space by space."""
+    bits = tables.board.bits
+    taken = 0
+    own = [0] * state.players
+    crowds = [0] * (state.players + 1)
     for space, pieces in state.pieces.items():
-        for seat in {piece[0] for piece in pieces}:
-            origins.setdefault(seat, []).append(space)
-    return {seat: tuple(spaces) for seat, spaces in origins.items()}
+        if pieces:
+            bit = bits[space]
+            taken |= bit
+            crowds[len(pieces)] |= bit  # a seat has one piece on a space at most
+            for piece in pieces:
+                own[piece[0]] |= bit
+    crowds[0] = ~taken
+    return Occupancy(taken, tuple(own), tuple(crowds))
 
 
-def _reach_from(tables: ReviveTables, board: Layout, origins: tuple[str, ...]) -> Reach:
-    """`reach` from the seat's `origins` on `board`, kept in the tables."""
-    key = ("reach", board.key, *origins)
+def _reach_from(tables: ReviveTables, board: Layout, origins: int) -> Reach:
+    """`reach` from the seat's `origins` (bits; none: the chasm) on `board`, kept in the tables."""
+    key = ("reach", board.serial, origins)
     known = tables.derived.get(key)
     if known is None:
-        known = _reach(tables, board, origins or tuple(sorted(tables.board.chasm)))
+        known = _reach(tables, board, origins or tables.board.mask(tables.board.chasm))
         keep(tables, key, known)
     found: Reach = known
     return found
@@ -203,31 +281,58 @@ def _reach_from(tables: ReviveTables, board: Layout, origins: tuple[str, ...]) -
 
 def carry_reaches(tables: ReviveTables, before: ReviveState, after: ReviveState) -> None:
     """Settle `after`, played from `before` by a move that may change the board
-    (`ReviveState.settled`), keeping the reaches of `before` that still hold: those of the
-    seats whose pieces stayed where they were, while no tile was turned up or around."""
+    (`ReviveState.settled`), keeping what `before` kept that still holds while no tile was
+    turned up or around: the layout, the reaches of the seats whose pieces stayed where they
+    were, and where the pieces stand, updated for the spaces the move placed on."""
     after.settled()
     kept = before.kept_reaches()
     board = kept.get("layout")
     if board is None or after.board is not before.board and layout(tables, after).key != board.key:
         return
-    moved: set[int] = set()
-    for space, pieces in after.pieces.items():
-        old = before.pieces.get(space)
-        if old is not pieces and old != pieces:  # a space a move placed on has a new list
-            moved.update(piece[0] for piece in (*pieces, *(old or ())))
-    if before.pieces.keys() - after.pieces.keys():  # a space emptied: never, but then every seat
+    if not before.pieces.keys() <= after.pieces.keys():  # a space emptied: never, but then every seat
         return
+    changed = [
+        space
+        for space, pieces in after.pieces.items()
+        if (old := before.pieces.get(space)) is not pieces and old != pieces  # placed on: a new list
+    ]
+    moved = {piece[0] for space in changed for piece in (*after.pieces[space], *before.pieces.get(space, ()))}
     carried = after.reaches()
     assert carried is not None  # settled
     carried["layout"] = board
     carried.update((seat, found) for seat, found in kept.items() if type(seat) is int and seat not in moved)
+    placed = kept.get("pieces")
+    if placed is not None:
+        carried["pieces"] = _placed(tables, placed, before, after, changed) if changed else placed
 
 
-def _reach(tables: ReviveTables, board: Layout, origins: tuple[str, ...]) -> Reach:
-    """Range grown ring by ring from `origins` through the passable spaces, then each target
-    found in the ring that first holds it."""
+def _placed(
+    tables: ReviveTables, placed: Occupancy, before: ReviveState, after: ReviveState, changed: list[str]
+) -> Occupancy:
+    """`placed`, where the pieces of `before` stand, updated for the `changed` spaces of `after`."""
+    taken, own, crowds = placed.taken, list(placed.own), list(placed.crowds)
+    for space in changed:
+        bit = tables.board.bits[space]
+        old, new = before.pieces.get(space, ()), after.pieces[space]
+        for piece in old:
+            own[piece[0]] &= ~bit
+        for piece in new:
+            own[piece[0]] |= bit
+        crowds[len(old)] &= ~bit  # 0: the complement of `taken`, set again below
+        if new:
+            taken |= bit
+            crowds[len(new)] |= bit
+        else:
+            taken &= ~bit
+    crowds[0] = ~taken
+    return Occupancy(taken, tuple(own), tuple(crowds))
+
+
+def _reach(tables: ReviveTables, board: Layout, origins: int) -> Reach:
+    """Range grown ring by ring from `origins` (bits) through the passable spaces, then each
+    target found in the ring that first holds it."""
     grid = tables.board
-    seen = grid.mask(origins)
+    seen = origins
     rings = [seen]
     passable = board.passable_bits
     while True:
@@ -241,27 +346,12 @@ def _reach(tables: ReviveTables, board: Layout, origins: tuple[str, ...]) -> Rea
         steps = first_ring(rings, rim)
         if steps is not None:
             explore.append((slot, steps))
-    by_range: dict[str, tuple[tuple[int, tuple[tuple[int, str], ...]], ...]] = {}
-    order = board.site_order
-    for kind in SITES:
-        kind_bits = board.site_bits[kind]
-        groups = []
-        for cost, ring in _by_cost(rings):
-            found = ring & kind_bits
-            if found:
-                group = []
-                while found:  # `each_bit`, written out: this runs over every site in reach
-                    low = found & -found
-                    group.append(order[low])
-                    found ^= low
-                groups.append((cost, tuple(group)))
-        by_range[kind] = tuple(groups)
     corners = []
     for corner in sorted(grid.corners):
         steps = first_ring(rings, grid.bits[corner])
         if steps is not None:
             corners.append((corner, max(0, steps - 1)))
-    return Reach(tuple(rings), board, grid.names, tuple(explore), by_range, tuple(corners))
+    return Reach(tuple(rings), board, grid.names, tuple(explore), tuple(_by_cost(rings)), tuple(corners))
 
 
 def _by_cost(rings: list[int]) -> list[tuple[int, int]]:
@@ -443,12 +533,7 @@ def populate_candidates(tables: ReviveTables, me: dict[str, Any]) -> list[dict[s
     if not unlocked:
         candidates = [t for t in sun["technologies"] if t["id"] == sun["lowest"]]
     else:
-        linked = set()
-        for tech in sun["technologies"]:
-            for other in tech["connections"]:
-                if tech["id"] in unlocked:
-                    linked.add(other)
-                if other in unlocked:
-                    linked.add(tech["id"])
-        candidates = [t for t in sun["technologies"] if t["id"] in linked - unlocked]
+        links = tables.tech_links[me["tribe"]]
+        linked = set().union(*(links.get(tech, ()) for tech in unlocked))
+        candidates = [t for t in sun["technologies"] if t["id"] in linked and t["id"] not in unlocked]
     return candidates

@@ -18,7 +18,6 @@ Notation:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from engine.base import MoveFacts
@@ -249,28 +248,55 @@ def site_moves_in_reach(
     place: str | None,
 ) -> list[str]:
     """The moves onto the sites of `kinds` in reach (only `place`, when given), in the board's
-    order. A range the seat cannot pay at any site is passed over whole (`OpenSites`)."""
+    order. The sites open to the seat at each range are bits (`costs.Reach.by_cost`, the
+    layout's `site_bits`, `costs.Occupancy`), taken one by one only at the ranges the seat can
+    pay: nearest first, a range (and a number of books owed) it cannot pay at any site is
+    passed over whole, and the farther ones with it."""
     if place:
         kind, distance = reach.sites.get(place, ("", 0))
         return site_moves(state, seat, prices, place, kind, distance) if kind in kinds else []
-    sites = open_sites(state, seat, reach)
+    placed = costs.occupancy(prices.tables, state)
+    board = reach.layout
+    order = board.site_order
     found: list[tuple[int, list[str]]] = []
     if "sand" in kinds:
-        for distance, sands in sites.sand:  # nearest first
+        empty = board.site_bits["sand"] & ~placed.taken
+        for distance, ring in reach.by_cost:  # nearest first
+            bits = ring & empty
+            if not bits:
+                continue
             sizes = prices.sizes(distance)
             if not sizes:
                 break  # farther costs as much range or more (`Prices.range_food`)
-            found += [(index, builds[sizes]) for index, builds in sands]
+            while bits:  # `costs.each_bit`, written out: this runs over every site listed
+                low = bits & -bits
+                index, space = order[low]
+                found.append((index, _BUILDS[space][sizes]))
+                bits ^= low
     if "location" in kinds:
-        short: list[tuple[int, int]] = []  # (range, figures) where nothing is paid
-        for distance, others, locations in sites.locations:  # nearest first, fewest figures first
-            if any(distance >= near and others >= fewer for near, fewer in short):
-                continue  # as far or farther, and as many books owed or more
-            techs = prices.techs(distance, others)
-            if not techs:
-                short.append((distance, others))
+        short = len(placed.crowds)  # the fewest figures at a range so far where nothing is paid
+        locations = board.site_bits["location"] & ~placed.own[seat]
+        for distance, ring in reach.by_cost:  # nearest first, fewest figures first
+            here = ring & locations
+            if not here:
                 continue
-            found += [(index, [f"populate {space} {tech}" for tech in techs]) for index, space in locations]
+            for others, crowd in enumerate(placed.crowds):
+                if others >= short:
+                    break  # as far or farther, and as many books owed or more
+                bits = here & crowd
+                if not bits:
+                    continue
+                techs = prices.techs(distance, others)
+                if not techs:
+                    short = others
+                    break
+                while bits:
+                    low = bits & -bits
+                    index, space = order[low]
+                    found.append((index, [f"populate {space} {tech}" for tech in techs]))
+                    bits ^= low
+            if not short:
+                break  # nothing is paid at this range, nor farther
     if len(found) > 1:
         found.sort(key=_first)  # the board's order; a site's own moves stay in theirs
     return [move for _, moves in found for move in moves]
@@ -280,22 +306,6 @@ def _first(pair: tuple[int, list[str]]) -> int:
     return pair[0]
 
 
-@dataclass(frozen=True)
-class OpenSites:
-    """The sites in one seat's reach it may take, by range, each with its place in the board's
-    order (`costs.Reach.by_range`): the same as long as the board and the pieces are, so kept
-    on the state beside the reach (`ReviveState.reaches`).
-
-    - `sand`: (range, the empty sand spaces at that range, each with the moves building on it
-      for each choice of sizes, `build_moves`), nearest first;
-    - `locations`: (range, other seats' figures there, the locations at that range with that
-      many and none of the seat's own), nearest first, then fewest figures first. A cost held
-      against a range or a number of books owed is paid at any smaller one too."""
-
-    sand: tuple[tuple[int, tuple[tuple[int, Mapping[tuple[str, ...], list[str]]], ...]], ...]
-    locations: tuple[tuple[int, int, tuple[tuple[int, str], ...]], ...]
-
-
 BUILD_SIZES = (("small",), ("large",), ("small", "large"))
 """What `Prices.sizes` may give when not empty."""
 
@@ -303,36 +313,6 @@ BUILD_SIZES = (("small",), ("large",), ("small", "large"))
 def build_moves(space: str) -> dict[tuple[str, ...], list[str]]:
     """The moves building on `space`, for each choice of sizes the seat can build."""
     return {sizes: [f"build {size} {space}" for size in sizes] for sizes in BUILD_SIZES}
-
-
-def open_sites(state: ReviveState, seat: int, reach: costs.Reach) -> OpenSites:
-    """The sites `seat` may take in `reach` (`OpenSites`), kept on `state` when it keeps reaches."""
-    kept = state.reaches()
-    key = ("sites", seat)
-    if kept is not None and key in kept:
-        found: OpenSites = kept[key]
-        return found
-    at = state.pieces
-    sand = []
-    for distance, sites in reach.by_range["sand"]:
-        empty = tuple((index, _BUILDS[space]) for index, space in sites if not at.get(space))
-        if empty:
-            sand.append((distance, empty))
-    locations: dict[tuple[int, int], list[tuple[int, str]]] = {}
-    for distance, sites in reach.by_range["location"]:
-        for index, space in sites:
-            pieces = at.get(space)
-            if not pieces:
-                locations.setdefault((distance, 0), []).append((index, space))
-            elif not any(piece[0] == seat for piece in pieces):
-                locations.setdefault((distance, len(pieces)), []).append((index, space))
-    found = OpenSites(
-        tuple(sand),
-        tuple((distance, others, tuple(at)) for (distance, others), at in sorted(locations.items())),
-    )
-    if kept is not None:
-        kept[key] = found
-    return found
 
 
 class _BuildMoves(dict[str, dict[tuple[str, ...], list[str]]]):
@@ -391,11 +371,12 @@ class Prices:
 
     def range_food(self, distance: int) -> int:
         """The food range adds at `distance` (`costs.cost_to`), after range discounts."""
-        if distance not in self.foods:
-            self.foods[distance] = costs.discount(
+        found = self.foods.get(distance)
+        if found is None:
+            found = self.foods[distance] = costs.discount(
                 self.tables, self.me, "range", distance, total=self.totals["range"]
             )
-        return self.foods[distance]
+        return found
 
     def fits(self, slack: Slack, distance: int, books: int = 0) -> bool:
         """Whether a cost of this `slack` is paid at `distance`, with `books` owed on top."""
@@ -419,9 +400,11 @@ class Prices:
 
     def sizes(self, distance: int) -> tuple[str, ...]:
         """The buildings (small, large) the seat has left and can pay for at `distance`."""
-        if distance not in self.built:
-            self.built[distance] = tuple(size for size in ("small", "large") if self._builds(size, distance))
-        return self.built[distance]
+        found = self.built.get(distance)
+        if found is None:
+            small, large = self._builds("small", distance), self._builds("large", distance)
+            found = self.built[distance] = BUILD_SIZES[small + 2 * large - 1] if small or large else ()
+        return found
 
     def _builds(self, size: str, distance: int) -> bool:
         if self.me["buildings"][size] <= 0:
@@ -432,35 +415,34 @@ class Prices:
             )
         return self.fits(self.builds_slack[size], distance)
 
-    def candidates(self) -> list[dict[str, Any]]:
-        """`costs.populate_candidates`, the same for every seat of the tribe with the same
-        technologies unlocked, so kept (`ReviveTables.derived`)."""
-        key = ("candidates", self.me["tribe"], *self.me["unlocked"])
-        known = self.tables.derived.get(key)
-        if known is None:
-            known = costs.populate_candidates(self.tables, self.me)
-            costs.keep(self.tables, key, known)
-        found: list[dict[str, Any]] = known
-        return found
-
     def tech_costs(self) -> list[tuple[str, dict[str, int]]]:
         """Each technology the seat's next figure may come from (`costs.populate_candidates`)
-        and its cost after discounts, range aside."""
+        and its cost after discounts, range aside: the same for every seat of the tribe with
+        the same technologies unlocked and the same discount, so kept (`ReviveTables.derived`)."""
         if self.known_tech_costs is None:
-            self.known_tech_costs = [
-                (tech["id"], self.own_cost("populate", tech["cost"])) for tech in self.candidates()
-            ]
+            me = self.me
+            key = ("tech costs", me["tribe"], self.totals["populate"], *me["unlocked"])
+            known = self.tables.derived.get(key)
+            if known is None:
+                candidates = costs.populate_candidates(self.tables, me)
+                known = [(tech["id"], self.own_cost("populate", tech["cost"])) for tech in candidates]
+                costs.keep(self.tables, key, known)
+            self.known_tech_costs = known
         return self.known_tech_costs
 
     def techs(self, distance: int, others: int) -> list[str]:
         """The technologies whose figure the seat can pay for on a location at `distance`
         where `others` figures of other seats are (each owed a book): `costs.populate_cost`."""
-        if (distance, others) not in self.populated:
+        found = self.populated.get((distance, others))
+        if found is None:
             if self.techs_slack is None:
                 self.techs_slack = [(tech, self.slack(cost)) for tech, cost in self.tech_costs()]
-            fitting = [tech for tech, slack in self.techs_slack if self.fits(slack, distance, others)]
-            self.populated[distance, others] = fitting
-        return self.populated[distance, others]
+            need = self.range_food(distance)  # `fits`, written out
+            fitting = self.techs_slack
+            found = self.populated[distance, others] = [
+                tech for tech, (pays, food, book) in fitting if pays and book >= others and food >= need
+            ]
+        return found
 
     def corner_techs(self, state: ReviveState, seat: int, corner: str, distance: int) -> list[str]:
         """The technologies whose figure `seat` may put on the large location at `corner`, at
@@ -475,7 +457,9 @@ class Prices:
         extra = self.tables.large_sides[large["location"]][large["side"]]["cost"]
         techs = []
         for tech, own in self.tech_costs():
-            cost = {name: own.get(name, 0) + extra.get(name, 0) for name in own.keys() | extra.keys()}
+            cost = dict(own)
+            for name, amount in extra.items():
+                cost[name] = cost.get(name, 0) + amount
             if self.fits(self.slack(cost), distance, len(pieces)):
                 techs.append(tech)
         return techs

@@ -15,7 +15,6 @@ import json
 import pickle
 from collections.abc import Collection, Hashable
 from dataclasses import asdict, dataclass, field
-from functools import partial
 from typing import Any
 
 
@@ -54,6 +53,7 @@ class ReviveState:
         fields = self.__dict__.copy()
         fields.pop(KEPT_MOVES, None)
         fields.pop(REACHES, None)
+        fields.pop(PLAYED_FROM, None)
         fields.pop(SHARED_PILES, None)  # a copy owns its piles
         return fields
 
@@ -74,15 +74,16 @@ class ReviveState:
         listed."""
         self.__dict__.pop(KEPT_MOVES, None)
         self.__dict__.pop(REACHES, None)
+        self.__dict__.pop(PLAYED_FROM, None)
 
     def reaches(self) -> dict[Hashable, Any] | None:
         """Where each seat reaches on this board (engine/revive/costs.py `reach`, by seat, with
-        the board's "layout" and every seat's "origins") and the sites open to it there (moves.py
-        `open_sites`, by ("sites", seat)), kept beside the fields like the kept moves, or None
-        while the board may still change (a move changing it is being played on this state:
-        `successor`, `settled`). They depend on the board and the pieces only, so a successor
-        that shares those shares them too (and one that places pieces keeps the reaches of the
-        seats whose pieces stayed: costs.py `carry_reaches`)."""
+        the board's "layout") and where the pieces stand ("pieces": costs.py `occupancy`), kept
+        beside the fields like the kept moves, or None while the board may still change (a move
+        changing it is being played on this state: `successor`, `settled`). They depend on the
+        board and the pieces only, so a successor that shares those shares them too (and one
+        that places pieces keeps the reaches of the seats whose pieces stayed, and where the
+        pieces stand updated for the space placed on: costs.py `carry_reaches`)."""
         if REACHES not in self.__dict__:
             self.__dict__[REACHES] = {}
         kept: dict[Hashable, Any] | None = self.__dict__[REACHES]
@@ -98,6 +99,14 @@ class ReviveState:
         reaches may be kept from now on (`reaches`)."""
         if self.__dict__.get(REACHES, {}) is None:
             del self.__dict__[REACHES]
+        self.__dict__.pop(PLAYED_FROM, None)
+
+    def played_from(self) -> ReviveState | None:
+        """The state a move changing the board is played from, until the move is done
+        (`settled`): what it kept holds as long as the board and the pieces are that state's
+        (costs.py `reach`)."""
+        before: ReviveState | None = self.__dict__.get(PLAYED_FROM)
+        return before
 
     def successor(
         self,
@@ -132,16 +141,13 @@ class ReviveState:
         new.__dict__.pop(KEPT_MOVES, None)
         if map_changes:  # no reach kept until the move is played (`settled`); else shared
             new.__dict__[REACHES] = None
-        if light:
-            copied = _resources_only
-        elif len(slotted) == len(SEAT_SLOTS):
-            copied = _seat
-        else:
-            copied = partial(_seat, slotted=slotted)
+            new.__dict__[PLAYED_FROM] = self
         if seats is None:
-            new.seats = [copied(me) for me in self.seats]
+            seats = range(len(self.seats))
+        if light:
+            new.seats = [_resources_only(me) if index in seats else me for index, me in enumerate(self.seats)]
         else:
-            new.seats = [copied(me) if index in seats else me for index, me in enumerate(self.seats)]
+            new.seats = [_seat(me, slotted) if index in seats else me for index, me in enumerate(self.seats)]
         new.__dict__[SHARED_PILES] = True  # copied by the move only if it draws (`drawing`)
         new.crater = list(self.crater)
         new.final_turns = list(self.final_turns)
@@ -178,6 +184,10 @@ SHARED_PILES = "_shared_piles"
 (`ReviveState.drawing`)."""
 REACHES = "_reaches"
 """Where `ReviveState.reaches` keeps each seat's reach and open sites, beside the fields."""
+
+PLAYED_FROM = "_played_from"
+"""Where a successor whose move may change the board keeps the state before, until it is
+settled (`ReviveState.played_from`)."""
 
 SEAT_LISTS = (
     "active",

@@ -52,12 +52,17 @@ class ReviveTables:
             tribe["id"]: {tech["id"]: tech for tech in tribe["sun"]["technologies"]}
             for tribe in content["tribes"]
         }
+        self.tech_links = {tribe["id"]: _links(tribe["sun"]["technologies"]) for tribe in content["tribes"]}
+        """Tribe -> technology -> the technologies connected to it, either way (costs.py
+        `populate_candidates`)."""
         self.area_tiles = {tile["id"]: tile for tile in content["tiles"]}
         self.board: ReviveBoard = build_board(content["board"])
         self.rims = {
             slot: tuple(sorted({near for space in spaces for near in self.board.neighbours[space]}))
             for slot, spaces in self.board.slot_spaces.items()
         }  # slot -> the spaces next to its own (range to explore it)
+        self.rim_bits = {slot: self.board.mask(spaces) for slot, spaces in self.rims.items()}  # as bits
+        self.always_passable = self.board.chasm | self.board.corners  # face-up tiles' spaces aside
         self.derived: dict[Hashable, Any] = {}
         """What states with the same board, pieces or discounts share, kept for the next one
         (costs.py `layout`, `reach`; moves.py `Prices`): derived from the content and a few
@@ -74,3 +79,13 @@ class ReviveTables:
         """The technologies a seat (`me`, its record) has unlocked."""
         techs = self.technologies[me["tribe"]]
         return [techs[tech] for tech in me["unlocked"]]
+
+
+def _links(technologies: list[dict[str, Any]]) -> dict[str, frozenset[str]]:
+    """Each technology's connections, those it lists and those that list it."""
+    links: dict[str, set[str]] = {tech["id"]: set() for tech in technologies}
+    for tech in technologies:
+        for other in tech["connections"]:
+            links[tech["id"]].add(other)
+            links.setdefault(other, set()).add(tech["id"])
+    return {tech: frozenset(linked) for tech, linked in links.items()}

@@ -14,7 +14,7 @@ import pytest
 from content.revive import load_revive
 from engine.errors import GameError
 from engine.revive import Revive, ReviveState, costs
-from engine.revive.moves import list_moves, open_sites
+from engine.revive.moves import list_moves
 from engine.revive.state import REACHES
 
 GAMES = ((2, 51), (3, 52), (4, 53), (4, 54))  # player count, seed
@@ -51,7 +51,7 @@ def reach_afresh(state: ReviveState, seat: int) -> costs.Reach:
     copied = state.copy()
     assert REACHES not in copied.__dict__
     found = costs.reach(engine.tables, copied, seat)
-    assert len(engine.tables.derived) == 2  # the layout and this reach, both found now
+    assert wholes(engine) == 2  # the layout and this reach, both found now
     return found
 
 
@@ -59,33 +59,44 @@ def fresh_layout(state: ReviveState) -> costs.Layout:
     """The board's layout found on a copy, with tables of its own that have kept nothing."""
     engine = fresh()
     found = costs.layout(engine.tables, state.copy())
-    assert len(engine.tables.derived) == 1
+    assert wholes(engine) == 1
     return found
 
 
-def held(state: ReviveState, seat: int) -> tuple[str, ...]:
-    """The spaces with a piece of `seat`'s, in the pieces' order."""
-    return tuple(space for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces))
+def wholes(engine: Revive) -> int:
+    """How many entries the tables keep, but the tiles' parts a layout is put together from."""
+    return sum(not (type(key) is tuple and key[:1] == ("part",)) for key in engine.tables.derived)
 
 
 def check_kept_reaches(state: ReviveState) -> int:
-    """Every reach and open sites kept on `state` are those found from scratch; how many
-    there are."""
+    """Every reach, layout and occupancy kept on `state` is the one found from scratch; how
+    many there are."""
     kept = state.__dict__.get(REACHES) or {}
     for key, found in kept.items():
         if isinstance(key, int):
-            fresh = reach_afresh(state, key)
-            assert found == fresh and dict(found.distance) == dict(fresh.distance)
+            afresh = reach_afresh(state, key)
+            assert found == afresh and dict(found.distance) == dict(afresh.distance)
         elif key == "layout":
             assert found == fresh_layout(state)
-        elif key == "origins":
-            assert found == {seat: spaces for seat in range(state.players) if (spaces := held(state, seat))}
         else:
-            assert key[0] == "sites" and key[1] in kept  # found from the kept reach
-            copied = state.copy()
-            assert found == open_sites(copied, key[1], reach_afresh(state, key[1]))
-            assert copied.reaches() == {key: found}  # kept on the copy, not taken from it
+            assert key == "pieces"
+            assert found == costs.occupancy_of(fresh().tables, state.copy()) == plain_occupancy(state)
     return len(kept)
+
+
+def plain_occupancy(state: ReviveState) -> costs.Occupancy:
+    """Where the pieces stand, space by space as the rules say it, as bits."""
+    bits = fresh().tables.board.bits
+    taken = sum(bits[space] for space, pieces in state.pieces.items() if pieces)
+    own = tuple(
+        sum(bits[space] for space, pieces in state.pieces.items() if any(p[0] == seat for p in pieces))
+        for seat in range(state.players)
+    )
+    crowds = [~taken] + [
+        sum(bits[space] for space, pieces in state.pieces.items() if len(pieces) == count)
+        for count in range(1, state.players + 1)
+    ]
+    return costs.Occupancy(taken, own, tuple(crowds))
 
 
 def test_the_kept_moves_are_a_listing_from_scratch_at_every_step(game):
