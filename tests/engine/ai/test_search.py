@@ -178,9 +178,7 @@ def test_a_search_stops_before_a_world_that_would_take_its_work_past_the_cap():
     assert search_replies(game, state, seat, seed=4, iterations=5, widest=3, work_at_most=10**9) == free
     assert search_replies(game, state, seat, seed=4, iterations=5, widest=3, work_at_most=0).iterations == 2
     world = world_work(game, state, seat, free)
-    three = search_replies(
-        game, state, seat, seed=4, iterations=5, widest=3, work_at_most=round(world * 3.5)
-    )
+    three = search_replies(game, state, seat, seed=4, iterations=5, widest=3, work_at_most=round(world * 3.5))
     assert three.iterations == 3, "a fourth world would pass the cap by the mean of three"
 
 
