@@ -14,10 +14,10 @@ to matter at budgets of a few seconds (docs/ai.md):
   it is where a move pays off), and the others reply with theirs until the seat begins a turn
   again; then the seat plays its own next turns (its next tile, drawn in that world) and the
   others reply to those too, as far as the game's horizon reaches (`Game.reply_horizon`: one
-  more turn in most games, six rounds in 3- and 4-player Rebirth), so a move that sets up the
-  seat's next ones, or leaves the others a settlement to complete, is seen. A
-  random reply would say nothing about what a sensible opponent takes away; a tree over every
-  reply spends a small budget on replies nobody would make.
+  more turn in most games, six rounds in Rebirth), so a move that sets up the seat's next ones,
+  or leaves the others a settlement to complete, is seen. A random reply would say nothing
+  about what a sensible opponent takes away; a tree over every reply spends a small budget on
+  replies nobody would make.
 - **Valued by margin.** Where that stops, each seat is valued by the fallback's valuation (its
   score if the game ended there, plus what is not points yet), and a candidate is worth the
   seat's value less the others' (half the best of them, half their mean): what it gains and
