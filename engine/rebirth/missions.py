@@ -258,7 +258,7 @@ def met_by_placement(condition: Condition, pos: Position, seat: int, space: str,
     kind = condition["type"]
     if kind == "line":
         length: int = condition["length"]
-        return line_through(pos, seat, space) >= length
+        return line_through(pos.board, pos.tiles, seat, space) >= length
     if kind == "cluster" and condition.get("count", 1) == 1:
         if tile not in FARM_CODES[condition["farm"]]:
             return False
@@ -267,9 +267,9 @@ def met_by_placement(condition: Condition, pos: Position, seat: int, space: str,
     return is_met(condition, pos, seat)
 
 
-def line_through(pos: Position, seat: int, space: str) -> int:
+def line_through(board: Board, tiles: dict[str, tuple[int, str]], seat: int, space: str) -> int:
     """The longest straight line of `seat`'s tiles through `space` (its own tile)."""
-    tiles, steps = pos.tiles, pos.board.steps
+    steps = board.steps
     best = 0
     for direction in hexgrid.line_directions():
         length = 1

@@ -43,17 +43,33 @@ class Placed(NamedTuple):
     tile: str
 
 
+Growth = Callable[["Standing", Condition, int, Placed, Tiles], int]
+"""A condition's count one tile later, from its count in the position and that tile."""
+
+
+class Count(NamedTuple):
+    """A held card's condition in the position: what it counts there (uncapped, where a tile
+    could lower it) and must reach, and what one tile makes of that count (`_GROWTH`; None for
+    a condition on the markers, read from each state valued)."""
+
+    condition: Condition
+    have: int
+    need: int
+    grow: Growth | None
+    by_anyone: bool  # another seat's tile may change it too (a settlement it completes)
+
+
 @dataclass
 class Standing:
-    """`seat`'s counts in one position: its incomplete settlements' influence, and each mission
-    condition's count (`_tally`), found on first use and kept for the states one tile later."""
+    """`seat`'s counts in one position: its incomplete settlements' influence, and each held
+    card's `Count`, found on first use and kept for the states one tile later."""
 
     board: Board
     seat: int
     tiles: Tiles  # the position's tiles, a copy
     incomplete: int  # the seat's influence in shared settlements not complete (small ones at the end)
     position: Position  # over `tiles`: the conditions' own counting, for the tallies
-    _tallies: dict[str, tuple[Condition, int]] = field(default_factory=dict, repr=False)
+    _counts: dict[str, Count] = field(default_factory=dict, repr=False)
     _kinds: tuple[int, int, int] | None = field(default=None, repr=False)
     _regions: frozenset[str] | None = field(default=None, repr=False)
     _settled: frozenset[int] | None = field(default=None, repr=False)
@@ -73,14 +89,28 @@ class Standing:
             placed = self._placed(state)
         else:
             return None
-        after = Position(self.board, tiles, state.castles, state.cathedral_markers)
         seat = self.seat
         total = state.total(seat) + self._incomplete_after(placed, tiles)
-        total += scoring.CASTLE_POINTS * sum(holder == seat for holder in state.castles.values())
+        total += scoring.CASTLE_POINTS * list(state.castles.values()).count(seat)
+        grows = placed is not None and placed.owner == seat  # else only `Count.by_anyone` may
+        after: Position | None = None
+        counts = self._counts
         met = 0
         for card in held:
-            if self._met(card, cards[card]["condition"], placed, after):
-                total += card_points(cards[card])
+            known = cards[card]
+            count = counts.get(card)
+            if count is None or count.condition is not known["condition"]:
+                count = self._count(card, known["condition"])
+            if count.grow is None:
+                if after is None:
+                    after = Position(self.board, tiles, state.castles, state.cathedral_markers)
+                reached = mission_rules.is_met(count.condition, after, seat)
+            elif placed is not None and (grows or count.by_anyone):
+                reached = count.grow(self, count.condition, count.have, placed, tiles) >= count.need
+            else:
+                reached = count.have >= count.need
+            if reached:
+                total += card_points(known)
                 met += 1
         return total, met
 
@@ -107,21 +137,17 @@ class Standing:
         gained = scoring.influence(placed.tile) if placed.owner == self.seat else 0
         return self.incomplete + gained
 
-    def _met(self, card: str, condition: Condition, placed: Placed | None, after: Position) -> bool:
+    def _count(self, card: str, condition: Condition) -> Count:
+        """`card`'s condition in the position, counted on first use (and again for another
+        condition under the same id: a test's), then kept for the states one tile later."""
         kind = condition["type"]
         if kind in _MARKERS:
-            return mission_rules.is_met(condition, after, self.seat)
-        have = self._tally(card, condition)
-        if placed is not None and (placed.owner == self.seat or kind == "settlements_won"):
-            have = _GROWTH[kind](self, condition, have, placed, after)
-        return have >= _need(condition)
-
-    def _tally(self, card: str, condition: Condition) -> int:
-        """What `condition` counts in the position (uncapped, where a tile could lower it)."""
-        known = self._tallies.get(card)
-        if known is None or known[0] is not condition:
-            known = self._tallies[card] = (condition, _TALLY[condition["type"]](self, condition))
-        return known[1]
+            count = Count(condition, 0, 0, None, False)
+        else:
+            have = _TALLY[kind](self, condition)
+            count = Count(condition, have, _need(condition), _GROWTH[kind], kind == "settlements_won")
+        self._counts[card] = count
+        return count
 
     def kinds(self) -> tuple[int, int, int]:
         """The seat's energy farms, food farms and settlement tiles in the position."""
@@ -234,7 +260,7 @@ _TALLY: dict[str, Callable[[Standing, Condition], int]] = {
 # won, not held alone.
 
 
-def _grow_cluster(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_cluster(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     """The tile joins the seat's clusters of its farm next to it into one."""
     if placed.tile not in FARM_CODES[c["farm"]]:
         return have
@@ -259,66 +285,65 @@ def _clusters_next_to(standing: Standing, placed: Placed) -> list[int]:
     return sizes
 
 
-def _grow_farms(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_farms(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     return have + (placed.tile == FARM_CODES[c["farm"]][0])
 
 
-def _grow_won(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_won(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     settlement = standing.board.settlement_of.get(placed.space)
     if settlement is None or not mission_rules.size_matches(settlement.size, c.get("size"), 2):
         return have
-    return have + mission_rules.wins(settlement, after.tiles, standing.seat)
+    return have + mission_rules.wins(settlement, tiles, standing.seat)
 
 
-def _grow_present(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_present(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     settlement = standing.board.settlement_of.get(placed.space)
     if settlement is None or settlement.index in standing.settled():
         return have
     return have + mission_rules.size_matches(settlement.size, c.get("size"), 1)
 
 
-def _grow_sole(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_sole(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     settlement = standing.board.settlement_of.get(placed.space)
     if settlement is None or settlement.size != c["size"]:
         return have
-    return have + mission_rules.holds_alone(settlement, after.tiles, standing.seat)
+    return have + mission_rules.holds_alone(settlement, tiles, standing.seat)
 
 
-def _grow_ports(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_ports(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     return have + (placed.space in standing.board.ports)
 
 
-def _grow_adjacent(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_adjacent(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     return have + (placed.space in standing.board.touching[c["feature"]])
 
 
-def _grow_region(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_region(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     inside = standing.board.region.get(placed.space) == c["region"]
     return have + (inside and mission_rules.kind_matches(placed.tile, c.get("tile", "any")))
 
 
-def _grow_regions(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_regions(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     region = standing.board.region.get(placed.space)
     return have + (region is not None and region not in standing.regions())
 
 
-def _grow_influence(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_influence(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     return have + scoring.influence(placed.tile)
 
 
-def _grow_line(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_line(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     """A longer line runs through the tile: the others are as they were."""
-    return max(have, mission_rules.line_through(after, standing.seat, placed.space))
+    return max(have, mission_rules.line_through(standing.board, tiles, standing.seat, placed.space))
 
 
-def _grow_each_kind(standing: Standing, c: Condition, have: int, placed: Placed, after: Position) -> int:
+def _grow_each_kind(standing: Standing, c: Condition, have: int, placed: Placed, tiles: Tiles) -> int:
     counts = list(standing.kinds())
     for index, code in enumerate(("E", "F", "S")):
         counts[index] += placed.tile.startswith(code)
     return min(counts)
 
 
-Growth = Callable[[Standing, Condition, int, Placed, Position], int]
 _GROWTH: dict[str, Growth] = {
     "cluster": _grow_cluster,
     "farms": _grow_farms,
