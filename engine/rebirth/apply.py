@@ -75,6 +75,21 @@ def apply(
     return place(tables, state, seat, tile, space, doubled)
 
 
+_DOUBLED = f" {DOUBLE}"  # how `legal_moves` spells a placement with the Doubling Marker
+
+
+def after_legal(tables: RebirthTables, state: RebirthState, seat: int, move: str) -> RebirthState:
+    """`apply(tables, state, seat, move).state` for a move as `legal_moves` lists it: a
+    placement is played without reading its spelling or checking it again (the fallback plays
+    every legal move to value it)."""
+    tile = tile_to_place(state, seat)
+    if move in (DISCARD, RESIGN) or tile is None:
+        return apply(tables, state, seat, move).state
+    if move.endswith(_DOUBLED):
+        return place(tables, state, seat, tile, move[: -len(_DOUBLED)], doubled=True).state
+    return place(tables, state, seat, tile, move).state
+
+
 def _check_space(tables: RebirthTables, state: RebirthState, tile: str, space: str) -> None:
     board = tables.board(state)
     kind = board.kind.get(space)

@@ -12,6 +12,7 @@ from typing import Protocol
 from engine.base import FallbackPolicy
 from engine.rebirth.final import total_if_ended
 from engine.rebirth.missions import card_points
+from engine.rebirth.standing import Standing, standing
 from engine.rebirth.state import RebirthState
 from engine.rebirth.tables import RebirthTables
 
@@ -48,9 +49,36 @@ def rebirth_value(engine: RebirthRules, state: RebirthState, seat: int, before: 
         worth += DOUBLING_WORTH
     if state.current == seat:
         worth += PENDING_PLACEMENT * len(state.pending)
-    total, met = total_if_ended(engine.tables, state, seat, known)
+    total, met = _total_if_ended(engine.tables, state, seat, before, known)
     worth += UNMET_MISSION * (len(known) - met)
     return total + worth
+
+
+class _Recent:
+    """The standing of the seat last valued in the position it decides on: every legal move's
+    state is valued next, each that position plus one tile. One at a time, as decisions are."""
+
+    standing: Standing | None = None
+
+
+_RECENT = _Recent()
+
+
+def _total_if_ended(
+    tables: RebirthTables, state: RebirthState, seat: int, before: RebirthState, held: list[str]
+) -> tuple[int, int]:
+    """`final.total_if_ended`, from the seat's standing in `before` (`standing.py`) when
+    `state` is `before` one tile later, as most states valued are; else from scratch. The
+    standing is counted when the position itself is valued, which a decision does first."""
+    board = tables.board(state)
+    if state is before:
+        _RECENT.standing = standing(board, state, seat)
+    known = _RECENT.standing
+    if known is not None and known.seat == seat and known.board is board:
+        result = known.total_after(state, held, tables.missions)
+        if result is not None:
+            return result
+    return total_if_ended(tables, state, seat, held)
 
 
 POLICY = FallbackPolicy(value=rebirth_value)

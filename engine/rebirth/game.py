@@ -80,6 +80,9 @@ class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
     def apply(self, state: RebirthState, seat: int, move: str) -> Applied[RebirthState, RebirthEvent]:
         return apply.apply(self.tables, state, seat, move)
 
+    def after_legal(self, state: RebirthState, seat: int, move: str) -> RebirthState:
+        return apply.after_legal(self.tables, state, seat, move)
+
     def reveals(self, before: RebirthState, after: RebirthState, seat: int) -> str | None:
         return apply.reveals(before, after, seat)
 

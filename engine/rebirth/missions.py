@@ -58,14 +58,14 @@ class Position:
 
 def _cluster(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     own = pos.own(seat)
-    sizes = [size for farm in FARM_CODES[c["farm"]] for size in _own_clusters(pos, seat, own, farm)]
+    sizes = [size for farm in FARM_CODES[c["farm"]] for size in own_clusters(pos, seat, own, farm)]
     count = c.get("count", 1)
     if count == 1:
         return min(max(sizes, default=0), c["size"]), c["size"]
     return min(sum(size >= c["size"] for size in sizes), count), count
 
 
-def _own_clusters(pos: Position, seat: int, own: dict[str, str], farm: str) -> list[int]:
+def own_clusters(pos: Position, seat: int, own: dict[str, str], farm: str) -> list[int]:
     """Sizes of every cluster of `seat`'s `farm` tiles, found from its own tiles (`own`) in
     the order the board holds them (as `scoring.all_clusters`, which walks every tile)."""
     seen: set[str] = set()
@@ -83,34 +83,42 @@ def _farms(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     return sum(tile == code for tile in pos.own(seat).values()), c["count"]
 
 
-def _size_matches(size: int, wanted: int | None, default_min: int) -> bool:
+def size_matches(size: int, wanted: int | None, default_min: int) -> bool:
     return size == wanted if wanted is not None else size >= default_min
 
 
 def _settlements_won(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     won = 0
     for settlement in pos.settled(seat):  # a seat without a tile there is not among its leaders
-        if not _size_matches(settlement.size, c.get("size"), 2):
-            continue
-        if not scoring.is_complete(settlement, pos.tiles):
-            continue
-        groups = scoring.rank_groups(scoring.settlement_influence(settlement, pos.tiles))
-        won += bool(groups) and seat in groups[0]
+        if size_matches(settlement.size, c.get("size"), 2):
+            won += wins(settlement, pos.tiles, seat)
     return won, c["count"]
 
 
+def wins(settlement: Settlement, tiles: dict[str, tuple[int, str]], seat: int) -> bool:
+    """Whether `settlement` is complete with `seat` among its leaders (tied ones included)."""
+    if not scoring.is_complete(settlement, tiles):
+        return False
+    groups = scoring.rank_groups(scoring.settlement_influence(settlement, tiles))
+    return bool(groups) and seat in groups[0]
+
+
 def _settlements_present(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
-    present = sum(_size_matches(settlement.size, c.get("size"), 1) for settlement in pos.settled(seat))
+    present = sum(size_matches(settlement.size, c.get("size"), 1) for settlement in pos.settled(seat))
     return present, c["count"]
 
 
 def _sole_settlement(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     sole = sum(
-        settlement.size == c["size"]
-        and all(pos.tiles.get(space, (NEUTRAL, ""))[0] == seat for space in settlement.spaces)
+        settlement.size == c["size"] and holds_alone(settlement, pos.tiles, seat)
         for settlement in pos.settled(seat)
     )
     return sole, c["count"]
+
+
+def holds_alone(settlement: Settlement, tiles: dict[str, tuple[int, str]], seat: int) -> bool:
+    """Whether every space of `settlement` holds a tile of `seat`'s."""
+    return all(tiles.get(space, _NOBODY)[0] == seat for space in settlement.spaces)
 
 
 def _ports(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
@@ -135,14 +143,14 @@ def _adjacent(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     return sum(space in touching for space in pos.own(seat)), c["count"]
 
 
-def _kind_matches(tile: str, wanted: str) -> bool:
+def kind_matches(tile: str, wanted: str) -> bool:
     return wanted == "any" or tile.startswith(TILE_KINDS[wanted])
 
 
 def _region(pos: Position, seat: int, c: Condition) -> tuple[int, int]:
     wanted = c.get("tile", "any")
     have = sum(
-        pos.board.region.get(space) == c["region"] and _kind_matches(tile, wanted)
+        pos.board.region.get(space) == c["region"] and kind_matches(tile, wanted)
         for space, tile in pos.own(seat).items()
     )
     return have, c["count"]
@@ -221,7 +229,7 @@ def places(board: Board, condition: Condition) -> frozenset[str]:
         return frozenset(
             space
             for settlement in board.settlements
-            if _size_matches(settlement.size, wanted, least)
+            if size_matches(settlement.size, wanted, least)
             for space in settlement.spaces
         )
     return frozenset()
@@ -250,7 +258,7 @@ def met_by_placement(condition: Condition, pos: Position, seat: int, space: str,
     kind = condition["type"]
     if kind == "line":
         length: int = condition["length"]
-        return _line_through(pos, seat, space) >= length
+        return line_through(pos.board, pos.tiles, seat, space) >= length
     if kind == "cluster" and condition.get("count", 1) == 1:
         if tile not in FARM_CODES[condition["farm"]]:
             return False
@@ -259,9 +267,9 @@ def met_by_placement(condition: Condition, pos: Position, seat: int, space: str,
     return is_met(condition, pos, seat)
 
 
-def _line_through(pos: Position, seat: int, space: str) -> int:
+def line_through(board: Board, tiles: dict[str, tuple[int, str]], seat: int, space: str) -> int:
     """The longest straight line of `seat`'s tiles through `space` (its own tile)."""
-    tiles, steps = pos.tiles, pos.board.steps
+    steps = board.steps
     best = 0
     for direction in hexgrid.line_directions():
         length = 1

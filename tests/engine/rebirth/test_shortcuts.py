@@ -72,3 +72,17 @@ def test_moves_leave_every_earlier_state_as_it_was(engine, map_id):
     as it did when it was reached."""
     states = playout(engine, map_id, 4, seed=8)
     assert all(state.dumps() == text for state, text in states)
+
+
+@pytest.mark.parametrize("map_id", ["scotland", "ireland"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_after_legal_is_the_state_apply_returns(engine, map_id, players):
+    """`after_legal` (what the fallback values every move by) plays a listed move without
+    reading or checking it: the state is `apply`'s, byte for byte, doubled placements and
+    tower placements included."""
+    for state, _ in playout(engine, map_id, players, seed=9)[:-1:3]:
+        seat = engine.to_move(state)
+        assert seat is not None
+        for move in engine.legal_moves(state, seat):
+            played = engine.apply(state, seat, move).state
+            assert engine.after_legal(state, seat, move).dumps() == played.dumps(), move
