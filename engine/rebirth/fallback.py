@@ -61,7 +61,9 @@ class _Recent:
     standing: Standing | None = None
 
 
-_RECENT = _Recent()
+RECENT = _Recent()
+"""The standing last counted, for the states valued after it (a test clears it to compare a
+value with the one worked out from scratch)."""
 
 
 def _total_if_ended(
@@ -72,8 +74,8 @@ def _total_if_ended(
     standing is counted when the position itself is valued, which a decision does first."""
     board = tables.board(state)
     if state is before:
-        _RECENT.standing = standing(board, state, seat)
-    known = _RECENT.standing
+        RECENT.standing = standing(board, state, seat)
+    known = RECENT.standing
     if known is not None and known.seat == seat and known.board is board:
         result = known.total_after(state, held, tables.missions)
         if result is not None:

@@ -166,5 +166,5 @@ def test_the_fallbacks_value_is_the_one_worked_out_from_scratch(engine, map_id, 
             after = engine.after_legal(state, seat, move)
             fast = policy.value(engine, after, seat, state)
             with monkeypatch.context() as patch:
-                patch.setattr(rebirth_fallback._RECENT, "standing", None)
+                patch.setattr(rebirth_fallback.RECENT, "standing", None)
                 assert repr(fast) == repr(policy.value(engine, after, seat, state))
