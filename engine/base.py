@@ -327,10 +327,10 @@ class Game(ABC, Generic[S, V, E]):
 
     def weighing_cost(self, state: S) -> float:
         """About how many microseconds of one core here the fallback takes to weigh one legal
-        move in this position (play it and value the state after; measured per game,
-        docs/ai.md "Time"). The sampled-replies search adds these up as its work, and stops
-        before a world that would take a decision past its level's time, where a position offers
-        many moves or every valuation reads a crowded board. A count, never a clock, so the same
+        move in this position (play it and value the state after; measured per game, docs/ai.md
+        "Time: a decision's cap"). The sampled-replies search adds these up as its work, and
+        stops before a world that would take a decision past its level's time, where a position
+        offers many moves or every valuation reads a crowded board. A count, never a clock, so the same
         decision comes out after a restart. By default a middling figure, for a game that has
         not measured its own."""
         return DEFAULT_WEIGHING_COST

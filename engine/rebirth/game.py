@@ -34,7 +34,8 @@ ADVANCED_SEARCH_COST = 3.75
 ADVANCED_FALLBACK_COST = 1.7
 WEIGHING_COST = (9.5, 0.58)
 """Microseconds to weigh one move on a plain board, and more for each piece on it: a valuation
-reads every cluster and mission (measured here, docs/ai.md "Time")."""
+reads every cluster and mission (measured here before the valuation was carried one tile on,
+docs/ai.md "Time: a decision's cap")."""
 ADVANCED_WEIGHING_COST = (27.0, 0.1)
 """The same on a board with round towers, whose towers and public missions cost about the same
 whatever the board holds."""
