@@ -330,9 +330,9 @@ class Game(ABC, Generic[S, V, E]):
         move in this position (play it and value the state after; measured per game, docs/ai.md
         "Time: a decision's cap"). The sampled-replies search adds these up as its work, and
         stops before a world that would take a decision past its level's time, where a position
-        offers many moves or every valuation reads a crowded board. A count, never a clock, so the same
-        decision comes out after a restart. By default a middling figure, for a game that has
-        not measured its own."""
+        offers many moves or every valuation reads a crowded board. A count, never a clock, so
+        the same decision comes out after a restart. By default a middling figure, for a game
+        that has not measured its own."""
         return DEFAULT_WEIGHING_COST
 
     def reply_horizon(self, state: S) -> Horizon:

@@ -11,7 +11,8 @@ Python, and a key whose English changed is marked fuzzy until someone checks it.
 
 Plural forms in a PO file are numbered, as the file's `Plural-Forms` header says (Babel writes it
 from CLDR's data: Portuguese has three, one for 0 and 1, one for whole millions, `other` for the
-rest). So a translated plural entry is its forms plus that rule (`Translated`), and `t()` picks the form by the rule.
+rest). So a translated plural entry is its forms plus that rule (`Translated`), and `t()` picks
+the form by the rule.
 """
 
 from __future__ import annotations
