@@ -199,7 +199,7 @@ def logged(log: Path, jobs: list[tuple[Any, ...]]) -> dict[int, dict[str, Any]]:
 
 def add_arena(commands: Any) -> None:
     """`tabletop arena`'s arguments, on the offline tools' parser."""
-    match = commands.add_parser("arena", help="AI levels against each other: win shares with 95 % intervals")
+    match = commands.add_parser("arena", help="AI levels against each other: win shares with 95 %% intervals")
     match.add_argument("game", choices=game_ids())
     match.add_argument("--map", default=None)
     match.add_argument("--players", type=int, default=2)

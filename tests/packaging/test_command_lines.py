@@ -109,6 +109,16 @@ def test_replay_accepts_a_true_record_and_rejects_a_tampered_one(tmp_path):
     assert bad.returncode == 1 and "move 6" in bad.stderr
 
 
+def test_the_offline_tools_list_their_commands():
+    """`python -m offline --help` lists every command with its line of help (argparse reads a
+    help text as a %-format, so a bare "%" in one broke the whole listing)."""
+    listed = run("-m", "offline", "--help")
+    assert listed.returncode == 0, listed.stderr
+    for command in ("selfplay", "balance", "replay", "arena"):
+        assert command in listed.stdout
+    assert "win shares with 95 % intervals" in " ".join(listed.stdout.split())
+
+
 def test_balance_prints_tribe_and_seat_win_shares_and_end_triggers():
     args = ("balance", "revive", "--players", "2", "--games", "2", "--seed", "1", "--jobs", "2")
     out = run("-m", "offline", *args)
