@@ -39,6 +39,7 @@ from service.images import drawing_workers
 from service.ratings import GamesKeptEnding, backfill, rebuild
 from service.relocation import relocate
 from service.shards import ONE_SHARD, ShardPlan, ShardSettingError, shard_plan
+from service.thinking import thinking_workers
 from service.workers import Workers, configured_workers
 
 log = logging.getLogger("tabletop")
@@ -91,6 +92,7 @@ class TabletopBot(commands.AutoShardedBot):
         tick_seconds: float = TICK_SECONDS,
         shards: ShardPlan = ONE_SHARD,
         workers: Workers | None = None,
+        thinkers: Workers | None = None,
     ) -> None:
         """The configured, unstarted bot storing its games in `database` (a path, or ":memory:").
 
@@ -100,7 +102,9 @@ class TabletopBot(commands.AutoShardedBot):
         is how often reminders and turn clocks are checked; `shards` which shards this process runs.
         `workers` draw the images (`service.images.drawing_workers`); by default as many processes as
         `TABLETOP_RENDER_WORKERS` says, or one per processor when it is unset (0: a thread of the
-        bot's process). The bot owns them: it starts them with itself and stops them when it closes.
+        bot's process). `thinkers` run the AI players' searches (`service.thinking.thinking_workers`);
+        by default as many processes as draw, at a lower priority. The bot owns both: it starts
+        them and stops them when it closes.
         """
         intents = discord.Intents.default()  # slash commands need no privileged intent
         super().__init__(
@@ -121,6 +125,8 @@ class TabletopBot(commands.AutoShardedBot):
         # (warmed up with the boards' static layers when `warm_up`) and stopped when it closes.
         warmed = game_ids() if warm_up else ()
         self.workers = workers if workers is not None else drawing_workers(configured_workers(), warmed)
+        # The AI players think in processes of their own (started at the first decision).
+        self.thinkers = thinkers if thinkers is not None else thinking_workers(self.workers.processes)
         self.database: Database | None = None
         self.database_file: health.FileIdentity | None = None
         self.service: GameService | None = None
@@ -138,6 +144,7 @@ class TabletopBot(commands.AutoShardedBot):
             clock=lambda: discord.utils.utcnow().timestamp(),
             seeds=self._seeds,
             workers=self.workers,
+            thinkers=self.thinkers,
         )
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self.service, self.defer_after))
@@ -211,6 +218,7 @@ class TabletopBot(commands.AutoShardedBot):
             delivery.stop()  # no delivery round may start on a database being closed
         await super().close()
         await self.workers.close()
+        await self.thinkers.close()
         if self.database is not None:
             await self.database.close()
             self.database = None

@@ -4,22 +4,33 @@ they replay like any other, and told in one channel message (`service/story.py`)
 
 A seat at `easy` is the fallback player (engine/fallback.py), whose whole turn is worked out
 here at once, as always. A seat at a searching level (engine/ai) gets each decision from the
-worker pool (`service/ai_players.py`), so the event loop answers every other command while it
-thinks; a decision depends only on the stored game, so one lost to a restart comes out the same
-when the periodic check plays the owed turn again (`service/timekeeping.py`)."""
+thinking workers (`service/ai_players.py`, `service/thinking.py`), so the event loop answers
+every other command while it thinks; a decision depends only on the stored game, so one lost to
+a restart (or to worker processes that kept dying under it) comes out the same when the periodic
+check plays the owed turn again (`service/timekeeping.py`)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from db import GameRecord
 from engine.ai import EASY
+from engine.ai.levels import level as level_named
 from engine.fallback import MAX_TURN_MOVES, play_turn
 from presenters.protocol import Presenter
 from service.ai_players import decide, iterations_cap
 from service.messages import Message, Ready
 from service.story import Storyteller
 from service.tables import Tables
+from service.workers import WorkerCrashed
+
+log = logging.getLogger(__name__)
+
+
+def thinking_seconds(level: str) -> float:
+    """What one decision at `level` may cost, as the thinking queue counts it (service/thinking.py)."""
+    return level_named(level).seconds
 
 
 class FallbackTurns:
@@ -57,7 +68,7 @@ class FallbackTurns:
             seat = engine.to_move(state)
             if seat is None or not (game.is_bot(seat) or seat == force):
                 break
-            level = game.level(seat) if seat != force else (game.stand_in or EASY)
+            level = (game.level(seat) if seat != force else game.stand_in) or EASY
             force = None
             if level == EASY:
                 moves = play_turn(engine, state, seat, game.seed + game.version, presenter.seen_text)
@@ -71,7 +82,17 @@ class FallbackTurns:
                 if engine.is_over(state) or engine.to_move(state) != seat:
                     break
                 text, seed, cap = engine.dumps(state), game.seed + game.version, iterations_cap()
-                move = await self.tables.workers.run(decide, game.game, text, seat, level, seed, cap)
+                asked = (game.game, text, seat, level, seed, cap)
+                cost = thinking_seconds(level)
+                try:
+                    move = await self.tables.thinking.run(
+                        game.creator_id, game.channel_id, cost, decide, *asked
+                    )
+                except WorkerCrashed:
+                    # Run again already on a new pool, and lost again: the moves made so far are
+                    # told, and the periodic check asks for this decision once more.
+                    log.exception("the AI decision for seat %d of game %s was lost", seat, game.id)
+                    return game, state, count
                 game, state = await self._store(game, engine, state, seat, move)
                 count += 1
         return game, state, count

@@ -61,10 +61,14 @@ class GameService:
         clock: Callable[[], float],
         seeds: Callable[[], int] | None = None,
         workers: Workers | None = None,
+        thinkers: Workers | None = None,
     ) -> None:
         self.db = database
-        # `workers` draw the images (service/workers.py); its owner starts and closes it.
-        self.tables = Tables(database, engines=engines, clock=clock, seeds=seeds, workers=workers)
+        # `workers` draw the images and `thinkers` run the AI players' searches (service/workers.py,
+        # service/thinking.py); their owner starts and closes them.
+        self.tables = Tables(
+            database, engines=engines, clock=clock, seeds=seeds, workers=workers, thinkers=thinkers
+        )
         self.dms = DirectMessages(self.tables)
         self.story = Storyteller(self.tables, self.dms)
         # Every announcement is held there until Discord took it; a move whose message was

@@ -23,6 +23,7 @@ from service.outbox import PROMISE_GRACE
 from service.ratings import rate
 from service.replays import Replays
 from service.results import game_result
+from service.thinking import Thinking
 from service.workers import Workers
 
 SEED_BITS = 128
@@ -36,8 +37,9 @@ def new_seed() -> int:
 
 
 class Tables:
-    """Storage, locks, time, each game's engine and presenter, and the workers its images are
-    drawn by (service/workers.py; by default a thread), shared by every use case."""
+    """Storage, locks, time, each game's engine and presenter, the workers its images are drawn
+    by (service/workers.py; by default a thread) and where its AI players think
+    (service/thinking.py), shared by every use case."""
 
     def __init__(
         self,
@@ -47,9 +49,12 @@ class Tables:
         clock: Callable[[], float],
         seeds: Callable[[], int] | None = None,
         workers: Workers | None = None,
+        thinkers: Workers | None = None,
     ) -> None:
         self.db = database
         self.workers = workers or Workers()
+        # The AI players' decisions: processes of their own, fair between channels.
+        self.thinking = Thinking(thinkers or Workers())
         # Moves worked on at once, across channels; the rest wait in the order they came. Each
         # admitted move runs to its reply (its drawing in a worker while the next one's rules
         # run here), so in a burst the first moves are answered first instead of every move

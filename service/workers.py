@@ -17,13 +17,18 @@ fork server imports `preload` once, so a worker starts in tens of milliseconds; 
 there (a game's static image layers) serves every later call in that process.
 
 A worker that dies (killed, out of memory, a crash in C code) breaks the pool: every call in
-flight then raises `WorkerCrashed`, and the next call starts a new pool. Callers decide what a
-lost call costs (an image: drawn as None, the reply still goes out).
+flight or queued in it is lost with it, whichever call killed it. The pool is replaced at once and
+each of those calls runs again on the new one (`RETRIES` times at most), so a crash in one channel
+costs the others a moment, not their replies; the calls run here are pure functions of their
+arguments (a drawing, an AI decision), so running one again gives the same answer. A call still
+lost after that raises `WorkerCrashed`, and callers decide what it costs (an image: drawn as None,
+the reply still goes out; an AI decision: left for the periodic check).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import logging
@@ -46,8 +51,8 @@ bot's own process (no pool)."""
 
 
 class WorkerCrashed(RuntimeError):
-    """A worker process died while the call was in flight (or before it started): its result is
-    lost. The pool is started anew for the next call."""
+    """A worker process died under the call each time it ran (`Workers.RETRIES` + 1 times): its
+    result is lost. The pool is started anew for the next call."""
 
 
 def machine_workers() -> int:
@@ -108,11 +113,19 @@ async def _blocking(call: Callable[[], object]) -> None:
     await asyncio.to_thread(contextvars.Context().run, call)
 
 
+def _name(function: Callable[..., object]) -> str:
+    """A function's name for the log: never its arguments, which may hold a game's hidden state."""
+    while isinstance(function, functools.partial):
+        function = function.func
+    return str(getattr(function, "__qualname__", type(function).__name__))
+
+
 class Workers:
     """A pool of `processes` worker processes (0: a thread, no pool), shared by the bot's
     collaborators; owned by whoever makes it, who may `start` it early and must `close` it."""
 
     START_TIMEOUT = 60.0  # seconds for every worker of a new pool to be up
+    RETRIES = 1  # times a call lost with its worker runs again on a new pool
 
     def __init__(
         self,
@@ -131,6 +144,7 @@ class Workers:
         self._pool: ProcessPoolExecutor | None = None
         self.pids: tuple[int, ...] = ()  # the current pool's worker processes, once started
         self._starting = asyncio.Lock()
+        self._suspects = asyncio.Lock()  # calls lost with a worker run again one at a time
         self._guard = threading.Lock()  # `_pool` and `_closed` change together (see `_new_pool`)
         self._closed = False
 
@@ -149,24 +163,33 @@ class Workers:
 
     async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`function(*args, **kwargs)` in a worker, in the order calls came; its result, or the
-        exception it raised. `WorkerCrashed` when the worker died under it. In thread mode any
+        exception it raised; run again on a new pool when a worker died under it, and
+        `WorkerCrashed` when that kept happening. In thread mode any
         callable will do; in processes, a top-level function and picklable arguments."""
         call = functools.partial(function, *args, **kwargs)
         if not self.in_processes:
             return await asyncio.to_thread(call)
-        for _ in range(2):  # a pool found broken before the call started: once more on a new one
-            pool = await self._running_pool()
-            try:
-                future = pool.submit(call)
-            except BrokenProcessPool:
-                self._replace(pool)
-                continue
-            try:
-                return await asyncio.wrap_future(future)
-            except BrokenProcessPool as broken:
-                self._replace(pool)
-                name = getattr(function, "__name__", function)
-                raise WorkerCrashed(f"a worker process died running {name}") from broken
+        name = _name(function)
+        lost = 0
+        for _ in range(2 * (self.RETRIES + 1)):  # a pool found broken before the call started counts too
+            # A call lost once may be the one that killed its worker: it runs again alone among
+            # the calls lost with it, so one that kills every worker it meets takes the others'
+            # retries down with it at most once more.
+            async with self._suspects if lost else contextlib.nullcontext():
+                pool = await self._running_pool()
+                try:
+                    future = pool.submit(call)
+                except BrokenProcessPool:
+                    self._replace(pool)
+                    continue
+                try:
+                    return await asyncio.wrap_future(future)
+                except BrokenProcessPool as broken:
+                    self._replace(pool)
+                    lost += 1
+                    if lost > self.RETRIES:
+                        raise WorkerCrashed(f"a worker process died each time it ran {name}") from broken
+                    log.warning("a worker process died with %s in the pool; it runs again on a new one", name)
         raise WorkerCrashed("the worker processes died before the call could start")
 
     async def _running_pool(self) -> ProcessPoolExecutor:
