@@ -61,6 +61,8 @@ from PIL import Image  # noqa: E402
 
 from bench.playouts import playouts_per_second  # noqa: E402
 from bench.scale import RATIO_MAX, SIZES, scale  # noqa: E402
+from bench.sharing import RATIO_MAX as SHARING_RATIO_MAX  # noqa: E402
+from bench.sharing import measure  # noqa: E402
 from bench.stored_bytes import BYTES_MAX, bytes_per_finished_game  # noqa: E402
 from bot import create_bot  # noqa: E402
 from engine.base import AnyGame  # noqa: E402
@@ -71,7 +73,7 @@ from render.common import png_bytes  # noqa: E402
 from render.rebirth import static_layer  # noqa: E402
 from service.images import drawing_workers  # noqa: E402
 from service.workers import configured_workers, machine_workers  # noqa: E402
-from tests.support.discord import handed_over  # noqa: E402
+from tests.support.discord import board_post_times, handed_over  # noqa: E402
 
 SEED = 20261129
 GAME = "rebirth"
@@ -444,7 +446,7 @@ async def _burst(
             members = [guild.add_member(env.create_user(f"{name} {n}")) for name in NAMES]
             await _start_game(members, channel, GAME, OPTIONS)
             tables.append((channel, {member.id: member for member in members}))
-        posted = _board_posts(env)
+        posted = board_post_times(env)
 
         def chosen(game: Any) -> tuple[Any, str]:
             state = engine.loads(game.state or "")
@@ -486,23 +488,6 @@ async def _burst(
         pairs = zip(tables, burst, strict=True)
         replies = [posted[channel.id] - start for (channel, _), (start, _, _) in pairs]
         return statistics.median(singles), replies
-
-
-def _board_posts(env: simcord.Env) -> dict[int, float]:
-    """When (`time.perf_counter`) the bot last posted a public message with an image in each
-    channel, as simcord's backend announces it: a reply's own moment, where the slash command
-    returns only once the whole bot has settled (after the burst)."""
-    posted: dict[int, float] = {}
-    backend = env.backend
-    announce = backend.announce_message_create
-
-    def announced(message: Any) -> None:
-        if message.attachments and not message.flags & 64:  # 64: ephemeral
-            posted[message.channel_id] = time.perf_counter()
-        announce(message)
-
-    backend.announce_message_create = announced
-    return posted
 
 
 # ---------------------------------------------------------------------------------------- render
@@ -688,6 +673,23 @@ def run(
 
 
 # --------------------------------------------------------------------------- AI players
+
+
+def bench_sharing(tables: int = 10, moves: int = 5) -> list[Figure]:
+    """A person's move in one channel while one member's `tables` solo tables think, against
+    the same move on an idle bot (bench/sharing.py): as the bot runs, held to `SHARING_RATIO_MAX`; and
+    with the searches in the drawing processes, as it was, for reference."""
+    figures = []
+    for name, apart in (("sharing", True), ("sharing_before", False)):
+        measured = asyncio.run(measure(tables, moves, apart=apart))
+        most = SHARING_RATIO_MAX if apart else None
+        figures += [
+            Figure(f"{name}_alone_ms", round(measured.alone * 1000, 1), "ms"),
+            Figure(f"{name}_busy_ms", round(measured.busy * 1000, 1), "ms"),
+            Figure(f"{name}_busy_moves", measured.busy_moves, "moves"),
+            Figure(f"{name}_per_alone", round(measured.ratio, 2), "x", maximum=most),
+        ]
+    return figures
 
 
 def bench_short_arena(games: int = 4) -> list[Figure]:
@@ -914,6 +916,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--only-burst", action="store_true", help="only the concurrent moves (thread, then processes)"
     )
+    parser.add_argument(
+        "--sharing",
+        action="store_true",
+        help="only a person's move while one member's solo tables think, against idle (bench/sharing.py)",
+    )
+    parser.add_argument(
+        "--solo-tables", type=int, default=10, help="one member's solo tables thinking, with --sharing (10)"
+    )
     parser.add_argument("--strict", action="store_true", help="exit 1 if any budget is missed")
     parser.add_argument("--baseline", metavar="REF", help="measure commit REF side by side (see above)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each tree with --baseline (default 2)")
@@ -952,6 +962,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.baseline:
         counts = [f"--{name.replace('_', '-')}={getattr(args, name)}" for name in COUNT_OPTIONS]
         compare(args.baseline, counts, max(1, args.rounds), emit=lambda line: print(line, flush=True))
+        return 0
+    if args.sharing:
+        for figure in bench_sharing(args.solo_tables, args.alone):
+            print(json.dumps(figure.as_dict()), flush=True)
         return 0
     if args.only_burst:
         for figure in asyncio.run(bench_concurrent_moves(args.channels, args.alone)):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 
+import pytest
+
 from bench.run import ROOT, burst_modes, main, side_by_side
 
 TINY = [
@@ -116,3 +118,15 @@ def test_a_baseline_run_prints_each_figure_beside_the_other_commits(capsys):
         ["git", "-C", str(ROOT), "worktree", "list"], capture_output=True, text=True
     ).stdout
     assert "tabletop-baseline-" not in trees, "the baseline worktree is left behind"
+
+
+@pytest.mark.slow
+def test_the_sharing_bench_times_a_move_beside_thinking_tables_on_both_bots(capsys):
+    assert main(["--sharing", "--solo-tables", "1", "--alone", "1"]) == 0
+    figures = {f["name"]: f for f in map(json.loads, capsys.readouterr().out.splitlines())}
+    for bot in ("sharing", "sharing_before"):
+        assert figures[f"{bot}_alone_ms"]["value"] > 0 and figures[f"{bot}_busy_moves"]["value"] <= 1
+    assert (
+        figures["sharing_per_alone"]["budget"] == "<= 3"
+        and "budget" not in figures["sharing_before_per_alone"]
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,6 +128,23 @@ def posts_in_order(env) -> list[tuple[int, bool]]:
     def announced(message: Any) -> None:
         if not message.flags & 64:  # 64: ephemeral
             posted.append((message.channel_id, bool(message.attachments)))
+        announce(message)
+
+    backend.announce_message_create = announced
+    return posted
+
+
+def board_post_times(env: Any) -> dict[int, float]:
+    """When (`time.perf_counter`) the bot last posted a public message with an image in each
+    channel, as simcord's backend announces it: a reply's own moment, where the slash command
+    returns only once the whole bot has settled."""
+    posted: dict[int, float] = {}
+    backend = env.backend
+    announce = backend.announce_message_create
+
+    def announced(message: Any) -> None:
+        if message.attachments and not message.flags & 64:  # 64: ephemeral
+            posted[message.channel_id] = time.perf_counter()
         announce(message)
 
     backend.announce_message_create = announced
