@@ -112,6 +112,7 @@ async def test_a_thinking_worker_dying_costs_one_retry_never_the_move(simcord_en
     assert simcord_bot.thinkers.pids and not set(simcord_bot.thinkers.pids) & set(before), "a new pool"
 
 
+@pytest.mark.slow  # tens of seconds: whole turns of slowed decisions
 @pytest.mark.parametrize("simcord_bot", [SLOW], indirect=True)
 async def test_a_decision_in_flight_when_another_kills_its_worker_is_decided_again(simcord_env, simcord_bot):
     guild = simcord_env.create_guild()
@@ -132,6 +133,7 @@ async def test_a_decision_in_flight_when_another_kills_its_worker_is_decided_aga
     assert await offer(ann, ann_channel) and await offer(bob, bob_channel)
 
 
+@pytest.mark.slow  # tens of seconds: whole turns of slowed decisions
 @pytest.mark.parametrize("simcord_bot", [SLOW], indirect=True)
 async def test_solo_tables_thinking_make_no_other_channels_move_wait(simcord_env, simcord_bot, monkeypatch):
     guild = simcord_env.create_guild()
@@ -157,6 +159,7 @@ async def test_solo_tables_thinking_make_no_other_channels_move_wait(simcord_env
     assert happened.index(("board", elsewhere.id)) < first_ai, "the people's board waited for no search"
 
 
+@pytest.mark.slow  # tens of seconds: whole turns of slowed decisions
 @pytest.mark.parametrize("simcord_bot", [SLOW], indirect=True)
 async def test_one_members_tables_hold_at_most_their_share_of_the_thinking(
     simcord_env, simcord_bot, monkeypatch
