@@ -6,11 +6,14 @@ created empty with mode 0600 before SQLite opens it; SQLite then gives its `-wal
 files the database file's mode. The file is created with `O_CREAT | O_EXCL | O_NOFOLLOW`, so a
 file or a symlink already at the path (even one pointing nowhere) is never written through, and
 checking and creating are one step (no race between a check and the write).
+
+A symlink that points nowhere is refused rather than opened: SQLite follows it and would make the
+database wherever the link points, with the umask's mode, not at the path the bot was given. A
+symlink to an existing database is the operator's choice and is opened as it is.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 
 PRIVATE = 0o600
@@ -22,6 +25,13 @@ class TargetTaken(Exception):
 
 class NoFolder(Exception):
     """The folder the path names does not exist."""
+
+
+class DanglingLink(TargetTaken):
+    """The path is a symlink to where there is no file: opening it would create one there."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"{path} is a symlink to {os.readlink(path)}, where there is no file")
 
 
 def create_private(path: str) -> None:
@@ -41,6 +51,12 @@ def create_private(path: str) -> None:
 
 def private_if_new(path: str) -> None:
     """Before SQLite opens `path`: create it private when nothing is there yet (an existing
-    database keeps its file and its mode; a missing folder is left for SQLite to report)."""
-    with contextlib.suppress(TargetTaken, NoFolder):
+    database keeps its file and its mode; a missing folder is left for SQLite to report);
+    `DanglingLink` for a symlink to nothing, which SQLite would follow to create the file."""
+    try:
         create_private(path)
+    except TargetTaken:
+        if os.path.islink(path) and not os.path.exists(path):
+            raise DanglingLink(path) from None
+    except NoFolder:
+        pass

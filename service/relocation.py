@@ -184,7 +184,10 @@ def _check_destination(target: str) -> None:
         if problem:
             raise Refused(f"The destination {target} is not a sound SQLite database ({problem}).")
     elif path.parent.is_dir():
-        create(str(path))
+        try:
+            create(str(path))
+        except DatabaseProblem as problem:  # a symlink to nowhere: the file would be made there
+            raise Refused(str(problem)) from None
     else:
         raise Refused(f"There is no folder {path.parent} to write {target} in.")
 

@@ -226,3 +226,19 @@ def test_one_sqlite_file_under_another_name_is_refused_and_keeps_its_games(sourc
         assert line.startswith(f"The source {source} and the destination {other} are one database"), line
     assert asyncio.run(counts(str(source))) == expected
     assert asyncio.run(counts(str(hard))) == expected
+
+
+def test_a_destination_that_is_a_symlink_to_nowhere_is_refused_and_nothing_is_made_there(
+    source, tmp_path, capsys
+):
+    victim = tmp_path / "elsewhere" / "planted.sqlite3"
+    victim.parent.mkdir()
+    link = tmp_path / "copy.sqlite3"
+    link.symlink_to(victim)
+    line = refused_in_one_line(capsys, str(source), str(link))
+    assert line == (
+        f"{link} is a symlink to {victim}, where there is no file: nothing was created. "
+        "Remove the link, or point it at the database.\n"
+    )
+    assert not victim.exists() and list(victim.parent.iterdir()) == []
+    assert link.is_symlink() and not (tmp_path / "copy.sqlite3.created").exists()
