@@ -14,7 +14,9 @@ symlink to an existing database is the operator's choice and is opened as it is.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from pathlib import Path
 
 PRIVATE = 0o600
 
@@ -60,3 +62,17 @@ def private_if_new(path: str) -> None:
             raise DanglingLink(path) from None
     except NoFolder:
         pass
+
+
+def replace_private(path: Path, text: str) -> None:
+    """Write `text` to `path` in one step (a private `.partial` file beside it, renamed over it):
+    never half a file, never through a symlink planted at either name, and only the bot's user
+    may read it, whatever the umask."""
+    partial = path.with_name(path.name + ".partial")
+    with contextlib.suppress(FileNotFoundError):
+        partial.unlink()  # a copy an interrupted save left behind, or a link (never its target)
+    create_private(str(partial))
+    descriptor = os.open(partial, os.O_WRONLY | os.O_NOFOLLOW)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(text)
+    partial.replace(path)  # a rename replaces a link at `path` itself, not what it points to
