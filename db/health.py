@@ -20,7 +20,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from db.files import NoFolder, TargetTaken, create_private, private_if_new
+from db.files import DanglingLink, NoFolder, TargetTaken, create_private, private_if_new
 
 log = logging.getLogger("tabletop.db")
 
@@ -70,9 +70,15 @@ def prepare(path: str, init: bool = False) -> str:
 
 def create(path: str) -> None:
     """A new, empty SQLite file, private (db/files.py), and its marker (the schema is made by
-    the migrations)."""
+    the migrations). A symlink to nowhere at `path` is refused: the file would be made where it
+    points, not where the bot was told."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    private_if_new(path)
+    try:
+        private_if_new(path)
+    except DanglingLink as link:
+        raise DatabaseProblem(
+            f"{link}: nothing was created. Remove the link, or point it at the database."
+        ) from None
     sqlite3.connect(path).close()
     marker(path).touch()
 

@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
-from db.store import Conflict, Dialect, Row, safe_target
+from db.store import Conflict, Dialect, Identity, Row, safe_target
 
 if TYPE_CHECKING:
     import asyncpg
@@ -83,6 +83,14 @@ class PostgresStore:
             " AND schemaname = current_schema())"
         )
         return int(rows[0][0]) if rows else 0
+
+    async def identity(self) -> Identity:
+        """The server's system identifier (made once by initdb; every address of the server and
+        every pooler in front of it answers the same), the database and the schema in use."""
+        [row] = await self._pool.fetch(
+            "SELECT (SELECT system_identifier FROM pg_control_system()), current_database(), current_schema()"
+        )
+        return Identity(self.dialect, (int(row[0]), str(row[1]), str(row[2])))
 
     async def plan(self, sql: str, params: Sequence[Any] = ()) -> str:
         async with self._pool.acquire() as connection, connection.transaction():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlite3
 
 from db.database import Database
+from db.files import DanglingLink
 from db.health import DatabaseProblem
 from db.store import is_postgresql, safe_target
 
@@ -63,7 +64,7 @@ def _password(target: str) -> str:
 
 def _expected(error: Exception) -> bool:
     """Whether `error` is a database that cannot be reached or read, rather than a bug."""
-    if isinstance(error, OSError | TimeoutError | sqlite3.DatabaseError):
+    if isinstance(error, OSError | TimeoutError | sqlite3.DatabaseError | DanglingLink):
         return True
     try:
         import asyncpg

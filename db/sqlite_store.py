@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -17,7 +18,7 @@ from typing import Any
 import aiosqlite
 
 from db.files import create_private, private_if_new
-from db.store import Conflict, Dialect, Row
+from db.store import Conflict, Dialect, Identity, Row
 
 # aiosqlite logs every statement with its values at DEBUG: the seeds and the hidden states of
 # every game. A log is read by more people than the database is, so the driver never says more
@@ -122,6 +123,14 @@ class SqliteStore:
     async def schema_version(self) -> int:
         [(version,)] = await self.fetch("PRAGMA user_version")
         return int(version)
+
+    async def identity(self) -> Identity:
+        """The file's device and inode (the same through every link to it); an in-memory
+        database is only ever itself."""
+        if self.target == ":memory:":
+            return Identity(self.dialect, ("memory", id(self)))
+        found = os.stat(self.target)
+        return Identity(self.dialect, (found.st_dev, found.st_ino))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:

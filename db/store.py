@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 Dialect = Literal["sqlite", "postgresql"]
@@ -20,6 +21,18 @@ Row = Sequence[Any]
 
 class Conflict(Exception):
     """A write broke a uniqueness or foreign-key rule (a second open table in a channel)."""
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Which tables a store reads and writes, however its address was spelled (a hard link or a
+    symlink to the file; `localhost`, `127.0.0.1` or a socket for the server): a SQLite file's
+    device and inode, or a PostgreSQL server's system identifier (the same through every address
+    and pooler) with the database and the schema the tables are in. Two stores with equal
+    identities are one database: copying one into the other with `--force` would empty both."""
+
+    engine: Dialect
+    place: tuple[str | int, ...]
 
 
 class Transaction(Protocol):
@@ -59,6 +72,10 @@ class Store(Protocol):
 
     async def schema_version(self) -> int:
         """How many migrations this database has had."""
+        ...
+
+    async def identity(self) -> Identity:
+        """Which database this is, whatever its address (`Identity`)."""
         ...
 
     async def migrate(self, migrations: Sequence[str]) -> None:

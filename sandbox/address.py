@@ -10,15 +10,13 @@ start a new address.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from db.files import create_private
+from db.files import replace_private
 
 CAPABILITY = re.compile(r"^[A-Za-z0-9_-]{32,128}$")  # what `secrets.token_urlsafe` draws
 
@@ -56,13 +54,5 @@ def load_address(database: str) -> Address:
 
 def save_address(database: str, address: Address) -> None:
     """Keep `address` for the next start: a private file, replaced in one step."""
-    path = address_path(database)
-    partial = path.with_name(path.name + ".partial")
-    with contextlib.suppress(FileNotFoundError):
-        partial.unlink()  # a copy an interrupted save left behind
-    create_private(str(partial))
     text = json.dumps({"port": address.port, "capability": address.capability}) + "\n"
-    descriptor = os.open(partial, os.O_WRONLY | os.O_NOFOLLOW)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-        file.write(text)
-    partial.replace(path)
+    replace_private(address_path(database), text)

@@ -7,7 +7,8 @@ the games stored for a channel are found again. `tests/sandbox/test_without_brow
 
 The sandbox's time is kept beside its database (`<database>.clock`, an ISO instant): games
 stored with one time must not find the clock back in January after a restart. While the sandbox
-is stopped its clock stands still.
+is stopped its clock stands still. The file is the bot's user's alone, like the database beside
+it, and is replaced whole, never written through a symlink planted at its name.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from db.files import replace_private
 from games.registry import game_ids, spec
 from i18n import t
 
@@ -74,7 +76,4 @@ def load_clock(database: str) -> datetime | None:
 
 
 def save_clock(database: str, when: datetime) -> None:
-    path = clock_path(database)
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(json.dumps({"now": when.isoformat()}) + "\n", encoding="utf-8")
-    partial.replace(path)  # never half a file
+    replace_private(clock_path(database), json.dumps({"now": when.isoformat()}) + "\n")

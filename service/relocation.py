@@ -4,11 +4,15 @@ PostgreSQL when a bot outgrows one process, back again, or SQLite to SQLite.
 Both databases are opened with `Database.open`, which migrates each to the current schema, so
 the rows go over column for column (`db/transfer.py`). A destination that holds anything is
 refused, since the copy keeps every id and would mix two bots' games; `force` empties it first,
-in one transaction. Afterwards the copy is checked, not trusted: every table must hold as many
-rows as the source's, and every game that has a state must hold the source's state and replay
-to it from its seed through every stored move, the way the bot itself rebuilds a state for
-`/undo`. A copy that fails a check is reported, difference by difference, and the bot must not
-be switched to it.
+in one transaction. A destination that is the source under another name (a hard link or a
+symlink to the file; the same server as `localhost`, `127.0.0.1` or its socket) is refused
+before anything is emptied, since emptying it would empty the source: the two are told apart by
+what they are (`db.store.Identity`: the file's device and inode; the server's system identifier,
+database and schema), never by how they are spelled. Afterwards the copy is checked, not
+trusted: every table must hold as many rows as the source's, and every game that has a state
+must hold the source's state and replay to it from its seed through every stored move, the way
+the bot itself rebuilds a state for `/undo`. A copy that fails a check is reported, difference
+by difference, and the bot must not be switched to it.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 
 from db import Database, GameRecord
 from db.health import DatabaseProblem, create, damage
+from db.health import identity as file_identity
 from db.reach import open_database
 from db.store import is_postgresql, safe_target, sqlite_path
 from db.transfer import clear, copy_rows, games_with_state, row_counts
@@ -72,14 +77,14 @@ async def relocate(source: str, target: str, *, engines: Engines, force: bool = 
     (nothing copied) when the source is missing or unreadable, the destination unreachable or
     not empty (without `force`), or both name the same database."""
     started = time.monotonic()
-    if _same(source, target):
-        raise Refused(f"{safe_target(source)} is both the source and the destination: name two databases.")
     _check_source(source)
+    _refuse_one_file(source, target)  # before SQLite opens one file under two names
     reading = await open_database(source, "source")
     try:
         _check_destination(target)
         writing = await open_database(target, "destination")
         try:
+            await _refuse_one_database(source, reading, target, writing)
             held = await row_counts(writing.store)
             if any(held.values()):
                 if not force:
@@ -179,15 +184,44 @@ def _check_destination(target: str) -> None:
         if problem:
             raise Refused(f"The destination {target} is not a sound SQLite database ({problem}).")
     elif path.parent.is_dir():
-        create(str(path))
+        try:
+            create(str(path))
+        except DatabaseProblem as problem:  # a symlink to nowhere: the file would be made there
+            raise Refused(str(problem)) from None
     else:
         raise Refused(f"There is no folder {path.parent} to write {target} in.")
 
 
-def _same(source: str, target: str) -> bool:
+def _refuse_one_file(source: str, target: str) -> None:
+    """Refuse two SQLite names for one file (a hard link, a symlink, another spelling), before
+    either is opened: SQLite keeps a write-ahead log per name, so one file opened under two
+    names is read wrong and can be damaged."""
     if is_postgresql(source) or is_postgresql(target):
-        return source == target
-    return Path(sqlite_path(source)).resolve() == Path(sqlite_path(target)).resolve()
+        return
+    here, there = file_identity(sqlite_path(source)), file_identity(sqlite_path(target))
+    if here is not None and here == there:
+        raise _one_database(source, target, "the same file")
+
+
+async def _refuse_one_database(source: str, reading: Database, target: str, writing: Database) -> None:
+    """Refuse a destination that is the source itself, however each was named, before anything
+    is counted, emptied or written."""
+    theirs, ours = await reading.store.identity(), await writing.store.identity()
+    if theirs != ours:
+        return
+    if theirs.engine == "postgresql":
+        _, database, schema = theirs.place
+        how = f"the database {database}, schema {schema}, of one server"
+    else:
+        how = "the same file"
+    raise _one_database(source, target, how)
+
+
+def _one_database(source: str, target: str, how: str) -> Refused:
+    return Refused(
+        f"The source {safe_target(source)} and the destination {safe_target(target)} are one "
+        f"database ({how}): nothing was copied or deleted. Name two different databases."
+    )
 
 
 def _summary(counts: dict[str, int]) -> str:

@@ -88,3 +88,39 @@ def test_the_settings_file_is_read_from_the_working_folder_only(tmp_path, monkey
     assert load_settings_file(working)
     assert os.environ["TABLETOP_PROBE"] == "here"
     monkeypatch.delenv("TABLETOP_PROBE")
+
+
+def test_the_bot_never_makes_its_database_through_a_symlink_to_nowhere(tmp_path, monkeypatch, capsys):
+    """A symlink planted where the database will be, pointing nowhere: `--init` and the sandbox
+    refuse in one line instead of making the file (readable by everyone) where the link points."""
+    import bot
+    import sandbox.run
+
+    victim = tmp_path / "elsewhere" / "victim.sqlite3"
+    victim.parent.mkdir()
+    link = tmp_path / "games.sqlite3"
+    link.symlink_to(victim)
+    sandbox_link = tmp_path / "games-sandbox.sqlite3"
+    sandbox_link.symlink_to(victim)
+    ran: list[str] = []
+
+    async def discord(make_bot, token):  # the bot would log in now: only the database decides
+        ran.append("bot")
+        return 0
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.delenv(bot.SANDBOX_DATABASE, raising=False)
+    monkeypatch.setattr(bot, "run_until_stopped", discord)
+    monkeypatch.setattr(sandbox.run, "run_sandbox", lambda *args, **kwargs: ran.append("sandbox") or 0)
+    for args, path in (
+        (["--database", str(link), "--init"], link),
+        (["--database", str(link), "--sandbox"], sandbox_link),
+    ):
+        assert bot.main(args) == 2
+        out, err = capsys.readouterr()
+        assert err == (
+            f"{path} is a symlink to {victim}, where there is no file: nothing was created. "
+            "Remove the link, or point it at the database.\n"
+        )
+    assert ran == [] and list(victim.parent.iterdir()) == [], "nothing was made where the links point"

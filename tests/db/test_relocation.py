@@ -194,7 +194,7 @@ async def test_refusals_copy_nothing(source, tmp_path):
     with pytest.raises(Refused, match="There is no database at .*nothing-here"):
         await relocate(missing, str(tmp_path / "copy.sqlite3"), engines=load_engine)
     assert not (tmp_path / "nothing-here.sqlite3").exists() and not (tmp_path / "copy.sqlite3").exists()
-    with pytest.raises(Refused, match="both the source and the destination"):
+    with pytest.raises(Refused, match="are one database \\(the same file\\)"):
         await relocate(source, str(tmp_path / "." / "source.sqlite3"), engines=load_engine, force=True)
     assert (await counts(source))["games"] == 10
     with pytest.raises(Refused, match="There is no folder"):

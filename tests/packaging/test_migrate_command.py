@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import cli
 from db import Database
 from db.transfer import row_counts
 from engine.fallback import choose_move
@@ -26,7 +27,7 @@ from games.registry import load_engine
 from service.game_service import GameService
 from tests.db.test_stored_games import FIXTURE, LATER, caller, record, replays_to_its_stored_state
 from tests.support.paths import ROOT
-from tests.support.server import run_on_server, server_or_skip
+from tests.support.server import run_on_server, server_or_skip, tcp_server_or_skip
 from tests.support.storage import schema_target
 
 PASSWORD = "hunter2-never-printed"
@@ -168,7 +169,76 @@ def test_refusals_are_one_line_with_exit_code_2(source, tmp_path):
     unreachable = refused(str(source), nowhere)
     assert "Cannot open the destination postgresql://tabletop@/tabletop" in unreachable
     assert PASSWORD not in unreachable
-    assert "both the source and the destination" in refused(str(source), f"sqlite:///{source}")
+    assert "are one database (the same file)" in refused(str(source), f"sqlite:///{source}")
     copy = tmp_path / "copy.sqlite3"
     assert migrate(str(source), str(copy), cwd=tmp_path).returncode == 0
     assert "is not empty (10 games" in refused(str(source), str(copy))
+
+
+def refused_in_one_line(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """`tabletop migrate ARGS` as an operator types it: exit 2, nothing on stdout, one line on
+    stderr (no traceback); that line."""
+    code = cli(["migrate", *args])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "", out + err
+    assert "Traceback" not in err and len(err.splitlines()) == 1, err
+    return err
+
+
+@pytest.fixture
+def one_server_three_ways() -> Iterator[tuple[str, str, str]]:
+    """A schema of its own on the test server, named as 127.0.0.1, as localhost and through the
+    server's Unix socket."""
+    tcp = tcp_server_or_skip()
+    schema = f"t_migrate_{os.getpid()}_{next(_numbers)}"
+    run_on_server(f'CREATE SCHEMA "{schema}"')
+    try:
+        numeric = schema_target(tcp, schema)
+        yield numeric, numeric.replace("@127.0.0.1:", "@localhost:"), schema_target(server_or_skip(), schema)
+    finally:
+        run_on_server(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+def test_one_server_under_another_name_is_refused_and_keeps_its_games(
+    source, one_server_three_ways, tmp_path, monkeypatch, capsys
+):
+    monkeypatch.chdir(tmp_path)
+    numeric, named, socket = one_server_three_ways
+    assert cli(["migrate", str(source), numeric]) == 0, capsys.readouterr()
+    capsys.readouterr()
+    held = asyncio.run(counts(numeric))
+    assert held["games"] == 10
+    for there, back in ((numeric, named), (named, socket), (socket, numeric)):
+        line = refused_in_one_line(capsys, there, back, "--force")
+        assert "are one database (the database postgres, schema t_migrate_" in line, line
+        assert "nothing was copied or deleted" in line and "hunter2" not in line
+        assert asyncio.run(counts(numeric)) == held, f"{there} -> {back} emptied the source"
+
+
+def test_one_sqlite_file_under_another_name_is_refused_and_keeps_its_games(source, tmp_path, capsys):
+    expected = asyncio.run(counts(str(source)))
+    hard = tmp_path / "hard-link.sqlite3"
+    hard.hardlink_to(source)
+    soft = tmp_path / "symlink.sqlite3"
+    soft.symlink_to(source)
+    for other in (str(hard), f"sqlite:///{soft}"):
+        line = refused_in_one_line(capsys, str(source), other, "--force")
+        assert line.startswith(f"The source {source} and the destination {other} are one database"), line
+    assert asyncio.run(counts(str(source))) == expected
+    assert asyncio.run(counts(str(hard))) == expected
+
+
+def test_a_destination_that_is_a_symlink_to_nowhere_is_refused_and_nothing_is_made_there(
+    source, tmp_path, capsys
+):
+    victim = tmp_path / "elsewhere" / "planted.sqlite3"
+    victim.parent.mkdir()
+    link = tmp_path / "copy.sqlite3"
+    link.symlink_to(victim)
+    line = refused_in_one_line(capsys, str(source), str(link))
+    assert line == (
+        f"{link} is a symlink to {victim}, where there is no file: nothing was created. "
+        "Remove the link, or point it at the database.\n"
+    )
+    assert not victim.exists() and list(victim.parent.iterdir()) == []
+    assert link.is_symlink() and not (tmp_path / "copy.sqlite3.created").exists()

@@ -1,5 +1,6 @@
 """`./scripts/with-postgres CMD`: CMD runs beside a PostgreSQL server of its own, reached through
-TABLETOP_TEST_POSTGRES, and nothing of that server is left once CMD is done, however it ends."""
+TABLETOP_TEST_POSTGRES (its socket) and TABLETOP_TEST_POSTGRES_TCP (127.0.0.1, with a password),
+and nothing of that server is left once CMD is done, however it ends."""
 
 from __future__ import annotations
 
@@ -27,7 +28,11 @@ host = parse_qs(urlsplit(dsn).query)["host"][0]
 pid = int((Path(host) / "data" / "postmaster.pid").read_text().split()[0])
 sql = ["-c", "create database probe", "-c", "select rolsuper from pg_roles where rolname = current_user"]
 answer = subprocess.run([sys.argv[1], dsn, "-At", *sql], capture_output=True, text=True)
-print(json.dumps({"dsn": dsn, "pid": pid, "psql": answer.stdout.strip(), "err": answer.stderr}))
+tcp = os.environ.get("TABLETOP_TEST_POSTGRES_TCP", "")
+ask = "select system_identifier from pg_control_system()"
+over = [subprocess.run([sys.argv[1], at, "-Atc", ask], capture_output=True, text=True) for at in (dsn, tcp)]
+print(json.dumps({"dsn": dsn, "tcp": tcp, "pid": pid, "psql": answer.stdout.strip(), "err": answer.stderr,
+                  "servers": [done.stdout.strip() for done in over], "tcp_err": over[1].stderr}))
 sys.exit(7)
 """
 
@@ -71,7 +76,12 @@ def test_the_command_gets_its_own_server_which_is_gone_afterwards():
     dsn = urlsplit(seen["dsn"])
     query = parse_qs(dsn.query)
     assert (dsn.scheme, dsn.username, dsn.path) == ("postgresql", "postgres", "/postgres"), seen
-    assert query["port"] == ["54329"] and dsn.hostname is None  # a Unix socket, no TCP
+    assert query["port"][0].isdigit() and dsn.hostname is None  # a Unix socket
+    tcp = urlsplit(seen["tcp"])
+    assert (tcp.hostname, str(tcp.port), tcp.username) == ("127.0.0.1", query["port"][0], "postgres")
+    assert tcp.password, "TCP, which every user of the machine reaches, asks for a password"
+    [socket, over_tcp] = seen["servers"]
+    assert socket and socket == over_tcp, seen["tcp_err"]  # one server, whichever way
     # It may create a database: a superuser.
     assert seen["psql"].splitlines() == ["CREATE DATABASE", "t"], seen["err"]
     folder = query["host"][0]

@@ -6,9 +6,12 @@ These drive the sandbox's world and driver in-process, without a browser;
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import urllib.request
 from datetime import timedelta
+from pathlib import Path
 
 from bot import create_bot
 from i18n import t
@@ -134,3 +137,25 @@ def test_the_sandbox_takes_a_language_and_refuses_one_without_a_catalog(capsys):
     with pytest.raises(SystemExit):
         arguments(["--locale", "xx-YY"], "tabletop sandbox")
     assert "invalid choice" in capsys.readouterr().err
+
+
+async def test_the_clock_file_is_private_and_never_written_through_a_planted_link(tmp_path):
+    """The sandbox saves its clock beside its database: the file is the user's alone, like the
+    database, and a symlink planted at its name or at the name of its partial copy is replaced,
+    never written through."""
+    before = os.umask(0o022)
+    try:
+        database = str(tmp_path / "sandbox.sqlite3")
+        elsewhere = tmp_path / "elsewhere"
+        elsewhere.mkdir()
+        Path(f"{database}.clock.partial").symlink_to(elsewhere / "partial")
+        Path(f"{database}.clock").symlink_to(elsewhere / "clock")
+        sandbox = await started(database)
+        now = sandbox.env.now()
+        await sandbox.stop()
+    finally:
+        os.umask(before)
+    clock = Path(f"{database}.clock")
+    assert list(elsewhere.iterdir()) == [], "nothing was written where the links point"
+    assert not clock.is_symlink() and stat.S_IMODE(clock.stat().st_mode) == 0o600
+    assert load_clock(database) == now

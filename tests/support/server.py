@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.support.storage import run_statements, server_or_skip
+from tests.support.storage import run_statements, server_or_skip, tcp_server_or_skip
 
-__all__ = ["run_on_server", "server_or_skip"]
+__all__ = ["run_on_server", "server_or_skip", "tcp_server_or_skip"]
 
 
 def run_on_server(*statements: str) -> None:

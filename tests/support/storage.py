@@ -9,9 +9,9 @@ same schema for the same path (a restart finds its games again), and a new one f
 file, checks both engines.
 
 The server is the one `TABLETOP_TEST_POSTGRES` names (`scripts/with-postgres` starts one and
-sets it). Without it the PostgreSQL runs are skipped, unless `TABLETOP_REQUIRE_POSTGRES` is set
-(CI), where they fail instead: a suite that silently tested one engine would pass for the wrong
-reason.
+sets it, and `TABLETOP_TEST_POSTGRES_TCP`, the same server over TCP on 127.0.0.1). Without it the
+PostgreSQL runs are skipped, unless `TABLETOP_REQUIRE_POSTGRES` is set (CI), where they fail
+instead: a suite that silently tested one engine would pass for the wrong reason.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from db.store import is_postgresql
 from db.transfer import copy_rows
 
 SERVER = os.environ.get("TABLETOP_TEST_POSTGRES", "")
+SERVER_TCP = os.environ.get("TABLETOP_TEST_POSTGRES_TCP", "")
 REQUIRED = bool(os.environ.get("TABLETOP_REQUIRE_POSTGRES"))
 BACKENDS = ("sqlite", "postgresql")
 _numbers = itertools.count()
@@ -62,6 +63,17 @@ def server_or_skip() -> str:
             pytest.fail("TABLETOP_REQUIRE_POSTGRES is set but TABLETOP_TEST_POSTGRES names no server")
         pytest.skip("no PostgreSQL server (TABLETOP_TEST_POSTGRES; scripts/with-postgres starts one)")
     return SERVER
+
+
+def tcp_server_or_skip() -> str:
+    """The same server's address over TCP on 127.0.0.1 (with its password); skipped without one,
+    failed where CI requires a server."""
+    server_or_skip()
+    if not SERVER_TCP:
+        if REQUIRED:
+            pytest.fail("TABLETOP_REQUIRE_POSTGRES is set but TABLETOP_TEST_POSTGRES_TCP names no server")
+        pytest.skip("no TCP address of the PostgreSQL server (TABLETOP_TEST_POSTGRES_TCP)")
+    return SERVER_TCP
 
 
 async def run_statements(*statements: str) -> None:
