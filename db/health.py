@@ -13,6 +13,7 @@ first run. `--init` (`prepare(..., init=True)`) starts a new database anyway.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sqlite3
@@ -34,6 +35,13 @@ class DatabaseProblem(Exception):
 def marker(path: str) -> Path:
     """The file that says a database was created at `path` (so its absence later is a loss)."""
     return Path(f"{path}.created")
+
+
+def mark(path: str) -> None:
+    """Write the marker, empty and private, never through a symlink planted at its name (a
+    `touch` would create or stamp whatever file the link points to)."""
+    with contextlib.suppress(TargetTaken):
+        create_private(str(marker(path)))
 
 
 def prepare(path: str, init: bool = False) -> str:
@@ -64,7 +72,7 @@ def prepare(path: str, init: bool = False) -> str:
             "empty database with `python bot.py --init`."
         )
     if not marker(path).exists():
-        marker(path).touch()  # a database from before markers existed
+        mark(path)  # a database from before markers existed
     return f"using the database {path}"
 
 
@@ -80,7 +88,7 @@ def create(path: str) -> None:
             f"{link}: nothing was created. Remove the link, or point it at the database."
         ) from None
     sqlite3.connect(path).close()
-    marker(path).touch()
+    mark(path)
 
 
 def damage(path: str) -> str | None:

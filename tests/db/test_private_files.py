@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -124,3 +125,23 @@ def test_the_bot_never_makes_its_database_through_a_symlink_to_nowhere(tmp_path,
             "Remove the link, or point it at the database.\n"
         )
     assert ran == [] and list(victim.parent.iterdir()) == [], "nothing was made where the links point"
+
+
+def test_the_marker_is_never_written_through_a_planted_symlink(tmp_path, monkeypatch):
+    """`<database>.created` says the database existed once; a link planted at that name leaves
+    the file it points to unmade, and the database is made as usual."""
+    import bot
+
+    victim = tmp_path / "elsewhere" / "victim"
+    victim.parent.mkdir()
+    database = tmp_path / "games.sqlite3"
+    Path(f"{database}.created").symlink_to(victim)
+
+    async def discord(make_bot, token):  # the bot would log in now: only the database decides
+        return 0
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setattr(bot, "run_until_stopped", discord)
+    assert bot.main(["--database", str(database), "--init"]) == 0
+    assert database.is_file() and stat.S_IMODE(database.stat().st_mode) == 0o600
+    assert not victim.exists(), "nothing was made where the marker's link points"
