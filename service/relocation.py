@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from db import Database, GameRecord
+from db.address import safe_target
 from db.health import DatabaseProblem, create, damage
 from db.reach import open_database
-from db.store import is_postgresql, safe_target, sqlite_path
+from db.store import is_postgresql, sqlite_path
 from db.transfer import clear, copy_rows, games_with_state, row_counts
 from engine.base import AnyGame
 
@@ -160,10 +161,10 @@ def _check_source(source: str) -> None:
         return
     path = Path(sqlite_path(source))
     if not path.is_file():
-        raise Refused(f"There is no database at {source} to copy.")
+        raise Refused(f"There is no database at {safe_target(source)} to copy.")
     problem = damage(str(path))
     if problem:
-        raise Refused(f"The source {source} is damaged ({problem}): restore a backup first.")
+        raise Refused(f"The source {safe_target(source)} is damaged ({problem}): restore a backup first.")
 
 
 def _check_destination(target: str) -> None:
@@ -177,11 +178,13 @@ def _check_destination(target: str) -> None:
     if path.exists():
         problem = damage(str(path))
         if problem:
-            raise Refused(f"The destination {target} is not a sound SQLite database ({problem}).")
+            raise Refused(
+                f"The destination {safe_target(target)} is not a sound SQLite database ({problem})."
+            )
     elif path.parent.is_dir():
         create(str(path))
     else:
-        raise Refused(f"There is no folder {path.parent} to write {target} in.")
+        raise Refused(f"There is no folder {path.parent} to write {safe_target(target)} in.")
 
 
 def _same(source: str, target: str) -> bool:
