@@ -26,15 +26,16 @@ from urllib.parse import unquote, unquote_plus, urlsplit
 
 HIDDEN = "***"
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+# The start of the query: a "?" and a setting's name, which holds none of = & ? # / @.
 _FIRST_SETTING = re.compile(r"\?[^=&?#/@]*=")
 # libpq's other form, `host=db user=bot password=secret` (no scheme): a value is quoted or one word.
 _KEYWORD_SECRET = re.compile(r"(\b\w*password\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s']\S*)", re.IGNORECASE)
-_CHARACTERS_ENDING_A_HOST = "@/?#"
+_CHARACTERS_ENDING_A_HOST = "@/?#"  # unencoded in a user or password, the driver misreads the address
 _DIGITS = re.compile(r"[0-9]+")
-_BRACKETED = re.compile(r"\[[^\]]+\](.*)")
+_BRACKETED = re.compile(r"\[[^\]]+\](.*)")  # an IPv6 host, and what follows it (":5432")
 
 
-class Address(NamedTuple):
+class _Address(NamedTuple):
     """A URL-form address cut where its secrets are, every part as written."""
 
     scheme: str  # "postgresql://"
@@ -49,7 +50,7 @@ def safe_target(target: str) -> str:
     """`target` (a file path or a database address) fit to print or log: each password in it
     written `***`, everything else as given, so the operator still sees which server, user and
     database were meant."""
-    address = split(target)
+    address = _split(target)
     if address is None:
         return _KEYWORD_SECRET.sub(lambda found: found[1] + HIDDEN, target)
     password = "" if address.password is None else f":{HIDDEN if address.password else ''}"
@@ -72,7 +73,7 @@ def scrubbed(text: str, target: str) -> str:
 def secrets(target: str) -> set[str]:
     """Every form of every password `target` holds (as written, and decoded as a driver decodes
     it), and the `PGPASSWORD` a driver would use when `target` has none."""
-    address = split(target)
+    address = _split(target)
     found: set[str] = {os.environ.get("PGPASSWORD", "")}
     if address is None:
         found |= {value.strip("'") for _, value in _KEYWORD_SECRET.findall(target)}
@@ -83,7 +84,7 @@ def secrets(target: str) -> set[str]:
     return {secret for secret in found if secret}
 
 
-def split(target: str) -> Address | None:
+def _split(target: str) -> _Address | None:
     """`target` cut into its parts, or None when it is no URL (a file path, or libpq's
     `keyword=value` form)."""
     scheme = _SCHEME.match(target)
@@ -95,7 +96,7 @@ def split(target: str) -> Address | None:
     credentials, after = (rest[:at], rest[at + 1 :]) if at >= 0 else ("", rest)
     user, colon, password = credentials.partition(":")
     place, question, query = after.partition("?")
-    return Address(
+    return _Address(
         scheme.group(),
         user,
         password if colon else None,
@@ -109,7 +110,7 @@ def address_problem(target: str) -> str | None:
     """What keeps the PostgreSQL driver from reading the address `target`, in words that quote
     no secret; None when it reads. Caught here, such an address gets one line rather than the
     driver's traceback (a port that is not a number fails deep inside the connection pool)."""
-    address = split(target)
+    address = _split(target)
     if address is None:
         return "it is not a postgresql:// address"
     if any(character in address.user + (address.password or "") for character in _CHARACTERS_ENDING_A_HOST):
