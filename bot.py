@@ -31,6 +31,7 @@ from cogs.replies import report_error
 from cogs.stats import StatsCog
 from cogs.translator import CatalogTranslator
 from db import Database, health, reach
+from db.address import safe_target
 from db.store import is_postgresql
 from games.registry import game_ids, load_engine
 from i18n import table_languages
@@ -163,7 +164,7 @@ class TabletopBot(commands.AutoShardedBot):
             warmed = game_ids() if self.warm_up else ()
             self._warming = asyncio.create_task(self.service.tables.warm_up(warmed))
         active = await self.database.count_in_play()
-        log.info("ready to continue %d game(s) from %s", active, self.database.path)
+        log.info("ready to continue %d game(s) from %s", active, safe_target(self.database.path))
         if waiting:
             log.info("%d message(s) held from before the restart will be posted now", waiting)
 
@@ -199,9 +200,9 @@ class TabletopBot(commands.AutoShardedBot):
         log.critical(
             "the database file %s was deleted or replaced while the bot ran; what it held is saved "
             "in %s. The bot stops: put that file back as %s (or start anew with --init) and restart.",
-            self.database_path,
-            rescued,
-            self.database_path,
+            safe_target(self.database_path),
+            safe_target(rescued),
+            safe_target(self.database_path),
         )
         await self.close()
         return False
@@ -335,9 +336,7 @@ def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
     database = args.database or os.environ.get("TABLETOP_DATABASE", DEFAULT_DATABASE)
     try:
         if args.command == "backup":
-            games = health.backup(database, args.target)
-            print(f"Copied {database} to {args.target} ({games} game(s)).")
-            return 0
+            return backup(database, args.target)
         if args.command == "migrate":
             return migrate(args.source, args.destination, force=args.force)
         if args.command == "ratings":
@@ -375,6 +374,20 @@ def main(argv: list[str] | None = None, prog: str = "python bot.py") -> int:
         return 130
 
 
+def backup(database: str, target: str) -> int:
+    """`tabletop backup FILE`: 0 once the SQLite database is copied to `target`. SQLite's online
+    backup has nothing to read on a server, so a PostgreSQL database is refused (raising
+    `health.DatabaseProblem`) with the tool that does it."""
+    if is_postgresql(database):
+        raise health.DatabaseProblem(
+            f"tabletop backup copies a SQLite file; back up the PostgreSQL database "
+            f'{safe_target(database)} with pg_dump instead (docs/deploy.md, "Backups on each engine").'
+        )
+    games = health.backup(database, target)
+    print(f"Copied {safe_target(database)} to {target} ({games} game(s)).")
+    return 0
+
+
 def migrate(source: str, destination: str, *, force: bool) -> int:
     """`tabletop migrate`: 0 and a short report when the copy is sound, 1 and every difference
     when it is not (service/relocation.py); a refusal raises `health.DatabaseProblem`."""
@@ -394,9 +407,7 @@ def ratings(database: str, *, rebuild: bool) -> int:
     except GamesKeptEnding as busy:
         print(f"tabletop ratings: {busy}; nothing changed. Stop the bot and run it again.", file=sys.stderr)
         return 1
-    print(
-        f"Rated {count} finished game(s) again from the stored games in {reach.scrubbed(database, database)}."
-    )
+    print(f"Rated {count} finished game(s) again from the stored games in {safe_target(database)}.")
     return 0
 
 

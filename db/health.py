@@ -21,6 +21,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
+from db.address import safe_target
 from db.files import DanglingLink, NoFolder, TargetTaken, create_private, private_if_new
 
 log = logging.getLogger("tabletop.db")
@@ -57,23 +58,23 @@ def prepare(path: str, init: bool = False) -> str:
     if not file.exists():
         if marker(path).exists() and not init:
             raise DatabaseProblem(
-                f"The database {path} is missing, but a bot has run with it before "
-                f"({marker(path)} exists): its games would be lost. Put the file back (or restore a "
-                "backup made with `python bot.py backup FILE`), or start a new, empty database with "
-                "`python bot.py --init`."
+                f"The database {safe_target(path)} is missing, but a bot has run with it before "
+                f"({safe_target(str(marker(path)))} exists): its games would be lost. Put the file back "
+                "(or restore a backup made with `python bot.py backup FILE`), or start a new, empty database "
+                "with `python bot.py --init`."
             )
         create(path)
-        return f"created a new database at {path} ({'--init' if init else 'first run'})"
+        return f"created a new database at {safe_target(path)} ({'--init' if init else 'first run'})"
     problem = damage(path)
     if problem:
         raise DatabaseProblem(
-            f"The database {path} is damaged ({problem}). Stop here: restore a backup (made with "
-            "`python bot.py backup FILE`) in its place, or move the file aside and start a new, "
+            f"The database {safe_target(path)} is damaged ({problem}). Stop here: restore a backup "
+            "(made with `python bot.py backup FILE`) in its place, or move the file aside and start a new, "
             "empty database with `python bot.py --init`."
         )
     if not marker(path).exists():
         mark(path)  # a database from before markers existed
-    return f"using the database {path}"
+    return f"using the database {safe_target(path)}"
 
 
 def create(path: str) -> None:
@@ -126,7 +127,7 @@ def backup(source: str, target: str) -> int:
     writes to it: the copy is one consistent snapshot); the number of games copied. The copy is
     created private (db/files.py), never through a file or a symlink already at `target`."""
     if not Path(source).exists():
-        raise DatabaseProblem(f"There is no database at {source} to back up.")
+        raise DatabaseProblem(f"There is no database at {safe_target(source)} to back up.")
     try:
         create_private(target)
     except TargetTaken:

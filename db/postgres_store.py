@@ -15,7 +15,8 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
-from db.store import Conflict, Dialect, Identity, Row, safe_target
+from db.address import safe_target
+from db.store import Conflict, Dialect, Identity, Row
 
 if TYPE_CHECKING:
     import asyncpg

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import sqlite3
 
+from db.address import address_problem, safe_target, scrubbed
 from db.database import Database
 from db.files import DanglingLink
 from db.health import DatabaseProblem
-from db.store import is_postgresql, safe_target
+from db.store import is_postgresql
 
 
 class Unreachable(DatabaseProblem):
@@ -21,7 +22,12 @@ class Unreachable(DatabaseProblem):
 
 
 async def open_database(target: str, role: str = "database") -> Database:
-    """`Database.open(target)` (which migrates it to the current schema), or `Unreachable`."""
+    """`Database.open(target)` (which migrates it to the current schema), or `Unreachable`; a
+    PostgreSQL address the driver cannot read (a port that is not a number) is refused before
+    any connection is tried, rather than failing with the driver's traceback."""
+    problem = address_problem(target) if is_postgresql(target) else None
+    if problem:
+        raise Unreachable(f"Cannot open the {role} {safe_target(target)}: {problem}.")
     try:
         return await Database.open(target)
     except Exception as error:
@@ -47,19 +53,6 @@ async def server_ready(target: str) -> str:
     finally:
         await database.close()
     return f"using the PostgreSQL database {safe_target(target)} (schema {version}, {games} game(s))"
-
-
-def scrubbed(text: str, target: str) -> str:
-    """`text` with the password of `target` left out, wherever a driver may have quoted it."""
-    password = _password(target)
-    return text.replace(password, "***") if password else text
-
-
-def _password(target: str) -> str:
-    if not is_postgresql(target) or "@" not in target:
-        return ""
-    credentials = target.split("://", 1)[1].rsplit("@", 1)[0]
-    return credentials.split(":", 1)[1] if ":" in credentials else ""
 
 
 def _expected(error: Exception) -> bool:

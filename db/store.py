@@ -60,7 +60,9 @@ class Store(Protocol):
     """A storage engine: reads outside any transaction, writes inside one."""
 
     dialect: Dialect
-    target: str  # where it is: a file path, ":memory:", or a PostgreSQL address without password
+    # Where it is, fit to print: a file path, ":memory:", or a PostgreSQL address with its password
+    # hidden (db/address.py `safe_target`).
+    target: str
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]:
         """One transaction, committed when the block ends, rolled back when it raises."""
@@ -104,13 +106,3 @@ def sqlite_path(target: str) -> str:
     """The file a SQLite target names: a plain path, or `sqlite:///relative/path`,
     `sqlite:////absolute/path`, `sqlite:///:memory:` (as SQLAlchemy writes them)."""
     return target.removeprefix("sqlite:///")
-
-
-def safe_target(target: str) -> str:
-    """`target` with any password left out, for logs and messages."""
-    if not is_postgresql(target) or "@" not in target:
-        return target
-    scheme, rest = target.split("://", 1)
-    credentials, place = rest.rsplit("@", 1)
-    user = credentials.split(":", 1)[0]
-    return f"{scheme}://{user}@{place}"

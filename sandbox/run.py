@@ -27,6 +27,7 @@ import simcord
 from discord.ext import commands
 from simcord import SetupError
 
+from db.address import safe_target
 from sandbox.address import Address, address_path, load_address, save_address
 from sandbox.commands import Request, SandboxCog
 from sandbox.page import SandboxPreview
@@ -202,13 +203,13 @@ The sandbox: the real bot in a local page that works like Discord (no Discord, n
 {moved}
 That address is a password: whoever has it plays as any of the four players. It is served on
 this machine only (127.0.0.1); do not share it. It stays the same at every start (kept in
-{address_path(database)}; delete that file for a new one), so an open tab just reloads.
+{safe_target(str(address_path(database)))}; delete that file for a new one), so an open tab just reloads.
 
 The server "Tabletop sandbox" has {names}.
 Players: Alice, Bob, Carol and Dave ("Viewing as", at the top of the page, switches).
 /sandbox channel shows another channel in the same page; /sandbox wait moves the clock
 forward, so reminders and turn clocks can be seen.
-Games are kept in {database} (the sandbox's clock in {database}.clock).
+Games are kept in {safe_target(database)} (the sandbox's clock in {safe_target(database)}.clock).
 
 {live_help}
 Ctrl+C stops the sandbox.

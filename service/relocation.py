@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from db import Database, GameRecord
+from db.address import safe_target
 from db.health import DatabaseProblem, create, damage
 from db.health import identity as file_identity
 from db.reach import open_database
-from db.store import is_postgresql, safe_target, sqlite_path
+from db.store import is_postgresql, sqlite_path
 from db.transfer import clear, copy_rows, games_with_state, row_counts
 from engine.base import AnyGame
 
@@ -165,10 +166,10 @@ def _check_source(source: str) -> None:
         return
     path = Path(sqlite_path(source))
     if not path.is_file():
-        raise Refused(f"There is no database at {source} to copy.")
+        raise Refused(f"There is no database at {safe_target(source)} to copy.")
     problem = damage(str(path))
     if problem:
-        raise Refused(f"The source {source} is damaged ({problem}): restore a backup first.")
+        raise Refused(f"The source {safe_target(source)} is damaged ({problem}): restore a backup first.")
 
 
 def _check_destination(target: str) -> None:
@@ -182,14 +183,16 @@ def _check_destination(target: str) -> None:
     if path.exists():
         problem = damage(str(path))
         if problem:
-            raise Refused(f"The destination {target} is not a sound SQLite database ({problem}).")
+            raise Refused(
+                f"The destination {safe_target(target)} is not a sound SQLite database ({problem})."
+            )
     elif path.parent.is_dir():
         try:
             create(str(path))
         except DatabaseProblem as problem:  # a symlink to nowhere: the file would be made there
             raise Refused(str(problem)) from None
     else:
-        raise Refused(f"There is no folder {path.parent} to write {target} in.")
+        raise Refused(f"There is no folder {path.parent} to write {safe_target(target)} in.")
 
 
 def _refuse_one_file(source: str, target: str) -> None:

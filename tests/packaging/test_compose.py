@@ -159,7 +159,7 @@ def test_the_bots_command_reaches_and_migrates_the_compose_database(tmp_path: Pa
         )
         assert done.returncode == 2 and "DISCORD_TOKEN is not set" in done.stderr, done.stderr
         assert "Traceback" not in done.stderr and password not in done.stderr + done.stdout
-        assert f"using the PostgreSQL database postgresql://{user}@" in done.stderr
+        assert f"using the PostgreSQL database postgresql://{user}:***@" in done.stderr
         assert asyncio.run(_schema_version(address)) == len(POSTGRES_MIGRATIONS)
         assert not list(tmp_path.iterdir()), "no SQLite file or folder made beside the bot"
     finally:

@@ -124,7 +124,7 @@ def test_sqlite_to_postgresql_and_back_keeps_every_game_playable(source, server,
     expected = asyncio.run(counts(str(source)))
     assert int(report["games"]) == expected["games"] == 10
     assert int(report["moves"]) == expected["moves"] and int(report["messages"]) == expected["outbox"]
-    assert int(report["replayed"]) == 8 and report["target"].startswith("postgresql://postgres@")
+    assert int(report["replayed"]) == 8 and report["target"].startswith("postgresql://postgres:***@")
     assert asyncio.run(counts(server)) == expected
 
     back = tmp_path / "back" / "tabletop.sqlite3"
@@ -167,7 +167,7 @@ def test_refusals_are_one_line_with_exit_code_2(source, tmp_path):
     assert not (tmp_path / "gone.sqlite3").exists() and not (tmp_path / "new.sqlite3").exists()
     nowhere = f"postgresql://tabletop:{PASSWORD}@/tabletop?host={tmp_path / 'no-server'}&port=5999"
     unreachable = refused(str(source), nowhere)
-    assert "Cannot open the destination postgresql://tabletop@/tabletop" in unreachable
+    assert "Cannot open the destination postgresql://tabletop:***@/tabletop" in unreachable
     assert PASSWORD not in unreachable
     assert "are one database (the same file)" in refused(str(source), f"sqlite:///{source}")
     copy = tmp_path / "copy.sqlite3"
