@@ -164,17 +164,17 @@ class Workers:
     async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`function(*args, **kwargs)` in a worker, in the order calls came; its result, or the
         exception it raised; run again on a new pool when a worker died under it, and
-        `WorkerCrashed` when that kept happening. In thread mode any
-        callable will do; in processes, a top-level function and picklable arguments."""
+        `WorkerCrashed` when that kept happening. In thread mode any callable will do; in
+        processes, a top-level function and picklable arguments."""
         call = functools.partial(function, *args, **kwargs)
         if not self.in_processes:
             return await asyncio.to_thread(call)
         name = _name(function)
         lost = 0
         for _ in range(2 * (self.RETRIES + 1)):  # a pool found broken before the call started counts too
-            # A call lost once may be the one that killed its worker: it runs again alone among
-            # the calls lost with it, so one that kills every worker it meets takes the others'
-            # retries down with it at most once more.
+            # A call lost once may be the one that killed its worker, so the calls lost run again
+            # one at a time: one that kills every worker it meets takes no other lost call down a
+            # second time (a new call that arrives meanwhile may still be lost, once).
             async with self._suspects if lost else contextlib.nullcontext():
                 pool = await self._running_pool()
                 try:
