@@ -198,6 +198,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "one": "That is a lot of boards in a short time: you can look again in {count} second.",
         "other": "That is a lot of boards in a short time: you can look again in {count} seconds.",
     },
+    "error.replay_too_soon": {
+        "one": "That is a lot of drawing in a short time, and a replay counts as {boards} boards: you can ask for one again in {count} second.",
+        "other": "That is a lot of drawing in a short time, and a replay counts as {boards} boards: you can ask for one again in {count} seconds.",
+    },
     "delivery.later": "Saved. Discord did not take the channel message just now: it will be posted (with the board and the ping) as soon as Discord does.",
     "delivery.refused_here": "Saved, but Discord refuses my messages in this channel (a missing permission?), so the board and the ping cannot be posted. The game's creator is told.",
     "delivery.recap": "(Posted late: the bot restarted before it could announce this.)",

@@ -14,7 +14,8 @@ Who may see what (docs/records.md, docs/replays.md):
   reply: a player's view holds their hidden information.
 - **replay**: public views only (`engine.view(state, None)`), up to the position the table sees
   now; posted in the channel for a seated player, else privately, and counted against the look
-  limits like a board (service/look_limits.py), since it draws a hundred frames or so.
+  limits as what it costs (service/look_limits.py): the animation, a hundred frames or so, as
+  `REPLAY_COST` boards, one position as one board.
 """
 
 from __future__ import annotations
@@ -87,11 +88,15 @@ class History:
         """The animated replay of the game so far (or, with `turn`, that one position as a
         still image): in the channel for a seated player, else (or too soon after the last
         board) for the caller alone; smaller, with a note saying so, when the whole one would
-        be over the upload limit."""
+        be over the upload limit. The animation counts as `REPLAY_COST` drawings against the
+        look limits, a position as one: what each costs a worker."""
         game = await self.tables.shown_game(caller)
         presenter = self.tables.presenter(game)
         seated = caller.user_id in game.players
-        look = self.limits.look(caller.user_id, caller.channel_id, seated=seated, public=True, draws=True)
+        if turn is None:
+            look = self.limits.replay(caller.user_id, caller.channel_id, seated=seated)
+        else:
+            look = self.limits.look(caller.user_id, caller.channel_id, seated=seated, public=True, draws=True)
         locale = reader_locale(game, caller, look.public)
         played = await self._played(game)
         names = seat_names(game, locale)
