@@ -16,6 +16,9 @@ Who may see what (docs/records.md, docs/replays.md):
   now; posted in the channel for a seated player, else privately, and counted against the look
   limits as what it costs (service/look_limits.py): the animation, a hundred frames or so, as
   `REPLAY_COST` boards, one position as one board.
+
+How often: exports are counted per person and per channel (service/export_limits.py), replays
+with the looks; past either, the answer is a private wait and no worker is asked for anything.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from i18n import t
 from i18n.numbers import decimal
 from presenters.protocol import ReplayFrame
 from render.animation import Animation
+from service.export_limits import ExportLimits
 from service.images import seat_names, worker_presenter
 from service.look_limits import LookLimits
 from service.looking import noted, reader_locale
@@ -50,12 +54,14 @@ class Played:
 
 class History:
     """`/game export` and `/game replay` for the channel's game (the one in play, else the last
-    one played to its end). Changes nothing."""
+    one played to its end). Changes nothing. Replays share the looks' limits (`limits`);
+    exports have their own (`exports`), both on the tables' clock."""
 
     def __init__(self, tables: Tables, limits: LookLimits) -> None:
         self.tables = tables
         self.db = tables.db
         self.limits = limits
+        self.exports = ExportLimits(tables.now)
 
     async def _played(self, game: GameRecord) -> Played:
         moves = await self.db.played(game.id)
@@ -64,12 +70,14 @@ class History:
     async def export(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """The game's record as a file, for the caller alone: during the game a seated player's
         own view of it, after the end the whole record. Refused for someone not seated while
-        the game is in play, and when the file would be over the upload limit."""
+        the game is in play, past the export limits (service/export_limits.py), and when the
+        file would be over the upload limit."""
         game = await self.tables.shown_game(caller)
         finished = game.status == "finished"
         if not finished and caller.user_id not in game.players:
             raise ServiceError("export.not_seated")
         seat = None if finished else seat_of(game, caller.user_id)
+        self.exports.take(caller.user_id, caller.channel_id)
         if ready is not None:
             await ready()
         played = await self._played(game)
