@@ -188,7 +188,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "error.internal": "Something went wrong on our side. Check `/game status` before trying again: your move may already be on the board.",
     "error.resign_via_command": "To resign, use `/game resign`.",
     "reply.posted": "Done: it is posted in the channel.",
-    # --- looking: who may post, how often the bot draws (service/look_limits.py)
+    # --- looking: who may post, how often the bot draws (service/look_limits.py) or exports
+    # (service/export_limits.py)
     "look.players_only": "Only you can see this: posts in the channel are for the game's players.",
     "look.posted_recently": {
         "one": "Only you can see this: a board was posted here moments ago. The channel can have another in {count} second.",
@@ -197,6 +198,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "error.look_too_soon": {
         "one": "That is a lot of boards in a short time: you can look again in {count} second.",
         "other": "That is a lot of boards in a short time: you can look again in {count} seconds.",
+    },
+    "error.replay_too_soon": {
+        "one": "That is a lot of drawing in a short time, and a replay counts as {boards} boards: you can ask for one again in {count} second.",
+        "other": "That is a lot of drawing in a short time, and a replay counts as {boards} boards: you can ask for one again in {count} seconds.",
+    },
+    "error.export_too_soon": {
+        "one": "That is a lot of exports in a short time: you can export again in {count} second.",
+        "other": "That is a lot of exports in a short time: you can export again in {count} seconds.",
     },
     "delivery.later": "Saved. Discord did not take the channel message just now: it will be posted (with the board and the ping) as soon as Discord does.",
     "delivery.refused_here": "Saved, but Discord refuses my messages in this channel (a missing permission?), so the board and the ping cannot be posted. The game's creator is told.",

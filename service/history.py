@@ -14,7 +14,11 @@ Who may see what (docs/records.md, docs/replays.md):
   reply: a player's view holds their hidden information.
 - **replay**: public views only (`engine.view(state, None)`), up to the position the table sees
   now; posted in the channel for a seated player, else privately, and counted against the look
-  limits like a board (service/look_limits.py), since it draws a hundred frames or so.
+  limits as what it costs (service/look_limits.py): the animation, a hundred frames or so, as
+  `REPLAY_COST` boards, one position as one board.
+
+How often: exports are counted per person and per channel (service/export_limits.py), replays
+with the looks; past either, the answer is a private wait and no worker is asked for anything.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from i18n import t
 from i18n.numbers import decimal
 from presenters.protocol import ReplayFrame
 from render.animation import Animation
+from service.export_limits import ExportLimits
 from service.images import seat_names, worker_presenter
 from service.look_limits import LookLimits
 from service.looking import noted, reader_locale
@@ -49,12 +54,14 @@ class Played:
 
 class History:
     """`/game export` and `/game replay` for the channel's game (the one in play, else the last
-    one played to its end). Changes nothing."""
+    one played to its end). Changes nothing. Replays share the looks' limits (`limits`);
+    exports have their own (`exports`), both on the tables' clock."""
 
     def __init__(self, tables: Tables, limits: LookLimits) -> None:
         self.tables = tables
         self.db = tables.db
         self.limits = limits
+        self.exports = ExportLimits(tables.now)
 
     async def _played(self, game: GameRecord) -> Played:
         moves = await self.db.played(game.id)
@@ -63,12 +70,14 @@ class History:
     async def export(self, caller: Caller, ready: Ready = None) -> list[Message]:
         """The game's record as a file, for the caller alone: during the game a seated player's
         own view of it, after the end the whole record. Refused for someone not seated while
-        the game is in play, and when the file would be over the upload limit."""
+        the game is in play, past the export limits (service/export_limits.py), and when the
+        file would be over the upload limit."""
         game = await self.tables.shown_game(caller)
         finished = game.status == "finished"
         if not finished and caller.user_id not in game.players:
             raise ServiceError("export.not_seated")
         seat = None if finished else seat_of(game, caller.user_id)
+        self.exports.take(caller.user_id, caller.channel_id)
         if ready is not None:
             await ready()
         played = await self._played(game)
@@ -87,11 +96,15 @@ class History:
         """The animated replay of the game so far (or, with `turn`, that one position as a
         still image): in the channel for a seated player, else (or too soon after the last
         board) for the caller alone; smaller, with a note saying so, when the whole one would
-        be over the upload limit."""
+        be over the upload limit. The animation counts as `REPLAY_COST` drawings against the
+        look limits, a position as one: what each costs a worker."""
         game = await self.tables.shown_game(caller)
         presenter = self.tables.presenter(game)
         seated = caller.user_id in game.players
-        look = self.limits.look(caller.user_id, caller.channel_id, seated=seated, public=True, draws=True)
+        if turn is None:
+            look = self.limits.replay(caller.user_id, caller.channel_id, seated=seated)
+        else:
+            look = self.limits.look(caller.user_id, caller.channel_id, seated=seated, public=True, draws=True)
         locale = reader_locale(game, caller, look.public)
         played = await self._played(game)
         names = seat_names(game, locale)

@@ -1,12 +1,24 @@
 """How often people may have the bot draw for them, and who may post a look in the channel.
 
-Every image a look draws (`/board`, `/board player:`, the **Whole board** button) costs the
-process real time in Pillow, and every public post lands in a channel the whole table reads.
-So a channel's posts are for its players (a stranger gets the same look privately), public
-boards are spaced out per channel and per person (a board asked for too soon is shown to its
-asker privately instead: the one just posted is right above), and every drawing, private or
+Every image a look draws (`/board`, `/board player:`, the **Whole board** button, a replay)
+costs the process real time in Pillow, and every public post lands in a channel the whole table
+reads. So a channel's posts are for its players (a stranger gets the same look privately),
+public boards are spaced out per channel and per person (a board asked for too soon is shown to
+its asker privately instead: the one just posted is right above), and every drawing, private or
 public, counts against the asker's and the channel's budget; past it the answer is a private
 "look again in N seconds" and nothing is drawn.
+
+A look counts as what it costs, in drawings (a `Window` use has a weight). Measured on one core
+of the bot's machine, warm caches: a whole board is 50-70 ms (Rebirth, Revive); a position at a
+past turn (`/game replay turn:`) 55-120 ms, a board drawn after a re-play of the moves, so one
+drawing; an animated replay of a long 4-player game 2.1-2.4 s, some 40 boards. Counted at that
+ratio a replay could never fit a budget of six, and a budget large enough to hold one would let
+a person have forty boards drawn a minute. A replay is rare (mostly once, when a game ends) and
+worth its cost, so it is priced rather than metered: `REPLAY_COST` drawings, half a person's
+minute. One person then gets at most two replays a minute (about 5 s of a core) or one and three
+boards, a channel at most four (about 10 s), where counting a replay as one board let a person
+have six (15 s) and a channel twelve (30 s, half a core). A replay refused for its cost says so
+in words of its own, since a board may still fit.
 
 The counts run on the service's clock (`Tables.now`: simcord's virtual clock in the tests), in
 memory: a restart forgets them, which costs at most one more burst. discord.py's
@@ -37,47 +49,64 @@ PUBLIC_BOARD_PER_CHANNEL = Rate(1, 20)  # one board or player board posted in a 
 PUBLIC_BOARD_PER_PERSON = Rate(1, 30)  # and by one person in one channel per 30 s
 DRAWINGS_PER_PERSON = Rate(6, 60)  # images drawn for one person (anywhere, private or public)
 DRAWINGS_PER_CHANNEL = Rate(12, 60)  # images drawn for looks in one channel, by everyone
+REPLAY_COST = 3  # drawings an animated replay counts as: at most two a minute for one person
 
 
 class Window:
     """A sliding window of uses per key: how long until the next use fits, and recording one.
-    Keys nobody used for a whole window are dropped as the clock passes, so strangers who come
-    once leave nothing behind."""
+    A use may weigh more than one (`weight`: a replay spends several drawings at once), and the
+    window holds at most `rate.count` of weight in any `rate.seconds`. Keys nobody used for a
+    whole window are dropped as the clock passes, so strangers who come once leave nothing
+    behind."""
 
     def __init__(self, rate: Rate) -> None:
         self.rate = rate
-        self._uses: dict[Hashable, deque[float]] = {}
+        self._uses: dict[Hashable, deque[tuple[float, int]]] = {}
         self._next_sweep = -math.inf
 
     def __len__(self) -> int:
         """How many keys it holds counts for now."""
         return len(self._uses)
 
-    def wait(self, key: Hashable, now: float) -> float:
-        """Seconds until `key` may use it once more (0: now)."""
-        uses = self._recent(key, now)
-        if uses is None or len(uses) < self.rate.count:
+    def wait(self, key: Hashable, now: float, weight: int = 1) -> float:
+        """Seconds until `key` may use it once more with a use of `weight` (0: now): until
+        enough of its oldest uses have left the window to make room for it."""
+        self._check(weight)
+        uses = self._recent(key, now) or ()
+        over = sum(spent for _, spent in uses) + weight - self.rate.count
+        if over <= 0:
             return 0.0
-        return max(0.0, uses[0] + self.rate.seconds - now)
+        for at, spent in uses:  # oldest first
+            over -= spent
+            if over <= 0:
+                return max(0.0, at + self.rate.seconds - now)
+        return 0.0  # not reached: with every use gone, a weight within the count fits
 
-    def take(self, key: Hashable, now: float) -> None:
-        """Record one use by `key` at `now`."""
+    def take(self, key: Hashable, now: float, weight: int = 1) -> None:
+        """Record one use of `weight` by `key` at `now`."""
+        self._check(weight)
         self._sweep(now)
         uses = self._recent(key, now)
         if uses is None:
             uses = self._uses[key] = deque()
-        uses.append(now)
+        uses.append((now, weight))
 
-    def give_back(self, key: Hashable, at: float) -> None:
-        """Forget the use `key` recorded `at`: the look it counted was refused after all."""
+    def give_back(self, key: Hashable, at: float, weight: int = 1) -> None:
+        """Forget the use of `weight` `key` recorded `at`: the look it counted was refused after
+        all."""
         uses = self._uses.get(key)
-        if uses is not None and at in uses:
-            uses.remove(at)
+        if uses is not None and (at, weight) in uses:
+            uses.remove((at, weight))
 
-    def _recent(self, key: Hashable, now: float) -> deque[float] | None:
+    def _check(self, weight: int) -> None:
+        # A use heavier than the whole window could never fit: a price set wrong, not a wait.
+        if not 1 <= weight <= self.rate.count:
+            raise ValueError(f"a use of weight {weight} never fits {self.rate}")
+
+    def _recent(self, key: Hashable, now: float) -> deque[tuple[float, int]] | None:
         uses = self._uses.get(key)
         if uses is not None:
-            while uses and uses[0] <= now - self.rate.seconds:
+            while uses and uses[0][0] <= now - self.rate.seconds:
                 uses.popleft()
         return uses
 
@@ -85,13 +114,16 @@ class Window:
         if now < self._next_sweep:
             return
         self._next_sweep = now + self.rate.seconds
-        stale = [key for key, uses in self._uses.items() if not uses or uses[-1] <= now - self.rate.seconds]
+        stale = [
+            key for key, uses in self._uses.items() if not uses or uses[-1][0] <= now - self.rate.seconds
+        ]
         for key in stale:
             del self._uses[key]
 
 
 class LookTooSoon(ServiceError):
-    """The asker (or their channel) had the bot draw as much as it will for now."""
+    """The asker (or their channel) had the bot draw as much as it will for now: a private
+    answer with the wait, and nothing drawn."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +134,7 @@ class Look:
     public: bool
     note: tuple[str, dict[str, int]] | None = None
     counted_at: float | None = None  # when its drawing was counted (None: it draws nothing)
+    cost: int = 1  # how many drawings it was counted as
 
 
 class LookLimits:
@@ -119,28 +152,51 @@ class LookLimits:
         drawing an image (`draws`) or only text. Refused (`LookTooSoon`, nothing counted) when
         its drawing is over budget; a public look by someone not seated, or a public board too
         soon after the last one, is turned private with a note. What is answered is counted."""
+        return self._look(user_id, channel_id, seated, public, 1 if draws else 0)
+
+    def replay(self, user_id: int, channel_id: int, *, seated: bool) -> Look:
+        """An animated replay asked by `user_id` in `channel_id`: a look meant for the channel
+        that counts as `REPLAY_COST` drawings, refused in words of its own (a board may still
+        fit when a replay does not, so "look again" would not be true)."""
+        refusal = ("error.replay_too_soon", {"boards": REPLAY_COST})
+        return self._look(user_id, channel_id, seated, True, REPLAY_COST, refusal)
+
+    def _look(
+        self,
+        user_id: int,
+        channel_id: int,
+        seated: bool,
+        public: bool,
+        cost: int,
+        refusal: tuple[str, dict[str, int]] = ("error.look_too_soon", {}),
+    ) -> Look:
         now = self._clock()
-        if draws:
-            wait = max(self._drawn_person.wait(user_id, now), self._drawn_channel.wait(channel_id, now))
+        if cost:
+            wait = max(
+                self._drawn_person.wait(user_id, now, cost),
+                self._drawn_channel.wait(channel_id, now, cost),
+            )
             if wait > 0:
-                raise LookTooSoon("error.look_too_soon", count=math.ceil(wait))
+                key, words = refusal
+                raise LookTooSoon(key, count=math.ceil(wait), **words)
         answer = Look(public)
         if public and not seated:
             answer = Look(False, ("look.players_only", {}))
-        elif public and draws:
+        elif public and cost:
             wait = max(
                 self._public_channel.wait(channel_id, now),
                 self._public_person.wait((user_id, channel_id), now),
             )
             if wait > 0:
                 answer = Look(False, ("look.posted_recently", {"count": math.ceil(wait)}))
-        if draws:
-            self._drawn_person.take(user_id, now)
-            self._drawn_channel.take(channel_id, now)
-        if answer.public and draws:
+        if not cost:
+            return answer
+        self._drawn_person.take(user_id, now, cost)
+        self._drawn_channel.take(channel_id, now, cost)
+        if answer.public:
             self._public_channel.take(channel_id, now)
             self._public_person.take((user_id, channel_id), now)
-        return replace(answer, counted_at=now) if draws else answer
+        return replace(answer, counted_at=now, cost=cost)
 
     def give_back(self, user_id: int, channel_id: int, look: Look) -> None:
         """Uncount `look`, which turned out to have nothing to show (a turn the game has not
@@ -148,8 +204,8 @@ class LookLimits:
         nor keeps the channel's board from being posted."""
         if look.counted_at is None:
             return
-        self._drawn_person.give_back(user_id, look.counted_at)
-        self._drawn_channel.give_back(channel_id, look.counted_at)
+        self._drawn_person.give_back(user_id, look.counted_at, look.cost)
+        self._drawn_channel.give_back(channel_id, look.counted_at, look.cost)
         if look.public:
             self._public_channel.give_back(channel_id, look.counted_at)
             self._public_person.give_back((user_id, channel_id), look.counted_at)
