@@ -11,14 +11,14 @@ public, counts against the asker's and the channel's budget; past it the answer 
 A look counts as what it costs, in drawings (a `Window` use has a weight). Measured on one core
 of the bot's machine, warm caches: a whole board is 50-70 ms (Rebirth, Revive); a position at a
 past turn (`/game replay turn:`) 55-120 ms, a board drawn after a re-play of the moves, so one
-drawing; an animated replay of a long 4-player game 2.1-2.4 s, some 40 boards. Counted at that
-ratio a replay could never fit a budget of six, and a budget large enough to hold one would let
-a person have forty boards drawn a minute. A replay is rare (mostly once, when a game ends) and
-worth its cost, so it is priced rather than metered: `REPLAY_COST` drawings, half a person's
-minute. One person then gets at most two replays a minute (about 5 s of a core) or one and three
-boards, a channel at most four (about 10 s), where counting a replay as one board let a person
-have six (15 s) and a channel twelve (30 s, half a core). A replay refused for its cost says so
-in words of its own, since a board may still fit.
+drawing; an animated replay of a long 4-player game 2.1-2.4 s: `REPLAY_COST`, 40 boards. The
+budgets are counted over two spans: ten minutes (`..._LONG`), where a replay counts in full, and
+a minute at the same pace, which keeps a burst short and which boards alone reach first. A
+minute's budget could never hold a replay's 40, so there one use spends at most half the minute
+(`Window.most`): the asker, and the table around them, can still look after a replay. So a person
+gets one replay in ten minutes (and twenty boards), a channel three, where counting a replay as
+one board let a person have six a minute (15 s of a core) and a channel twelve (half a core). A
+replay refused for its cost says so in words of its own, naming it.
 
 The counts run on the service's clock (`Tables.now`: simcord's virtual clock in the tests), in
 memory: a restart forgets them, which costs at most one more burst. discord.py's
@@ -49,18 +49,22 @@ PUBLIC_BOARD_PER_CHANNEL = Rate(1, 20)  # one board or player board posted in a 
 PUBLIC_BOARD_PER_PERSON = Rate(1, 30)  # and by one person in one channel per 30 s
 DRAWINGS_PER_PERSON = Rate(6, 60)  # images drawn for one person (anywhere, private or public)
 DRAWINGS_PER_CHANNEL = Rate(12, 60)  # images drawn for looks in one channel, by everyone
-REPLAY_COST = 3  # drawings an animated replay counts as: at most two a minute for one person
+DRAWINGS_PER_PERSON_LONG = Rate(60, 600)  # the same over ten minutes: where a replay's cost counts
+DRAWINGS_PER_CHANNEL_LONG = Rate(120, 600)
+REPLAY_COST = 40  # drawings an animated replay counts as: 2.1-2.4 s of a core, a board 50-70 ms
 
 
 class Window:
     """A sliding window of uses per key: how long until the next use fits, and recording one.
     A use may weigh more than one (`weight`: a replay spends several drawings at once), and the
-    window holds at most `rate.count` of weight in any `rate.seconds`. Keys nobody used for a
+    window holds at most `rate.count` of weight in any `rate.seconds`; one use spends at most
+    `most` of it (by default the whole window), so no use waits forever. Keys nobody used for a
     whole window are dropped as the clock passes, so strangers who come once leave nothing
     behind."""
 
-    def __init__(self, rate: Rate) -> None:
+    def __init__(self, rate: Rate, most: int | None = None) -> None:
         self.rate = rate
+        self.most = rate.count if most is None else min(most, rate.count)
         self._uses: dict[Hashable, deque[tuple[float, int]]] = {}
         self._next_sweep = -math.inf
 
@@ -71,7 +75,7 @@ class Window:
     def wait(self, key: Hashable, now: float, weight: int = 1) -> float:
         """Seconds until `key` may use it once more with a use of `weight` (0: now): until
         enough of its oldest uses have left the window to make room for it."""
-        self._check(weight)
+        weight = self._charged(weight)
         uses = self._recent(key, now) or ()
         over = sum(spent for _, spent in uses) + weight - self.rate.count
         if over <= 0:
@@ -84,7 +88,7 @@ class Window:
 
     def take(self, key: Hashable, now: float, weight: int = 1) -> None:
         """Record one use of `weight` by `key` at `now`."""
-        self._check(weight)
+        weight = self._charged(weight)
         self._sweep(now)
         uses = self._recent(key, now)
         if uses is None:
@@ -95,13 +99,15 @@ class Window:
         """Forget the use of `weight` `key` recorded `at`: the look it counted was refused after
         all."""
         uses = self._uses.get(key)
-        if uses is not None and (at, weight) in uses:
-            uses.remove((at, weight))
+        use = (at, self._charged(weight))
+        if uses is not None and use in uses:
+            uses.remove(use)
 
-    def _check(self, weight: int) -> None:
-        # A use heavier than the whole window could never fit: a price set wrong, not a wait.
-        if not 1 <= weight <= self.rate.count:
-            raise ValueError(f"a use of weight {weight} never fits {self.rate}")
+    def _charged(self, weight: int) -> int:
+        """What a use of `weight` spends here: at most `most`."""
+        if weight < 1:
+            raise ValueError(f"a use weighs at least 1, not {weight}")
+        return min(weight, self.most)
 
     def _recent(self, key: Hashable, now: float) -> deque[tuple[float, int]] | None:
         uses = self._uses.get(key)
@@ -144,8 +150,13 @@ class LookLimits:
         self._clock = clock
         self._public_channel = Window(PUBLIC_BOARD_PER_CHANNEL)
         self._public_person = Window(PUBLIC_BOARD_PER_PERSON)
-        self._drawn_person = Window(DRAWINGS_PER_PERSON)
-        self._drawn_channel = Window(DRAWINGS_PER_CHANNEL)
+        # (window, whether it counts by person or by channel): every drawing counts in each.
+        self._drawn = (
+            (Window(DRAWINGS_PER_PERSON, most=DRAWINGS_PER_PERSON.count // 2), True),
+            (Window(DRAWINGS_PER_CHANNEL, most=DRAWINGS_PER_CHANNEL.count // 2), False),
+            (Window(DRAWINGS_PER_PERSON_LONG), True),
+            (Window(DRAWINGS_PER_CHANNEL_LONG), False),
+        )
 
     def look(self, user_id: int, channel_id: int, *, seated: bool, public: bool, draws: bool) -> Look:
         """A look asked by `user_id` in `channel_id`, meant for the channel (`public`) or not,
@@ -173,8 +184,8 @@ class LookLimits:
         now = self._clock()
         if cost:
             wait = max(
-                self._drawn_person.wait(user_id, now, cost),
-                self._drawn_channel.wait(channel_id, now, cost),
+                window.wait(user_id if by_person else channel_id, now, cost)
+                for window, by_person in self._drawn
             )
             if wait > 0:
                 key, words = refusal
@@ -191,8 +202,8 @@ class LookLimits:
                 answer = Look(False, ("look.posted_recently", {"count": math.ceil(wait)}))
         if not cost:
             return answer
-        self._drawn_person.take(user_id, now, cost)
-        self._drawn_channel.take(channel_id, now, cost)
+        for window, by_person in self._drawn:
+            window.take(user_id if by_person else channel_id, now, cost)
         if answer.public:
             self._public_channel.take(channel_id, now)
             self._public_person.take((user_id, channel_id), now)
@@ -204,8 +215,8 @@ class LookLimits:
         nor keeps the channel's board from being posted."""
         if look.counted_at is None:
             return
-        self._drawn_person.give_back(user_id, look.counted_at, look.cost)
-        self._drawn_channel.give_back(channel_id, look.counted_at, look.cost)
+        for window, by_person in self._drawn:
+            window.give_back(user_id if by_person else channel_id, look.counted_at, look.cost)
         if look.public:
             self._public_channel.give_back(channel_id, look.counted_at)
             self._public_person.give_back((user_id, channel_id), look.counted_at)

@@ -3,7 +3,7 @@ count per person and per channel (service/export_limits.py), past which the answ
 "export again in N seconds" and nothing is re-played or sent; `/game replay` counts against the
 look limits as what it costs, the animation as `REPLAY_COST` boards and one position as one
 (service/look_limits.py), so a replay is refused where a board still fits, and boards are
-refused after replays."""
+refused after a replay."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from service.export_limits import EXPORTS_PER_CHANNEL, EXPORTS_PER_PERSON
-from service.look_limits import DRAWINGS_PER_PERSON, REPLAY_COST
+from service.look_limits import REPLAY_COST
 from tests.support.discord import handed_over, make_table, open_and_start, refused
 from tests.support.locales import speaking
 
@@ -22,6 +22,7 @@ pytestmark = pytest.mark.asyncio
 EXPORT_WAIT = "That is a lot of exports in a short time: you can export again in 60 seconds."
 LOOK_WAIT = "you can look again in 60 seconds"
 REPLAY_WAIT = f"a replay counts as {REPLAY_COST} boards: you can ask for one again in 60 seconds"
+REPLAY_WAIT_LONG = f"a replay counts as {REPLAY_COST} boards: you can ask for one again in 600 seconds"
 
 
 @pytest.fixture
@@ -100,36 +101,35 @@ async def test_a_channel_s_exports_are_counted_whoever_asks_and_in_their_languag
     assert with_file(await dee.slash(table.channel, "game export"))
 
 
-async def test_two_replays_spend_a_person_s_minute_of_boards(simcord_env, worked):
-    """A replay counts as three boards: after two (the first posted, the second shown privately
-    as a board is just posted), the player's `/board` and a third replay are told to wait and
-    nothing is drawn; a minute later the board is posted."""
+async def test_a_replay_spends_most_of_a_person_s_ten_minutes(simcord_env, worked):
+    """A replay counts as the 40 boards it costs over ten minutes: after one (posted), another
+    waits ten minutes, nothing drawn meanwhile, while the table still looks (half the asker's
+    minute is left: three boards, then a wait); ten minutes later a replay is drawn again."""
     table = await game_in_play(simcord_env, ["ann", "bob"], players=2)
-    ann = table.members[0]
+    ann, bob = table.members
     worked.clear()
     first = await ann.slash(table.channel, "game replay")
-    assert (
-        table.channel.last_message.attachments[0].filename == "replay.gif" and not first.response.attachments
-    )
-    second = await ann.slash(table.channel, "game replay")
-    assert second.ephemeral and second.response.attachments[0].filename == "replay.gif"
-    assert DRAWINGS_PER_PERSON.count == 2 * REPLAY_COST
-    board = await ann.slash(table.channel, "board")
-    refused(simcord_env, board, LOOK_WAIT)
-    assert not with_file(board)
-    third = await ann.slash(table.channel, "game replay")
-    refused(simcord_env, third, REPLAY_WAIT)
-    assert not with_file(third)
-    assert worked["animated"] == 2 and sum(worked.values()) == 2, "a refused look drew something"
+    posted = table.channel.last_message
+    assert posted.attachments[0].filename == "replay.gif" and not first.response.attachments
+    again = await ann.slash(table.channel, "game replay")
+    refused(simcord_env, again, REPLAY_WAIT_LONG)
+    assert not with_file(again)
+    assert with_file(await bob.slash(table.channel, "board")), "the table still looks"
+    for _ in range(3):
+        assert with_file(await ann.slash(table.channel, "board"))
+    refused(simcord_env, await ann.slash(table.channel, "board"), LOOK_WAIT)
+    assert worked["animated"] == 1, "a refused replay drew something"
+    await simcord_env.advance_time(540)
+    refused(simcord_env, await ann.slash(table.channel, "game replay"), "ask for one again in 60 seconds")
     await simcord_env.advance_time(60)
-    posted = await ann.slash(table.channel, "board")
-    assert not posted.ephemeral and with_file(posted)
+    await ann.slash(table.channel, "game replay")
+    assert worked["animated"] == 2 and table.channel.last_message.id != posted.id
 
 
 async def test_a_replay_waits_where_a_board_or_a_position_still_fits(simcord_env, worked, monkeypatch):
-    """Four boards leave room for two more drawings, not for a replay's three: the replay is
-    refused (in the asker's language), while a position (`turn:`, one drawing) and a board are
-    still drawn; then the minute is spent."""
+    """Four boards leave room for two more drawings, not for a replay, which takes half a
+    minute's: the replay is refused (in the asker's language), while a position (`turn:`, one
+    drawing) and a board are still drawn; then the minute is spent."""
     table = await game_in_play(simcord_env, ["ann", "bob", "cy"], players=2)
     ann, _, cy = table.members
     for member in (ann, cy):

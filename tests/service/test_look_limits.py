@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from service.look_limits import (
-    DRAWINGS_PER_CHANNEL,
+    DRAWINGS_PER_CHANNEL_LONG,
     DRAWINGS_PER_PERSON,
+    DRAWINGS_PER_PERSON_LONG,
     REPLAY_COST,
     LookLimits,
     LookTooSoon,
@@ -79,38 +80,59 @@ def test_a_heavier_use_waits_until_its_whole_weight_fits():
     assert heavy.wait("bob", 1020.0, weight=3) == 0
 
 
-def test_a_use_heavier_than_the_window_is_a_mistake_not_a_wait():
-    """A price above the budget could never be paid: it fails loudly instead of refusing forever."""
-    window = Window(Rate(6, 60))
-    with pytest.raises(ValueError):
-        window.wait("ann", 1000.0, weight=7)
+def test_one_use_spends_at_most_the_windows_most():
+    """A window whose one use spends at most 3 of its 6: a use of 40 waits for room for 3 and
+    takes 3, so it never waits forever; a use of nothing is a mistake, not a free look."""
+    window = Window(Rate(6, 60), most=3)
+    window.take("ann", 1000.0, weight=40)
+    assert window.wait("ann", 1001.0, weight=3) == 0 and window.wait("ann", 1001.0, weight=40) == 0
+    window.take("ann", 1001.0, weight=40)
+    assert window.wait("ann", 1002.0) == 58
+    window.give_back("ann", 1000.0, weight=40)
+    assert window.wait("ann", 1002.0, weight=40) == 0
     with pytest.raises(ValueError):
         window.take("ann", 1000.0, weight=0)
 
 
-def test_replays_spend_their_cost_for_the_person_and_the_channel():
-    """Two replays spend one person's minute (a board is then refused too), and four spend a
-    channel's, whoever asks: the fifth person's replay and board wait. The replay's refusal
-    names its cost."""
+def test_a_replay_spends_its_cost_over_ten_minutes_and_half_a_minute():
+    """A replay (40 boards' worth) spends 40 of its asker's 60 drawings in ten minutes and half
+    their minute: three boards still fit that minute, twenty in the ten, and the next replay
+    waits ten minutes. A channel's ten minutes hold three replays, whoever asks, two a minute.
+    The replay's refusal names its cost."""
     clock = Clock()
     limits = LookLimits(clock)
-    per_person = DRAWINGS_PER_PERSON.count // REPLAY_COST
-    for _ in range(per_person):
-        limits.replay(1, 10, seated=True)
+    limits.replay(1, 10, seated=True)
     with pytest.raises(LookTooSoon) as refused:
-        limits.replay(1, 10, seated=True)
-    assert (refused.value.key, refused.value.params) == ("error.replay_too_soon", {"count": 60, "boards": 3})
+        limits.replay(1, 11, seated=True)
+    assert refused.value.key == "error.replay_too_soon"
+    assert refused.value.params == {"count": DRAWINGS_PER_PERSON_LONG.seconds, "boards": REPLAY_COST}
+    for _ in range(DRAWINGS_PER_PERSON.count // 2):
+        limits.look(1, 12, seated=True, public=False, draws=True)
     with pytest.raises(LookTooSoon) as refused:
-        limits.look(1, 10, seated=True, public=False, draws=True)
-    assert refused.value.key == "error.look_too_soon"
+        limits.look(1, 12, seated=True, public=False, draws=True)
+    assert (refused.value.key, refused.value.params) == ("error.look_too_soon", {"count": 60})
+    for minute in range(1, 4):
+        clock.now += 60
+        for _ in range(5):
+            limits.look(1, 12 + minute, seated=True, public=False, draws=True)
+    clock.now += 60
+    for _ in range(2):
+        limits.look(1, 16, seated=True, public=False, draws=True)
+    with pytest.raises(LookTooSoon):  # 40 + 20 of the ten minutes' 60
+        limits.look(1, 16, seated=True, public=False, draws=True)
 
-    strangers = range(2, 2 + DRAWINGS_PER_CHANNEL.count // REPLAY_COST)
-    for user in strangers:
-        limits.replay(user, 20, seated=False)
-    with pytest.raises(LookTooSoon):
-        limits.replay(99, 20, seated=False)
-    with pytest.raises(LookTooSoon):
+    clock = Clock()
+    limits = LookLimits(clock)
+    for stranger in (2, 3):
+        limits.replay(stranger, 20, seated=False)
+    with pytest.raises(LookTooSoon):  # the channel's minute is spent
         limits.look(99, 20, seated=False, public=False, draws=True)
+    clock.now += 60
+    limits.replay(4, 20, seated=False)
+    clock.now += 60
+    with pytest.raises(LookTooSoon) as refused:
+        limits.replay(5, 20, seated=False)
+    assert refused.value.params["count"] == DRAWINGS_PER_CHANNEL_LONG.seconds - 2 * 60
 
 
 def test_a_replay_given_back_returns_its_whole_cost():
