@@ -22,6 +22,7 @@ import random
 import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, is_dataclass
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -281,10 +282,34 @@ def test_the_sub_view_check_finds_a_public_field_that_differs_between_seats():
     assert sub_view_problems({"row": [1, 2]}, {"row": [1]}) and sub_view_problems({"n": 1}, {"n": 2})
 
 
+def test_a_game_that_declares_hidden_information_cannot_keep_the_default_determinize():
+    """Copied from a template with hidden information and left without `determinize`, a game is
+    refused when its class is defined; one that keeps the default determinizes to the real
+    state only when it has declared it has no hidden information."""
+    with pytest.raises(TypeError, match="Copied declares hidden_information = True but does not write"):
+
+        class Copied(GameBase[Any, Any, Any]):
+            hidden_information = True
+
+    class Open(GameBase[Any, Any, Any]):
+        hidden_information = False
+
+    state, rng = object(), random.Random(1)
+    assert GameBase.determinize(SimpleNamespace(hidden_information=False), state, 0, rng) is state
+    with pytest.raises(NotImplementedError, match="has hidden information and must write determinize"):
+        GameBase.determinize(SimpleNamespace(hidden_information=True), state, 0, rng)  # declared late
+    with pytest.raises(NotImplementedError, match="does not declare hidden_information"):
+        GameBase.determinize(SimpleNamespace(), state, 0, rng)
+
+
 def declares_itself(spec: GameSpec) -> None:
-    """The entry and its engine agree on the game, and it has an option set to start."""
+    """The entry and its engine agree on the game, it says whether it has hidden information,
+    and it has an option set to start."""
     engine = load_engine(spec.id)
     assert engine.id == spec.id and 2 <= engine.min_players <= engine.max_players
+    assert isinstance(getattr(engine, "hidden_information", None), bool), (
+        f"{spec.id} does not declare hidden_information (engine/base.py Game)"
+    )
     assert spec.option_sets(), f"{spec.id} has no option set to start"
 
 

@@ -115,6 +115,7 @@ class Hexlink(Game[HexlinkState, HexlinkView, HexlinkEvent]):
     id = "hexlink"
     min_players = 2
     max_players = 2
+    hidden_information = True  # the other seat's hand and the bag: `determinize` redraws them
 
     def __init__(self) -> None:
         self.fallback_policy = FallbackPolicy(value=self.worth)
