@@ -210,11 +210,13 @@ class Game(ABC, Generic[S, V, E]):
     max_players: int
     fallback_policy: FallbackPolicy
     hidden_information: bool
-    """Whether some seat may not see all of a state (another seat's hand, a face-down pile), as
-    OpenSpiel's `GameType.information` says perfect or imperfect. No default fits every game:
-    one with hidden information must write `determinize`, or a search would play on the real
-    state and see every hidden card; so each game says which it is, and a class that declares
-    it without writing `determinize` is refused when it is defined (`__init_subclass__`)."""
+    """Whether some seat may not see all of a state (another seat's hand, a face-down pile, a
+    seed the rules draw from later), as OpenSpiel's `GameType.information` says perfect or
+    imperfect. No default fits every game: one with hidden information must write
+    `determinize`, or a search would play on the real state and see every hidden card; so each
+    game says which it is, a class that declares it without writing `determinize` is refused
+    when it is defined (`__init_subclass__`), and the contract test checks the worlds it draws
+    (tests/engine/test_contract.py)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Refuse a game that declares hidden information but keeps the default `determinize`
