@@ -196,8 +196,10 @@ class FallbackPolicy:
 class Game(ABC, Generic[S, V, E]):
     """What the service, the presenters, the fallback player and the command line need from a
     game: `S` its state, `V` its view, `E` its event. A game subclasses `Game[S, V, E]` once
-    (`engine/<game>/game.py`) and writes the abstract methods; the others have defaults that
-    fit a game without that feature, so a game writes only what it has.
+    (`engine/<game>/game.py`), sets `id`, `min_players`, `max_players`, `fallback_policy` and
+    `hidden_information`, and writes the abstract methods, and `determinize` when it has hidden
+    information; the others have defaults that fit a game without that feature, so a game
+    writes only what it has.
 
     `state` is opaque outside the game's package: only these methods read it. No method takes
     a locale or returns words: moves come as `MoveFacts`, views as ids and numbers.
@@ -207,6 +209,25 @@ class Game(ABC, Generic[S, V, E]):
     min_players: int
     max_players: int
     fallback_policy: FallbackPolicy
+    hidden_information: bool
+    """Whether some seat may not see all of a state (another seat's hand, a face-down pile, a
+    seed the rules draw from later), as OpenSpiel's `GameType.information` says perfect or
+    imperfect. No default fits every game: one with hidden information must write
+    `determinize`, or a search would play on the real state and see every hidden card; so each
+    game says which it is, a class that declares it without writing `determinize` is refused
+    when it is defined (`__init_subclass__`), and the contract test checks the worlds it draws
+    (tests/engine/test_contract.py)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Refuse a game that declares hidden information but keeps the default `determinize`
+        (the state itself): copied from a template and left so, it would hand the search every
+        hidden card without a word. Refused at import, before anything plays it."""
+        super().__init_subclass__(**kwargs)
+        if getattr(cls, "hidden_information", False) and cls.determinize is Game.determinize:
+            raise TypeError(
+                f"{cls.__name__} declares hidden_information = True but does not write determinize: "
+                "a search would see every hidden card (engine/base.py Game.determinize)"
+            )
 
     # ------------------------------------------------------------------ required
 
@@ -306,8 +327,20 @@ class Game(ABC, Generic[S, V, E]):
         It must read nothing hidden: two states `seat` sees alike (equal `view(state, seat)`)
         give equal results for equal `rng` states, so a hidden pool is put in a canonical order
         (sorted) before it is shuffled, and a seed the rules draw from later is replaced from
-        `rng`. The state given is left unchanged. By default the state itself: a game with no
-        hidden information."""
+        `rng`. The state given is left unchanged.
+
+        By default the state itself, which is right only for a game with no hidden information
+        (`hidden_information` False); for any other game, or one that has not said, it raises
+        rather than hand the search what the seat cannot see."""
+        hidden = getattr(self, "hidden_information", None)
+        if hidden is None:
+            raise NotImplementedError(
+                f"{type(self).__name__} does not declare hidden_information (True or False)"
+            )
+        if hidden:
+            raise NotImplementedError(
+                f"{type(self).__name__} has hidden information and must write determinize"
+            )
         return state
 
     def search_cost(self, state: S) -> float:

@@ -48,6 +48,7 @@ class Editions(Game[S, V, E]):
         self.min_players = newest.min_players
         self.max_players = newest.max_players
         self.fallback_policy = self._policy(newest.fallback_policy)
+        self.hidden_information = any(engine.hidden_information for engine in self.editions.values())
 
     def edition(self, version: int) -> Game[S, V, E]:
         """The engine of rules `version` (the current one for a version it does not know)."""

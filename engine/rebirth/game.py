@@ -51,6 +51,7 @@ class Rebirth(Game[RebirthState, RebirthView, RebirthEvent]):
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     fallback_policy = POLICY
+    hidden_information = True  # hands, supplies, set-aside tiles, missions: determinize.py
 
     def __init__(
         self,

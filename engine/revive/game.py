@@ -45,6 +45,7 @@ class Revive(Game[ReviveState, ReviveView, ReviveEvent]):
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     fallback_policy: FallbackPolicy = POLICY
+    hidden_information = True  # piles, face-down tiles, artifact and resting cards: determinize.py
 
     def __init__(self, content: dict[str, Any]) -> None:
         self.tables = ReviveTables(content)

@@ -11,7 +11,10 @@ presenters, the fallback player and the stored games rely on without knowing the
   one does, identically. A public field that showed one seat's secret would differ in the others';
 - the seat to move has legal moves until the game is over, and nobody else has any;
 - the newer questions (`open_decision`, `is_quiet`, `button_moves`, `score_if_ended`, `reveals`,
-  `with_previews`, `Applied.notation`) answer for every state, in the shapes the service expects.
+  `with_previews`, `Applied.notation`) answer for every state, in the shapes the service expects;
+- the game says whether it has hidden information, and `determinize` gives the searches (engine/ai)
+  worlds each seat cannot tell from the real one, redrawn from what it cannot see and from
+  nothing else; a game that tells a seat something privately declares hidden information.
 
 Short playouts run in the quick loop; whole games are `slow`.
 """
@@ -22,6 +25,7 @@ import random
 import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, is_dataclass
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -44,6 +48,8 @@ def presenter_of(engine: AnyGame) -> Presenter:
 
 
 QUICK_MOVES = 40  # per playout in the quick loop: setup, the first turns, a decision or two
+WORLD_SEEDS = (1, 2, 3)  # the rng seeds of the worlds `determinize` draws of one state
+WORLD_EVERY = 5  # the worlds of every 5th state of a short playout (and of its last) are checked
 WHOLE_GAME = 5_000  # a guard: every random game ends well before this
 SLOW_SEEDS = (1, 2)
 BUTTON_LIMIT = 25
@@ -267,6 +273,81 @@ def check_new(run: Playout) -> None:
             raise AssertionError(f"after {number} moves (seed {run.seed}): {error}") from error
 
 
+def worlds_of(engine: AnyGame, state: Any, text: str, seat: int) -> list[Any]:
+    """`seat`'s worlds of `state` (whose dump is `text`), one per `WORLD_SEEDS`, each checked as
+    a search will use it: the seat's view, the public view and the seat's legal moves kept, and
+    the state given unchanged."""
+    seen, public = engine.view(state, seat), engine.view(state, None)
+    worlds = []
+    for number in WORLD_SEEDS:
+        world = engine.determinize(state, seat, random.Random(number))
+        assert engine.view(world, seat) == seen, f"seat {seat}'s world shows it something else"
+        assert engine.view(world, None) == public, f"seat {seat}'s world has another public view"
+        assert engine.legal_moves(world, seat) == engine.legal_moves(state, seat), "other moves in the world"
+        worlds.append(world)
+    assert engine.dumps(state) == text, "determinize changed the state it was given"
+    return worlds
+
+
+def check_worlds(engine: AnyGame, state: Any, players: int, opening: bool) -> None:
+    """`determinize` keeps what each seat sees, redraws what it cannot see and reads nothing
+    hidden, so a search never decides on another seat's cards (engine/ai).
+
+    Reading nothing hidden: two states the seat sees alike give the same world for the same rng
+    seed. The pairs are the state and the seat's own worlds, and the state and any other seat's
+    world the seat sees alike (a witness that the seat's view hides something). Redrawing: some
+    world differs from the state wherever the view hides something, which a game with hidden
+    information does from the start (hands dealt, a pile face down, a seed the rules draw from
+    later) and wherever there is a witness. A game without hidden information changes nothing."""
+    text = engine.dumps(state)
+    worlds = {seat: worlds_of(engine, state, text, seat) for seat in range(players)}
+    texts = {seat: [engine.dumps(world) for world in own] for seat, own in worlds.items()}
+    for seat, own in worlds.items():
+        seen = engine.view(state, seat)
+        witnesses = [
+            world
+            for other in range(players)
+            if other != seat
+            for world, world_text in zip(worlds[other], texts[other], strict=True)
+            if world_text != text and engine.view(world, seat) == seen
+        ]
+        turned = own[1:] + own[:1]  # each world beside the next seed's: the world that seed gave
+        pairs = [
+            *zip(turned, WORLD_SEEDS, strict=True),
+            *((witness, WORLD_SEEDS[0]) for witness in witnesses),
+        ]
+        for alike, number in pairs:
+            again = engine.determinize(alike, seat, random.Random(number))
+            assert engine.dumps(again) == texts[seat][WORLD_SEEDS.index(number)], (
+                f"seat {seat}'s world depends on something it cannot see (two states it sees alike "
+                "give different worlds for the same rng)"
+            )
+        redrawn = [world_text != text for world_text in texts[seat]]
+        if not engine.hidden_information:
+            assert not any(redrawn), f"a game without hidden information redrew seat {seat}'s world"
+        elif opening or witnesses:
+            assert any(redrawn), f"seat {seat}'s worlds are all the real state: it sees every hidden card"
+
+
+def check_determinize(run: Playout) -> None:
+    """The worlds of every `WORLD_EVERY`-th state of the playout and of its last (`check_worlds`),
+    and the declaration: a game that tells a seat something privately, or refuses an undo for
+    what someone has seen, has hidden information."""
+    engine = run.engine
+    assert isinstance(engine.hidden_information, bool), "the game does not declare hidden_information"
+    if not engine.hidden_information:
+        for number, step in enumerate(run.steps, 1):
+            assert not step.applied.private, f"move {number} told a seat something privately"
+            assert engine.reveals(engine.loads(step.before), step.applied.state, step.seat) is None
+    states = run.states()
+    for number, state in enumerate(states):
+        if number % WORLD_EVERY == 0 or number == len(states) - 1:
+            try:
+                check_worlds(engine, state, run.players, opening=number == 0)
+            except AssertionError as error:
+                raise AssertionError(f"after {number} moves (seed {run.seed}): {error}") from error
+
+
 # ------------------------------------------------------------------------------------- the tests
 
 
@@ -281,10 +362,34 @@ def test_the_sub_view_check_finds_a_public_field_that_differs_between_seats():
     assert sub_view_problems({"row": [1, 2]}, {"row": [1]}) and sub_view_problems({"n": 1}, {"n": 2})
 
 
+def test_a_game_that_declares_hidden_information_cannot_keep_the_default_determinize():
+    """Copied from a template with hidden information and left without `determinize`, a game is
+    refused when its class is defined; one that keeps the default determinizes to the real
+    state only when it has declared it has no hidden information."""
+    with pytest.raises(TypeError, match="Copied declares hidden_information = True but does not write"):
+
+        class Copied(GameBase[Any, Any, Any]):
+            hidden_information = True
+
+    class Open(GameBase[Any, Any, Any]):
+        hidden_information = False
+
+    state, rng = object(), random.Random(1)
+    assert GameBase.determinize(SimpleNamespace(hidden_information=False), state, 0, rng) is state
+    with pytest.raises(NotImplementedError, match="has hidden information and must write determinize"):
+        GameBase.determinize(SimpleNamespace(hidden_information=True), state, 0, rng)  # declared late
+    with pytest.raises(NotImplementedError, match="does not declare hidden_information"):
+        GameBase.determinize(SimpleNamespace(), state, 0, rng)
+
+
 def declares_itself(spec: GameSpec) -> None:
-    """The entry and its engine agree on the game, and it has an option set to start."""
+    """The entry and its engine agree on the game, it says whether it has hidden information,
+    and it has an option set to start."""
     engine = load_engine(spec.id)
     assert engine.id == spec.id and 2 <= engine.min_players <= engine.max_players
+    assert isinstance(getattr(engine, "hidden_information", None), bool), (
+        f"{spec.id} does not declare hidden_information (engine/base.py Game)"
+    )
     assert spec.option_sets(), f"{spec.id} has no option set to start"
 
 
@@ -352,6 +457,10 @@ def answers_the_new_questions_in_short_playouts(case: tuple[str, dict[str, str],
     check_new(playout(*case, seed=11, limit=QUICK_MOVES))
 
 
+def determinizes_in_short_playouts(case: tuple[str, dict[str, str], int]) -> None:
+    check_determinize(playout(*case, seed=11, limit=QUICK_MOVES))
+
+
 def keeps_the_contract_in_whole_games(case: tuple[str, dict[str, str], int]) -> None:
     for seed in SLOW_SEEDS:
         run = playout(*case, seed=seed, limit=WHOLE_GAME)
@@ -371,6 +480,7 @@ QUICK_CHECKS: tuple[Check, ...] = (
     accepts_a_resignation_that_replays,
     keeps_the_contract_in_short_playouts,
     answers_the_new_questions_in_short_playouts,
+    determinizes_in_short_playouts,
 )
 """The checks of one case (game id, options, players), quick enough for every run."""
 WHOLE_CHECKS: tuple[Check, ...] = (
@@ -418,6 +528,11 @@ def test_short_random_playouts_keep_the_contract(case):
 @pytest.mark.parametrize("case", CASES, ids=ids)
 def test_short_random_playouts_answer_the_new_questions(case):
     answers_the_new_questions_in_short_playouts(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_short_random_playouts_determinize_without_showing_what_is_hidden(case):
+    determinizes_in_short_playouts(case)
 
 
 @pytest.mark.slow

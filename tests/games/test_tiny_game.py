@@ -9,6 +9,8 @@ commands when it starts.
 from __future__ import annotations
 
 import io
+import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,6 +26,7 @@ from tests.engine.test_contract import QUICK_CHECKS, SPEC_CHECKS, WHOLE_CHECKS, 
 from tests.support.discord import make_table, notation_of, pinged, refused
 from tests.support.locales import speaking
 from tests.support.tinygame import render
+from tests.support.tinygame.engine import Hexlink
 from tests.support.tinygame.spec import SPEC
 
 PRIVATE_WORDS = ("In hand", "single tile", "double tile", "You drew")  # a hand's words, never public
@@ -57,6 +60,29 @@ def test_the_entry_declares_the_game_and_carries_its_words(hexlink, check):
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_hexlink_keeps_the_contract(hexlink, case, check):
     check(case)
+
+
+def test_a_world_deals_the_other_hand_and_the_bag_anew_from_the_tiles_the_seat_has_not_seen():
+    """What the search plays in (`determinize`): the board and the seat's own hand as they are,
+    the other seat's hand and the bag redrawn (not only the bag's order: the other seat's tiles
+    too), as many tiles in each and the same tiles in all."""
+    game = Hexlink()
+    start = game.new_game(2, {}, seed=7)
+    assert start.current is not None
+    state = game.apply(start, start.current, "C3").state  # a tile played, one drawn
+    for seat in (0, 1):
+        other = 1 - seat
+        worlds = [game.determinize(state, seat, random.Random(number)) for number in range(8)]
+        for world in worlds:
+            assert (world.owners, world.hands[seat], world.current) == (
+                state.owners,
+                state.hands[seat],
+                state.current,
+            )
+            assert len(world.hands[other]) == len(state.hands[other]) and len(world.bag) == len(state.bag)
+            assert Counter(world.hands[other] + world.bag) == Counter(state.hands[other] + state.bag)
+        assert any(world.hands[other] != state.hands[other] for world in worlds), "the other hand is kept"
+        assert len({world.bag for world in worlds}) > 1, "the bag is not shuffled"
 
 
 def test_registering_adds_the_game_and_its_words_for_the_block_only():

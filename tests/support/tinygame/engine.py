@@ -103,10 +103,19 @@ def placements(state: HexlinkState, seat: int) -> list[tuple[Tile, tuple[int, ..
     return found
 
 
+def unplayed(state: HexlinkState) -> dict[Tile, int]:
+    """How many tiles of each kind are still to play, in the bag and both hands: public, since
+    every move's event names the tile it played, and what tells a seat which tiles it has not
+    seen (these less its own hand)."""
+    left = [*state.bag, *(tile for hand in state.hands for tile in hand)]
+    return {tile: left.count(tile) for tile in ("single", "double")}
+
+
 class Hexlink(Game[HexlinkState, HexlinkView, HexlinkEvent]):
     id = "hexlink"
     min_players = 2
     max_players = 2
+    hidden_information = True  # the other seat's hand and the bag: `determinize` redraws them
 
     def __init__(self) -> None:
         self.fallback_policy = FallbackPolicy(value=self.worth)
@@ -237,12 +246,25 @@ class Hexlink(Game[HexlinkState, HexlinkView, HexlinkEvent]):
             "current": state.current,
             "turn": state.turn,
             "bag": len(state.bag),
+            "unplayed": unplayed(state),
             "finished": state.current is None,
             "final": self.final(state),
             "seat": seat,
             "hand": None if seat is None else list(state.hands[seat]),
             "moves": None if seat is None else len(self.legal_moves(state, seat)),
         }
+
+    def determinize(self, state: HexlinkState, seat: int, rng: random.Random) -> HexlinkState:
+        """The board and `seat`'s own hand kept; the other seat's hand and the bag dealt anew
+        from the tiles `seat` has not seen, as many as each held. Those tiles are the ones not
+        yet played (the view's `unplayed`) less its own hand, put in order before the shuffle,
+        so the world depends on the seat's view and `rng` only, never on the real deal."""
+        other = 1 - seat
+        unseen = sorted((*state.hands[other], *state.bag))
+        rng.shuffle(unseen)
+        held = len(state.hands[other])
+        hands = tuple(tuple(unseen[:held]) if s == other else hand for s, hand in enumerate(state.hands))
+        return replace(state, hands=hands, bag=tuple(unseen[held:]))
 
     def is_over(self, state: HexlinkState) -> bool:
         return state.current is None

@@ -38,6 +38,7 @@ class HexlinkView(TypedDict):
     current: int | None
     turn: int  # moves made so far
     bag: int  # tiles left in the face-down bag
+    unplayed: dict[Tile, int]  # tiles still to play (bag and hands), by kind: every event names its tile
     finished: bool
     final: Final | None
     seat: int | None  # whose view this is (None: the public view)
