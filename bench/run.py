@@ -893,8 +893,8 @@ def compare(ref: str, counts: Sequence[str], rounds: int, emit: Callable[[str], 
         emit(json.dumps(line))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: counts are adjustable so the test can run everything in a second or two."""
+def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line: counts are adjustable so the test can run everything in a second or two."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="random games to time (default 100)")
     parser.add_argument(
@@ -948,7 +948,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     stored.add_argument(
         "--stored-copies", type=int, default=200, help="games measured for bytes (default 200)"
     )
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run what the command line asks for (`arguments`), printing each figure as it is known."""
+    args = arguments(argv)
     if args.stored:
         sizes = [int(size) for size in args.stored_sizes.split(",")]
         ok = run_stored(

@@ -19,7 +19,7 @@ import pytest_asyncio
 
 from bot import create_bot
 from games.registry import registered
-from service import fallback_turns
+from service.tables import Tables
 from tests.conftest import SEED
 from tests.support.discord import handed_over
 from tests.support.render_faults import faulty_workers
@@ -74,14 +74,17 @@ def events_in_order(env: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str
     """From now on, in the order they happen: each AI move stored ("ai", channel id) and each
     public board posted ("board", channel id)."""
     happened: list[tuple[str, int]] = []
-    store = fallback_turns.FallbackTurns._store
+    record = Tables.record
 
-    async def stored(self: Any, game: Any, *args: Any) -> Any:
-        done = await store(self, game, *args)
-        happened.append(("ai", game.channel_id))
+    async def recorded(
+        self: Any, game: Any, engine: Any, state: Any, seat: int, user_id: Any, *args: Any
+    ) -> Any:
+        done = await record(self, game, engine, state, seat, user_id, *args)
+        if user_id is None:  # a move of a seat nobody plays
+            happened.append(("ai", game.channel_id))
         return done
 
-    monkeypatch.setattr(fallback_turns.FallbackTurns, "_store", stored)
+    monkeypatch.setattr(Tables, "record", recorded)
     backend = env.backend
     announce = backend.announce_message_create
 
