@@ -52,13 +52,21 @@ def index_of(text: str) -> int | None:
     return None if found is None else (int(found[2]) - 1) * SIZE + COLUMNS.index(found[1])
 
 
-def neighbours(index: int) -> list[int]:
+def _neighbours_of(index: int) -> tuple[int, ...]:
     column, row = index % SIZE, index // SIZE
-    return [
+    return tuple(
         (row + dr) * SIZE + column + dc
         for dc, dr in STEPS
         if 0 <= column + dc < SIZE and 0 <= row + dr < SIZE
-    ]
+    )
+
+
+# Worked out once: the fallback's valuation asks for them hundreds of thousands of times a decision.
+NEIGHBOURS = tuple(_neighbours_of(index) for index in range(SIZE * SIZE))
+
+
+def neighbours(index: int) -> tuple[int, ...]:
+    return NEIGHBOURS[index]
 
 
 @dataclass(frozen=True)
@@ -82,6 +90,8 @@ def distance(state: HexlinkState, seat: int) -> int:
     reached: set[int] = set()
     while heap:
         spent, here = heapq.heappop(heap)
+        if here in reached:  # reached already, at no more than this
+            continue
         if side(here) == SIZE - 1:
             return spent
         reached.add(here)
