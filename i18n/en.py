@@ -203,6 +203,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "one": "That is a lot of drawing in a short time, and a replay counts as {boards} boards: you can ask for one again in {count} second.",
         "other": "That is a lot of drawing in a short time, and a replay counts as {boards} boards: you can ask for one again in {count} seconds.",
     },
+    "error.look_too_soon_minutes": {
+        "one": "That is a lot of boards in a short time: you can look again in {count} minute.",
+        "other": "That is a lot of boards in a short time: you can look again in {count} minutes.",
+    },
+    "error.replay_too_soon_minutes": {
+        "one": "That is a lot of drawing in a short time, and a replay counts as {boards} boards: you can ask for one again in {count} minute.",
+        "other": "That is a lot of drawing in a short time, and a replay counts as {boards} boards: you can ask for one again in {count} minutes.",
+    },
     "error.export_too_soon": {
         "one": "That is a lot of exports in a short time: you can export again in {count} second.",
         "other": "That is a lot of exports in a short time: you can export again in {count} seconds.",

@@ -127,6 +127,18 @@ class Window:
             del self._uses[key]
 
 
+MINUTES_FROM = 120.0
+"""A wait longer than this is said in minutes ("in 10 minutes", not "in 600 seconds")."""
+
+
+def waited(key: str, seconds: float) -> tuple[str, int]:
+    """The refusal `key` and its count for a wait of `seconds`: in seconds, or past
+    `MINUTES_FROM` the key's `_minutes` wording in whole minutes, rounded up."""
+    if seconds > MINUTES_FROM:
+        return f"{key}_minutes", math.ceil(seconds / 60)
+    return key, math.ceil(seconds)
+
+
 class LookTooSoon(ServiceError):
     """The asker (or their channel) had the bot draw as much as it will for now: a private
     answer with the wait, and nothing drawn."""
@@ -189,7 +201,8 @@ class LookLimits:
             )
             if wait > 0:
                 key, words = refusal
-                raise LookTooSoon(key, count=math.ceil(wait), **words)
+                worded, count = waited(key, wait)
+                raise LookTooSoon(worded, count=count, **words)
         answer = Look(public)
         if public and not seated:
             answer = Look(False, ("look.players_only", {}))

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.asyncio
 EXPORT_WAIT = "That is a lot of exports in a short time: you can export again in 60 seconds."
 LOOK_WAIT = "you can look again in 60 seconds"
 REPLAY_WAIT = f"a replay counts as {REPLAY_COST} boards: you can ask for one again in 60 seconds"
-REPLAY_WAIT_LONG = f"a replay counts as {REPLAY_COST} boards: you can ask for one again in 600 seconds"
+REPLAY_WAIT_LONG = f"a replay counts as {REPLAY_COST} boards: you can ask for one again in 10 minutes"
 
 
 @pytest.fixture

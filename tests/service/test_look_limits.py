@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from i18n import t
 from service.look_limits import (
     DRAWINGS_PER_CHANNEL_LONG,
     DRAWINGS_PER_PERSON,
@@ -15,6 +16,7 @@ from service.look_limits import (
     LookTooSoon,
     Rate,
     Window,
+    waited,
 )
 
 
@@ -104,8 +106,8 @@ def test_a_replay_spends_its_cost_over_ten_minutes_and_half_a_minute():
     limits.replay(1, 10, seated=True)
     with pytest.raises(LookTooSoon) as refused:
         limits.replay(1, 11, seated=True)
-    assert refused.value.key == "error.replay_too_soon"
-    assert refused.value.params == {"count": DRAWINGS_PER_PERSON_LONG.seconds, "boards": REPLAY_COST}
+    assert refused.value.key == "error.replay_too_soon_minutes", "a wait of ten minutes is said in minutes"
+    assert refused.value.params == {"count": DRAWINGS_PER_PERSON_LONG.seconds // 60, "boards": REPLAY_COST}
     for _ in range(DRAWINGS_PER_PERSON.count // 2):
         limits.look(1, 12, seated=True, public=False, draws=True)
     with pytest.raises(LookTooSoon) as refused:
@@ -132,7 +134,7 @@ def test_a_replay_spends_its_cost_over_ten_minutes_and_half_a_minute():
     clock.now += 60
     with pytest.raises(LookTooSoon) as refused:
         limits.replay(5, 20, seated=False)
-    assert refused.value.params["count"] == DRAWINGS_PER_CHANNEL_LONG.seconds - 2 * 60
+    assert refused.value.params["count"] == (DRAWINGS_PER_CHANNEL_LONG.seconds - 2 * 60) // 60
 
 
 def test_a_replay_given_back_returns_its_whole_cost():
@@ -144,3 +146,14 @@ def test_a_replay_given_back_returns_its_whole_cost():
     limits.give_back(1, 10, look)
     for _ in range(DRAWINGS_PER_PERSON.count):
         limits.look(1, 10, seated=True, public=False, draws=True)
+
+
+def test_a_long_wait_is_said_in_minutes_in_both_languages():
+    """Two minutes and less are said in seconds; a longer wait (a replay's ten minutes) in whole
+    minutes, rounded up, in English and in Portuguese."""
+    assert waited("error.look_too_soon", 119.2) == ("error.look_too_soon", 120)
+    key, count = waited("error.replay_too_soon", 540.5)
+    assert (key, count) == ("error.replay_too_soon_minutes", 10)
+    assert t(key, "en", count=count, boards=REPLAY_COST).endswith("you can ask for one again in 10 minutes.")
+    assert t(key, "pt-BR", count=count, boards=REPLAY_COST).endswith("você pode pedir de novo em 10 minutos.")
+    assert t("error.look_too_soon_minutes", "pt-BR", count=1).endswith("olhar de novo em 1 minuto.")
