@@ -16,6 +16,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from arena import add_arena
 from engine.balance import measure
@@ -77,18 +78,19 @@ def balance(args: argparse.Namespace) -> int:
     return 0
 
 
-def play_fallback_game(game: str, players: int, seed: int) -> dict:
+def play_fallback_game(game: str, players: int, seed: int) -> dict[str, Any]:
     """One game with the fallback in every seat (a module-level function so a worker process
     can run it); what the balance table needs from its public view and events."""
     engine = load_engine(game)
     seen = spec(game).presenter(engine).seen_text  # the fallback's tie-breaks, as the bot draws them
     state = engine.new_game(players, {}, seed)
-    trigger: dict | None = None
+    trigger: dict[str, Any] | None = None
     while not engine.is_over(state):
         seat = engine.to_move(state)
         assert seat is not None
         turn_start = engine.view(state, None)
-        steps: list[dict] = []  # this turn's moves with the public views around each, until the trigger
+        # this turn's moves with the public views around each, until the trigger
+        steps: list[dict[str, Any]] = []
         for move in play_turn(engine, state, seat, seed, seen):
             applied = engine.apply(state, seat, move)
             state = applied.state
@@ -140,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     check.set_defaults(run=replay_file)
     add_arena(commands)
     args = parser.parse_args(argv)
-    return args.run(args)
+    code: int = args.run(args)  # the chosen command's function (`set_defaults(run=...)`)
+    return code
 
 
 if __name__ == "__main__":

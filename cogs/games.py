@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
@@ -84,7 +84,7 @@ class GameCog(commands.Cog):
         refill(MAP_CHOICES, option_choices(MAP))
         refill(VARIANT_CHOICES, option_choices(VARIANT))
 
-    def _ready(self, interaction: discord.Interaction):
+    def _ready(self, interaction: discord.Interaction) -> Callable[[], Awaitable[None]]:
         return deferrer(interaction, self.defer_after)
 
     @game.command(name=command_name("game.new"), description=text("cmd.game.new"))
@@ -105,7 +105,8 @@ class GameCog(commands.Cog):
         level=text("cmd.game.new.level"),
         opponents=text("cmd.game.new.opponents"),
     )
-    @app_commands.choices(clock=CLOCK_CHOICES, language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES)  # the one integer option: one value type a call
+    @app_commands.choices(language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
     @app_commands.choices(
         on_timeout=TIMEOUT_CHOICES, game=GAME_CHOICES, map=MAP_CHOICES, variant=VARIANT_CHOICES
     )
@@ -199,8 +200,8 @@ class GameCog(commands.Cog):
         language=text("cmd.game.language"),
         stand_in=text("cmd.game.settings.stand_in"),
     )
-    @app_commands.choices(clock=CLOCK_CHOICES, language=LANGUAGE_CHOICES)
-    @app_commands.choices(on_timeout=TIMEOUT_CHOICES, stand_in=LEVEL_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES)  # the one integer option: one value type a call
+    @app_commands.choices(language=LANGUAGE_CHOICES, on_timeout=TIMEOUT_CHOICES, stand_in=LEVEL_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,

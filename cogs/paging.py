@@ -13,6 +13,7 @@ from typing import Any, cast
 
 import discord
 
+from cogs.posting import ViewButton
 from cogs.replies import allowed_mentions, caller_of, refuse, report_error
 from engine.errors import GameError
 from i18n import t
@@ -22,7 +23,7 @@ from service.stats import LeaderPage
 
 
 class LogButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[ViewButton],
     template=r"tt:log:(?P<game>[0-9]+):(?P<way>[on]):(?P<move>[0-9]+)",
 ):
     """Older (`o`: the page ending at move `move`) or Newer (`n`: the page starting there)."""
@@ -41,7 +42,7 @@ class LogButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LogButton:
-        label = cast(discord.ui.Button, item).label
+        label = cast(ViewButton, item).label
         return cls(int(match["game"]), match["way"], int(match["move"]), label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -102,7 +103,7 @@ async def send_log(interaction: discord.Interaction, page: LogPage) -> None:
 
 
 class LeaderboardButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[ViewButton],
     template=r"tt:lb:(?P<game>[a-z0-9_-]+):(?P<page>[0-9]+)",
 ):
     """A page of `/leaderboard` (`page`, of game `game`, in the server it is clicked in): turns a
@@ -122,7 +123,7 @@ class LeaderboardButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LeaderboardButton:
-        label = cast(discord.ui.Button, item).label
+        label = cast(ViewButton, item).label
         return cls(match["game"], int(match["page"]), label)
 
     async def callback(self, interaction: discord.Interaction) -> None:

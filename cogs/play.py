@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -24,7 +26,7 @@ class PlayCog(commands.Cog):
         self.defer_after = defer_after
         refill(GAME_CHOICES, game_choices())
 
-    def _ready(self, interaction: discord.Interaction):
+    def _ready(self, interaction: discord.Interaction) -> Callable[[], Awaitable[None]]:
         return deferrer(interaction, self.defer_after)
 
     @app_commands.command(name=command_name("move"), description=text("cmd.move"))

@@ -42,10 +42,12 @@ BUTTONS_AT_MOST = 5  # more answers than one row of buttons: a select menu inste
 BUTTON_LABEL = 80  # Discord's limits on a button label and a menu option
 OPTION_TEXT = 100
 SELECT_OPTIONS = CHOICES_AT_MOST
+ViewButton = discord.ui.Button[discord.ui.View]  # a button of a classic `View` (rows, no layout)
+ViewSelect = discord.ui.Select[discord.ui.View]
 
 
-def _kwargs(message: Message) -> dict:
-    kwargs: dict = {
+def _kwargs(message: Message) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {
         "content": message.text[:MESSAGE_LIMIT],
         "ephemeral": message.ephemeral,
         "allowed_mentions": allowed_mentions(message),
@@ -106,7 +108,8 @@ async def _failed(client: discord.Client, message: Message, error: Exception) ->
 
 
 def _outbox(client: discord.Client) -> Outbox:
-    return client.service.outbox  # type: ignore[attr-defined]
+    outbox: Outbox = client.service.outbox  # type: ignore[attr-defined]  # bot.py `TabletopBot`
+    return outbox
 
 
 async def deliver_due(client: discord.Client) -> int:
@@ -207,7 +210,7 @@ async def _tell(interaction: discord.Interaction, text: str) -> None:
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[ViewButton],
     template=r"tt:m:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<move>.+)",
 ):
     """One move on a button."""
@@ -226,7 +229,7 @@ class MoveButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveButton:
-        label = cast(discord.ui.Button, item).label
+        label = cast(ViewButton, item).label
         return cls(int(match["game"]), int(match["version"]), match["move"], label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -234,7 +237,7 @@ class MoveButton(
 
 
 class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[ViewSelect],
     template=r"tt:s:(?P<game>[0-9]+):(?P<version>[0-9]+)",
 ):
     """Several moves in a menu; the chosen option's value is the move."""
@@ -249,7 +252,7 @@ class MoveSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveSelect:
-        return cls(int(match["game"]), int(match["version"]), list(cast(discord.ui.Select, item).options))
+        return cls(int(match["game"]), int(match["version"]), list(cast(ViewSelect, item).options))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction, self.game_id, self.version, self.item.values[0])
@@ -269,7 +272,7 @@ async def _play(interaction: discord.Interaction, game_id: int, version: int, mo
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[ViewButton],
     template=r"tt:(?P<kind>mute|wait|handover):(?P<game>[0-9]+):(?P<key>[0-9]+)",
 ):
     """A button that is not a move: mute this turn's reminders, or answer a turn clock that ran
@@ -288,7 +291,7 @@ class ActionButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
-        return cls(match["kind"], int(match["game"]), int(match["key"]), cast(discord.ui.Button, item).label)
+        return cls(match["kind"], int(match["game"]), int(match["key"]), cast(ViewButton, item).label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = interaction.client.service  # type: ignore[attr-defined]
@@ -300,7 +303,7 @@ class ActionButton(
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[ViewButton],
     template=rf"tt:t:(?P<kind>{'|'.join(TABLE_BUTTONS)}):(?P<game>[0-9]+)",
 ):
     """One button of the table's life, for game `game_id`: Join, Leave, Add bot and Start on a
@@ -314,7 +317,7 @@ class TableButton(
     channel is refused, and every refusal is private (the one error funnel, `report_error`)."""
 
     def __init__(self, kind: str, game_id: int, label: str | None = None, row: int | None = None) -> None:
-        button: discord.ui.Button = discord.ui.Button(label=label or kind, custom_id=table_id(kind, game_id))
+        button: ViewButton = discord.ui.Button(label=label or kind, custom_id=table_id(kind, game_id))
         super().__init__(button, row=row)
         self.kind, self.game_id = kind, game_id
 
@@ -322,7 +325,7 @@ class TableButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TableButton:
-        return cls(match["kind"], int(match["game"]), cast(discord.ui.Button, item).label)
+        return cls(match["kind"], int(match["game"]), cast(ViewButton, item).label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = interaction.client.service  # type: ignore[attr-defined]

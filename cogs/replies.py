@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import aiohttp
 import discord
@@ -68,7 +70,7 @@ def allowed_mentions(message: Message) -> discord.AllowedMentions:
     )
 
 
-def deferrer(interaction: discord.Interaction, after_seconds: float):
+def deferrer(interaction: discord.Interaction, after_seconds: float) -> Callable[[], Awaitable[None]]:
     """A `ready` callback for the service, called once a request is accepted and only slow
     work (drawing the board) is left.
 
@@ -140,7 +142,7 @@ async def report_error(interaction: discord.Interaction, error: Exception) -> No
         log.warning("could not tell the caller of a failure: %s", warning)
 
 
-async def respond(interaction: discord.Interaction, **kwargs) -> None:
+async def respond(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Answer the caller: in the interaction's answer slot, or as a follow-up once it is taken.
     After a failed deferral Discord may have taken the deferral all the same (a 5xx whose
     request went through): then only a follow-up reaches the caller."""

@@ -7,10 +7,14 @@ Discord every other locale the catalogs have.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import discord
 from discord import app_commands
 
 from i18n import lookup, t
+
+Value = TypeVar("Value", str, int)  # an option's value: a choice of a string or an integer option
 
 
 def text(key: str) -> app_commands.locale_str:
@@ -36,7 +40,7 @@ def option_names(*options: str) -> dict[str, app_commands.locale_str]:
     }
 
 
-def choice(key: str, value: str | int) -> app_commands.Choice:
+def choice(key: str, value: Value) -> app_commands.Choice[Value]:
     """One choice of an option, its name translated as `text` is (Discord shows each client its
     own language's name; the value stays the same)."""
     return app_commands.Choice(name=text(key), value=value)

@@ -49,7 +49,9 @@ class StatementConnection(aiosqlite.Connection):
 
     async def statement(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run `sql` to completion; the number of rows it changed."""
-        return await self._execute(_statement, self._conn, sql, params)
+        # aiosqlite leaves `_execute` unannotated; it returns what `_statement` does
+        changed: int = await self._execute(_statement, self._conn, sql, params)  # type: ignore[no-untyped-call]
+        return changed
 
 
 def connect(path: str) -> StatementConnection:

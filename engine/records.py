@@ -28,7 +28,7 @@ MOVE_FIELDS = frozenset({"n", "seat", "move", "points", "tile"})
 
 def random_game(
     engine: AnyGame, players: int, options: dict[str, Any], seed: int, chooser: random.Random
-) -> dict:
+) -> dict[str, Any]:
     """Play one game of uniformly random legal moves and return its record."""
     state = engine.new_game(players, options, seed)
     record = start_record(engine, state, players, options, seed)
@@ -46,7 +46,9 @@ def random_game(
     return record
 
 
-def start_record(engine: AnyGame, state: Any, players: int, options: dict[str, Any], seed: int) -> dict:
+def start_record(
+    engine: AnyGame, state: Any, players: int, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
     view = engine.view(state, None)
     return {
         "format": RECORD_FORMAT,
@@ -66,7 +68,11 @@ def start_record(engine: AnyGame, state: Any, players: int, options: dict[str, A
 
 
 def add_move(
-    record: dict, seat: int, move: str, event: Mapping[str, Any], facts: Mapping[str, Any] | None = None
+    record: dict[str, Any],
+    seat: int,
+    move: str,
+    event: Mapping[str, Any],
+    facts: Mapping[str, Any] | None = None,
 ) -> None:
     """One move's entry: the common fields, then the game's own facts (`Game.record_move`)."""
     points = _points_of(event)
@@ -88,7 +94,7 @@ def final_summary(engine: AnyGame, state: Any) -> dict[str, Any]:
     }
 
 
-def finish_record(engine: AnyGame, record: dict, state: Any) -> None:
+def finish_record(engine: AnyGame, record: dict[str, Any], state: Any) -> None:
     record["final"] = final_summary(engine, state)
 
 
@@ -100,7 +106,7 @@ def record_text(record: Mapping[str, Any]) -> str:
 
 def game_record(
     engine: AnyGame, players: int, options: dict[str, Any], seed: int, played: Sequence[tuple[int, str]]
-) -> dict:
+) -> dict[str, Any]:
     """The full record of a game played from `seed` with the moves `played` ((seat, notation)
     in order, as a stored game keeps them): what `replay` re-plays and re-scores. `final` is
     filled once the moves reach the end."""
@@ -122,7 +128,7 @@ def view_record(
     seed: int,
     played: Sequence[tuple[int, str]],
     seat: int,
-) -> dict:
+) -> dict[str, Any]:
     """What `seat` may see of a game in play, as a record: the table (seats, colours, who moved
     first), each move's notation, points and public event (what the channel was told), the
     notes the move gave `seat` alone, and `seat`'s own view of the position now. No seed, no
@@ -173,7 +179,7 @@ def _as_stored(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def replay(engine: AnyGame, record: dict) -> list[str]:
+def replay(engine: AnyGame, record: dict[str, Any]) -> list[str]:
     """Re-play a record from its seed; the differences from what it stored (empty if none)."""
     refusal = not_replayable(record)
     if refusal is not None:

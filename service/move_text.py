@@ -49,7 +49,7 @@ def apply_typed(
     choices_in: Callable[[str | None], list[MoveChoice]],
     locale: str | None,
     table_locale: str | None = None,
-) -> Applied:
+) -> Applied[Any, Any]:
     """Apply what the caller typed: the engine's notation (in any case and spacing), or a legal
     move's label as the list or a button shows it (`choices_in(locale)`: `seat`'s legal moves
     labelled in a language), in the caller's language or the table's (`table_locale`: a channel

@@ -173,7 +173,7 @@ class Storyteller:
         caller: Caller,
         game: GameRecord,
         presenter: Presenter,
-        applied: Applied,
+        applied: Applied[Any, Any],
         state: Any,
         count: int,
         ready: Ready,
@@ -275,7 +275,7 @@ class Storyteller:
         caller: Caller,
         game: GameRecord,
         presenter: Presenter,
-        applied: Applied,
+        applied: Applied[Any, Any],
         state: Any,
         answers: list[str] | None = None,
     ) -> list[Message]:

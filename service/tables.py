@@ -211,7 +211,13 @@ class Tables:
             raise StaleGame("error.stale") from None
 
     async def record(
-        self, game: GameRecord, engine: AnyGame, state: Any, seat: int, user_id: int | None, applied: Applied
+        self,
+        game: GameRecord,
+        engine: AnyGame,
+        state: Any,
+        seat: int,
+        user_id: int | None,
+        applied: Applied[Any, Any],
     ) -> GameRecord:
         """Store one move applied to `state` (user None: the fallback player) with the state it
         leads to, spelled as the engine says replays it exactly (`Applied.notation`), with the

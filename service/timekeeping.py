@@ -66,9 +66,11 @@ def turn_key(game: GameRecord) -> int:
 
 def away_overlap(member: dict[str, Any], start: float, now: float) -> float:
     """Seconds of [start, now] the member was away: a turn clock does not run meanwhile."""
-    if member["away_from"] is None or member["away_until"] is None:
+    away_from: float | None = member["away_from"]
+    away_until: float | None = member["away_until"]
+    if away_from is None or away_until is None:
         return 0.0
-    return max(0.0, min(now, member["away_until"]) - max(start, member["away_from"]))
+    return max(0.0, min(now, away_until) - max(start, away_from))
 
 
 def is_away(member: dict[str, Any], now: float) -> bool:

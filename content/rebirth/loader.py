@@ -23,22 +23,38 @@ def _read(path: Path) -> Any:
         return json.load(handle)
 
 
+def _read_object(path: Path) -> dict[str, Any]:
+    """A file whose top level is a json object (a map, the tiles, the towers)."""
+    data = _read(path)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: a json object expected at the top level")
+    return data
+
+
+def _read_list(path: Path) -> list[dict[str, Any]]:
+    """A file whose top level is a json list (the mission cards)."""
+    data = _read(path)
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: a json list expected at the top level")
+    return data
+
+
 @functools.cache
 def load_map(map_id: str) -> dict[str, Any]:
     """The map file `content/data/rebirth/<map_id>.json`."""
-    return _read(REBIRTH_DIR / f"{map_id}.json")
+    return _read_object(REBIRTH_DIR / f"{map_id}.json")
 
 
 @functools.cache
 def load_tiles() -> dict[str, Any]:
     """The tile mix of one colour, `content/data/rebirth/tiles.json`."""
-    return _read(REBIRTH_DIR / "tiles.json")
+    return _read_object(REBIRTH_DIR / "tiles.json")
 
 
 @functools.cache
 def load_missions(map_id: str) -> list[dict[str, Any]]:
     """The mission cards of a map, `content/data/rebirth/missions_<map_id>.json`."""
-    return _read(REBIRTH_DIR / f"missions_{map_id}.json")
+    return _read_list(REBIRTH_DIR / f"missions_{map_id}.json")
 
 
 @functools.cache
@@ -47,7 +63,7 @@ def load_towers(map_id: str) -> list[dict[str, Any]]:
     path = REBIRTH_DIR / "towers.json"
     if not path.exists():
         return []
-    return list(_read(path).get(map_id, []))
+    return list(_read_object(path).get(map_id, []))
 
 
 def map_ids() -> list[str]:

@@ -34,7 +34,7 @@ class ReviveTables:
 
     def __init__(self, content: dict[str, Any]) -> None:
         self.content = content
-        self.rules = content["rules"]
+        self.rules: dict[str, Any] = content["rules"]
         self.basic = tuple(self.rules["resources"]["basic"])
         self.limits = self.rules["resources"]["limits"]
         self.slots = tuple(slot["id"] for slot in self.rules["player_board"]["card_slots"])

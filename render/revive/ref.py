@@ -48,7 +48,8 @@ class ContentRef(ContentHandle):
 
     def sun(self, tribe: str) -> dict[str, Any]:
         """A tribe's board (technologies, progress track, ability); {} for an unknown tribe."""
-        return self.tribes.get(tribe, {}).get("sun", {})
+        sun: dict[str, Any] = self.tribes.get(tribe, {}).get("sun", {})
+        return sun
 
 
 _REFS: dict[int, ContentRef] = {}

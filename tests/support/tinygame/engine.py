@@ -16,6 +16,7 @@ import heapq
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -83,7 +84,7 @@ def distance(state: HexlinkState, seat: int) -> int:
     """The fewest empty hexes `seat` still needs to link its sides (BLOCKED: none will do), by a
     shortest-path search from its first side: its own hexes cost nothing, empty ones one, the
     other seat's are walls."""
-    side = (lambda i: i // SIZE) if seat == 0 else (lambda i: i % SIZE)
+    side: Callable[[int], int] = (lambda i: i // SIZE) if seat == 0 else (lambda i: i % SIZE)
     cost = {i: int(owner == NOBODY) for i, owner in enumerate(state.owners) if owner in (NOBODY, seat)}
     heap = [(c, i) for i, c in cost.items() if side(i) == 0]
     heapq.heapify(heap)
