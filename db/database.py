@@ -61,8 +61,10 @@ UNSTARTED_ABORTED = (
 )
 
 
-# Games that ended and keep their moves as rows (migration 13's `games_to_pack`).
+# Games that ended and keep their moves as rows (the condition of `games_to_pack`, migration 17).
 ENDED_UNPACKED = "status IN ('finished', 'aborted') AND record IS NULL"
+# The upkeep's search for them, the longest ended first (migration 17's `games_to_pack`).
+TO_PACK = f"SELECT id FROM games WHERE {ENDED_UNPACKED} AND updated_at < ? ORDER BY updated_at LIMIT ?"
 
 
 def checked_columns(fields: Mapping[str, Any], allowed: frozenset[str], table: str) -> str:
@@ -163,6 +165,7 @@ class Database(OutboxRows, ResultRows):
         else:
             store = await SqliteStore.open(sqlite_path(target))
             await store.migrate(MIGRATIONS)
+        await store.optimize(opening=True)
         return cls(store, process)
 
     @property
@@ -185,6 +188,12 @@ class Database(OutboxRows, ResultRows):
 
     async def close(self) -> None:
         await self.store.close()
+
+    async def optimize(self) -> None:
+        """Bring the query planner's statistics up to date where the data has changed much since
+        they were gathered (`Store.optimize`): for a bot that runs for weeks while its history
+        grows, from the upkeep."""
+        await self.store.optimize()
 
     async def copy_to(self, target: str) -> None:
         """Write everything a SQLite database holds to a new file at `target`: how a bot whose
@@ -359,11 +368,8 @@ class Database(OutboxRows, ResultRows):
 
     async def ended_unpacked(self, before: float, limit: int) -> list[int]:
         """Up to `limit` ids of games that ended (finished, or aborted) before `before` and keep
-        their moves as rows, the longest ended first (`games_to_pack`, migration 13)."""
-        rows = await self._fetch(
-            f"SELECT id FROM games WHERE {ENDED_UNPACKED} AND updated_at < ? ORDER BY updated_at LIMIT ?",
-            (before, limit),
-        )
+        their moves as rows, the longest ended first (`games_to_pack`, migration 17)."""
+        rows = await self._fetch(TO_PACK, (before, limit))
         return [int(row[0]) for row in rows]
 
     async def pack_game(self, game_id: int) -> bool:

@@ -69,6 +69,10 @@ class PostgresStore:
     async def close(self) -> None:
         await self._pool.close()
 
+    async def optimize(self, *, opening: bool = False) -> None:
+        """Nothing: the server gathers its planner's statistics itself (autovacuum's
+        autoanalyze, once enough of a table's rows have changed), for every client at once."""
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTransaction]:
         async with self._pool.acquire() as connection, connection.transaction():

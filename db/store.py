@@ -93,6 +93,12 @@ class Store(Protocol):
         """The columns of `table` a row is written with (not those the engine fills itself)."""
         ...
 
+    async def optimize(self, *, opening: bool = False) -> None:
+        """Gather the query planner's statistics where they are missing or stale (`opening`: the
+        first time, right after the migrations), so that it picks its indexes from the data
+        rather than from guesses; a bounded cost, and none where nothing changed."""
+        ...
+
     async def close(self) -> None: ...
 
 

@@ -17,6 +17,9 @@ grow with every message ever posted.
   when its log is read (`service/replays.py`). A few kilobytes a game instead of hundreds; at
   most `PACK_BATCH` games a check, so a database stored before packing existed is packed over
   a few checks rather than in one long one.
+- **Statistics**: every `OPTIMIZE_EVERY`, the database brings its query planner's statistics up
+  to date where the data changed much (`Database.optimize`): pruning and packing delete rows by
+  the thousand, and history grows for weeks while the bot's connection stays open.
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ KEEP_UNSTARTED = 7 * DAY  # how long an aborted lobby that never started stays, 
 # should Discord have lost one), then are packed, at most `PACK_BATCH` games a check.
 PACK_AFTER = 3 * DAY
 PACK_BATCH = 200
+# How often the planner's statistics are looked at (SQLite advises every few hours for a
+# connection that stays open; the open and the close gather them too). Cheap when nothing changed.
+OPTIMIZE_EVERY = 3 * 3_600.0
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,7 @@ class Upkeep:
         self.tables = tables
         self.db = tables.db
         self.announcer = announcer
+        self._optimized_at: float | None = None  # None: not yet; opening the database did
 
     async def tick(self) -> list[Message]:
         """What is due now: each idle lobby's closing message (held in the outbox); and pruning."""
@@ -77,7 +84,22 @@ class Upkeep:
                 pruned.votes,
                 pruned.packed,
             )
+        await self.optimize()
         return out
+
+    async def optimize(self) -> None:
+        """Every `OPTIMIZE_EVERY`, the planner's statistics brought up to date (the module's
+        docstring says why); a failure is logged and tried again at the next period."""
+        now = self.tables.now()
+        if self._optimized_at is None:
+            self._optimized_at = now  # the database gathered them when it opened
+        if now - self._optimized_at < OPTIMIZE_EVERY:
+            return
+        self._optimized_at = now
+        try:
+            await self.db.optimize()
+        except Exception:  # statistics only make queries faster: never a reason to fail a check
+            log.exception("could not update the query planner's statistics")
 
     async def close_idle(self, found: GameRecord) -> list[Message]:
         """Abort a lobby found idle, unless it came to life since (checked again under the

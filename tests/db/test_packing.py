@@ -5,14 +5,18 @@ packed; `tabletop migrate`'s copy takes a packed game along."""
 from __future__ import annotations
 
 import dataclasses
+import threading
+from typing import Any
 
 import pytest
 
+import db.database
 from db import Database
 from db.packing import pack, unpack
 from db.transfer import copy_rows
 from games.registry import load_engine
 from service.game_service import GameService
+from service.upkeep import PACK_BATCH
 from tests.support.played import played_to_the_end, seated
 
 pytestmark = pytest.mark.both_backends
@@ -98,3 +102,45 @@ async def test_the_copy_between_databases_takes_a_packed_game_along(service, tmp
         assert await copy.game(game.id) == game
     finally:
         await copy.close()
+
+
+async def backlog(database: Database, count: int) -> dict[int, list[tuple[Any, ...]]]:
+    """`count` games that ended long ago with their moves still rows, as a database stored before
+    packing existed holds them: each game's moves as `pack` is given them."""
+    games, moves = [], {}
+    for n in range(count):
+        game_id = 500 + n
+        games.append((game_id, 9, 5_000 + n, "rebirth", "{}", 7, "finished", USERS[0], "{}", 1.0, START + n))
+        moves[game_id] = [(k, k % 3, USERS[k % 3], f"F{k}", START + k * 61.25) for k in range(1, 41)]
+    async with database.store.transaction() as writing:
+        await writing.run_many(
+            "INSERT INTO games (id, guild_id, channel_id, game, options, seed, status, creator_id,"
+            " state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            games,
+        )
+        await writing.run_many(
+            "INSERT INTO moves (game_id, number, seat, user_id, move, event, created_at)"
+            " VALUES (?, ?, ?, ?, ?, '{}', ?)",
+            [(game_id, *move) for game_id, rows in moves.items() for move in rows],
+        )
+    return moves
+
+
+async def test_the_upkeep_packs_a_backlog_off_the_event_loop(service, monkeypatch):
+    """Compressing a backlog (hundreds of games after an upgrade, most of a second of CPU a
+    check) must not hold up the moves the event loop serves meanwhile: each game is packed in
+    another thread, into the same bytes as ever."""
+    moves = await backlog(service.db, 30)
+    threads: list[int] = []
+
+    def watched(rows: Any) -> bytes:
+        threads.append(threading.get_ident())
+        return pack(rows)
+
+    monkeypatch.setattr(db.database, "pack", watched)
+    assert await service.upkeep.pack(START + 10**6) == len(moves) < PACK_BATCH
+    assert len(threads) == len(moves)
+    assert threading.get_ident() not in threads  # none on the event loop's thread
+    for game_id, rows in moves.items():
+        [(record,)] = await service.db.store.fetch("SELECT record FROM games WHERE id = ?", (game_id,))
+        assert bytes(record) == pack(rows)

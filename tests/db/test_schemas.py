@@ -22,7 +22,10 @@ async def sqlite_schema(path: str) -> tuple[set[tuple[str, str]], set[str]]:
     try:
         tables = [
             row[0]
-            for row in await database.store.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")
+            # Not SQLite's own tables: the planner's statistics (`sqlite_stat1`) the bot gathers.
+            for row in await database.store.fetch(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
         ]
         columns = {(table, column) for table in tables for column in await database.store.columns(table)}
         indexes = await database.store.fetch(

@@ -8,7 +8,7 @@ import pytest
 from games.registry import load_engine
 from service.game_service import GameService
 from service.messages import Caller, ServiceError, StaleGame
-from service.upkeep import KEEP_UNSTARTED, LOBBY_IDLE
+from service.upkeep import KEEP_UNSTARTED, LOBBY_IDLE, OPTIMIZE_EVERY
 from tests.support.refusals import refusing
 
 # Each test runs on SQLite and on PostgreSQL (tests/support/storage.py).
@@ -183,3 +183,21 @@ async def test_the_clock_votes_of_an_ended_game_are_forgotten(service, database,
     await service.lobby.abort(caller(ANN))
     await service.upkeep.tick()
     assert await database.handover_votes(game.id, game.turn_started_at, 0) == []
+
+
+async def test_the_upkeep_brings_the_planners_statistics_up_to_date_every_few_hours(
+    service, database, clock, monkeypatch
+):
+    """The open gathered them; then once a period, however often the check runs, and a failure
+    to gather them fails no check."""
+    asked: list[float] = []
+
+    async def optimize() -> None:
+        asked.append(clock.now)
+        raise OSError("the disk is full")
+
+    monkeypatch.setattr(database, "optimize", optimize)
+    for _ in range(3):
+        assert await service.upkeep.tick() == []
+        clock.now += OPTIMIZE_EVERY / 2
+    assert asked == [START + OPTIMIZE_EVERY]
