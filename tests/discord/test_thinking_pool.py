@@ -153,7 +153,11 @@ async def test_solo_tables_thinking_make_no_other_channels_move_wait(simcord_env
 
     for member, channel, action in solo_moves:  # three tables thinking, two at a time
         handed_over(simcord_env, member, channel, "move", action=action)
-    await asyncio.sleep(SLOW / 3)
+    thinking = simcord_bot.service.tables.thinking
+    for _ in range(1000):  # until every table's decision is asked for
+        if all(thinking.held(member.id) for member, _, _ in solo_moves):
+            break
+        await asyncio.sleep(0.01)
     people = handed_over(simcord_env, mover, elsewhere, "move", action=their_move)
     await simcord_env.settle(timeout=60)
 
