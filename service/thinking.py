@@ -96,7 +96,7 @@ class Thinking:
         try:
             result: T = await asyncio.shield(decision.answer)
         except asyncio.CancelledError:
-            decision.answer.cancel()  # never started: it leaves the queue when its turn comes
+            decision.answer.cancel()  # one not started yet leaves the queue when its turn comes
             raise
         return result
 
